@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "IntentMark",
+    products: [
+        .library(name: "IntentMark", targets: ["IntentMark"]),
+        .library(name: "IntentModel", targets: ["IntentModel"]),
+        .library(name: "MarkdownParsing", targets: ["MarkdownParsing"]),
+        .executable(name: "intentmark", targets: ["intentmark"]),
+    ],
+    targets: [
+        // The system C library. Only MarkdownParsing imports it, with `internal import`.
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev", "pkg-config"])]
+        ),
+        // The intent model: no C, no parser. Mappers and writers depend on this alone.
+        .target(name: "IntentModel"),
+        // Markdown → IntentDocument through libcmark-gfm.
+        .target(name: "MarkdownParsing", dependencies: ["IntentModel", "CCmarkGFM"]),
+        // Umbrella module: `import IntentMark` gives the whole public API.
+        .target(name: "IntentMark", dependencies: ["IntentModel", "MarkdownParsing"]),
+        // The command-line tool; the plugin embeds the bundled real document.
+        .executableTarget(
+            name: "intentmark", dependencies: ["IntentMark"],
+            plugins: [.plugin(name: "EmbedDocumentPlugin")]),
+        .executableTarget(name: "embed-document"),
+        .plugin(name: "EmbedDocumentPlugin", capability: .buildTool(), dependencies: ["embed-document"]),
+
+        .testTarget(name: "IntentModelTests", dependencies: ["IntentModel"]),
+        .testTarget(name: "MarkdownParsingTests", dependencies: ["MarkdownParsing", "IntentModel"]),
+        .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

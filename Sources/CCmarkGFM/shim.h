@@ -1,0 +1,55 @@
+#ifndef INTENTMARK_CCMARKGFM_SHIM_H
+#define INTENTMARK_CCMARKGFM_SHIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <cmark-gfm.h>
+#include <cmark-gfm-extension_api.h>
+#include <cmark-gfm-core-extensions.h>
+/* The node layout of the installed library (shipped by libcmark-gfm-dev with the library it
+   describes). Read only through the accessors below, for facts the public API of 0.29.0.gfm.6 does
+   not expose: a bullet list's marker character, setext vs ATX headings, footnote labels. */
+#include <cmark-gfm/node.h>
+
+/* The node types of the GFM syntax extensions are exported as variables by
+   libcmark-gfm-extensions but not declared in any installed header (0.29.0.gfm.6). They are
+   assigned when the core extensions are registered. */
+extern cmark_node_type CMARK_NODE_TABLE;
+extern cmark_node_type CMARK_NODE_TABLE_ROW;
+extern cmark_node_type CMARK_NODE_TABLE_CELL;
+extern cmark_node_type CMARK_NODE_STRIKETHROUGH;
+
+/* Readers for those variables (Swift 6 refuses direct access to mutable C globals). */
+static inline cmark_node_type intentmark_node_type_table(void) { return CMARK_NODE_TABLE; }
+static inline cmark_node_type intentmark_node_type_table_row(void) { return CMARK_NODE_TABLE_ROW; }
+static inline cmark_node_type intentmark_node_type_table_cell(void) { return CMARK_NODE_TABLE_CELL; }
+static inline cmark_node_type intentmark_node_type_strikethrough(void) { return CMARK_NODE_STRIKETHROUGH; }
+
+/* The bullet character ('-', '+', '*') of a bullet list node; 0 for any other node. */
+static inline unsigned char intentmark_list_bullet_char(cmark_node *node) {
+  if (node == NULL || cmark_node_get_type(node) != CMARK_NODE_LIST) return 0;
+  if (cmark_node_get_list_type(node) != CMARK_BULLET_LIST) return 0;
+  return node->as.list.bullet_char;
+}
+
+/* 1 for a setext heading, 0 for an ATX heading or any other node. */
+static inline int intentmark_heading_is_setext(cmark_node *node) {
+  if (node == NULL || cmark_node_get_type(node) != CMARK_NODE_HEADING) return 0;
+  return node->as.heading.setext ? 1 : 0;
+}
+
+/* The label of a footnote definition, or of the definition a footnote reference points to.
+   Sets *length to its length in bytes; returns NULL (length 0) when there is none. */
+static inline const unsigned char *intentmark_footnote_label(cmark_node *node, size_t *length) {
+  *length = 0;
+  if (node == NULL) return NULL;
+  cmark_node_type type = cmark_node_get_type(node);
+  cmark_node *definition = NULL;
+  if (type == CMARK_NODE_FOOTNOTE_DEFINITION) definition = node;
+  else if (type == CMARK_NODE_FOOTNOTE_REFERENCE) definition = node->parent_footnote_def;
+  if (definition == NULL || definition->as.literal.data == NULL) return NULL;
+  *length = (size_t)definition->as.literal.len;
+  return definition->as.literal.data;
+}
+
+#endif

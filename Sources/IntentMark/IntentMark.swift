@@ -1,0 +1,3 @@
+// The umbrella module: `import IntentMark` brings the intent model and the Markdown parser.
+@_exported import IntentModel
+@_exported import MarkdownParsing

@@ -1,0 +1,110 @@
+import Foundation
+
+extension IntentDocument {
+    /// Converts the document to a Foundation `AttributedString` with the attributes of
+    /// `AttributeScopes.IntentMarkAttributes` (and Foundation's `link`, `imageURL`,
+    /// `languageIdentifier`).
+    ///
+    /// Cost: Foundation's `AttributedString` is slow to build on Linux (tens of µs per run); this
+    /// assembles one `AttributedString` per leaf block and appends those, the fastest of the ways
+    /// measured (INTENT-MODEL §2b).
+    /// - Returns: An attributed string with the same characters and runs.
+    public func attributedString() -> AttributedString {
+        var result = AttributedString()
+        var blockPiece = AttributedString()
+        var currentBlock: Int32 = -2
+        var containerCache: [RunKey: AttributeContainer] = [:]
+        var start = text.utf8.startIndex
+        for (position, record) in runRecords.enumerated() {
+            let end = text.utf8.index(start, offsetBy: record.end - (position == 0 ? 0 : runRecords[position - 1].end))
+            let key = RunKey(block: record.block, attributes: record.attributes, inline: record.inline)
+            let container: AttributeContainer
+            if let cached = containerCache[key] {
+                container = cached
+            } else {
+                container = makeContainer(record)
+                containerCache[key] = container
+            }
+            if record.block != currentBlock {
+                if !blockPiece.characters.isEmpty { result.append(blockPiece) }
+                blockPiece = AttributedString()
+                currentBlock = record.block
+            }
+            blockPiece.append(AttributedString(String(text[start..<end]), attributes: container))
+            start = end
+        }
+        if !blockPiece.characters.isEmpty { result.append(blockPiece) }
+        return result
+    }
+
+    private struct RunKey: Hashable {
+        var block: Int32
+        var attributes: Int32
+        var inline: UInt
+    }
+
+    private func makeContainer(_ record: RunRecord) -> AttributeContainer {
+        var container = AttributeContainer()
+        if let intent = presentationIntent(ofBlock: record.block) {
+            container[IntentMarkAttribute.PresentationIntentAttribute.self] = intent
+            let markup = blockMarkup(ofBlock: record.block)
+            if !markup.isEmpty { container[IntentMarkAttribute.BlockMarkupAttribute.self] = markup }
+        }
+        if record.inline != 0 {
+            container[IntentMarkAttribute.InlinePresentationIntentAttribute.self] =
+                InlinePresentationIntent(rawValue: record.inline)
+        }
+        let attributes = attributeTable[Int(record.attributes)]
+        if let value = attributes.link { container[AttributeScopes.FoundationAttributes.LinkAttribute.self] = value }
+        if let value = attributes.imageURL {
+            container[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] = value
+        }
+        if let value = attributes.languageIdentifier {
+            container[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self] = value
+        }
+        if let value = attributes.linkDestination { container[IntentMarkAttribute.LinkDestinationAttribute.self] = value }
+        if let value = attributes.linkTitle { container[IntentMarkAttribute.LinkTitleAttribute.self] = value }
+        if let value = attributes.imageSource { container[IntentMarkAttribute.ImageSourceAttribute.self] = value }
+        if let value = attributes.imageTitle { container[IntentMarkAttribute.ImageTitleAttribute.self] = value }
+        if let value = attributes.footnoteReference {
+            container[IntentMarkAttribute.FootnoteReferenceAttribute.self] = value
+        }
+        if let value = attributes.extendedAttributes {
+            container[IntentMarkAttribute.ExtendedAttributesAttribute.self] = value
+        }
+        if let value = attributes.sourcePosition {
+            container[IntentMarkAttribute.MarkdownSourcePositionAttribute.self] = value
+        }
+        if attributes.isBlockSeparator { container[IntentMarkAttribute.BlockSeparatorAttribute.self] = true }
+        return container
+    }
+
+    /// Creates a document from a Foundation `AttributedString`, reading the attributes of
+    /// `AttributeScopes.IntentMarkAttributes` (others are ignored).
+    ///
+    /// `document == IntentDocument(document.attributedString())` for every document.
+    /// - Parameter attributedString: The string to convert.
+    public init(_ attributedString: AttributedString) {
+        self.init()
+        for run in attributedString.runs {
+            let text = String(attributedString.characters[run.range])
+            let attributes = RunAttributes(
+                link: run[AttributeScopes.FoundationAttributes.LinkAttribute.self],
+                linkDestination: run[IntentMarkAttribute.LinkDestinationAttribute.self],
+                linkTitle: run[IntentMarkAttribute.LinkTitleAttribute.self],
+                imageURL: run[AttributeScopes.FoundationAttributes.ImageURLAttribute.self],
+                imageSource: run[IntentMarkAttribute.ImageSourceAttribute.self],
+                imageTitle: run[IntentMarkAttribute.ImageTitleAttribute.self],
+                footnoteReference: run[IntentMarkAttribute.FootnoteReferenceAttribute.self],
+                extendedAttributes: run[IntentMarkAttribute.ExtendedAttributesAttribute.self],
+                languageIdentifier: run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self],
+                sourcePosition: run[IntentMarkAttribute.MarkdownSourcePositionAttribute.self],
+                isBlockSeparator: run[IntentMarkAttribute.BlockSeparatorAttribute.self] ?? false)
+            append(
+                text, presentationIntent: run[IntentMarkAttribute.PresentationIntentAttribute.self],
+                inlinePresentationIntent: run[IntentMarkAttribute.InlinePresentationIntentAttribute.self] ?? [],
+                attributes: attributes,
+                blockMarkup: run[IntentMarkAttribute.BlockMarkupAttribute.self] ?? [:])
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+// MARK: - JSON form
+
+/// The stable JSON form of an ``IntentDocument`` (format `intentmark-document`, version 1).
+///
+/// ```json
+/// {
+///   "format": "intentmark-document",
+///   "version": 1,
+///   "runs": [
+///     {"text": "Title", "intent": [{"kind": "header", "level": 1, "identity": 1}]},
+///     {"text": "\n", "intent": [{"kind": "header", "level": 1, "identity": 1}], "isBlockSeparator": true},
+///     {"text": "bold", "inline": ["stronglyEmphasized"],
+///      "intent": [{"kind": "paragraph", "identity": 2}]}
+///   ]
+/// }
+/// ```
+///
+/// Each run object has `text` and, only when present: `intent` (components innermost first: `kind`,
+/// the kind's fields, `identity`), `inline` (option names), `link`, `linkDestination`, `linkTitle`,
+/// `imageURL`, `imageSource`, `imageTitle`, `footnoteReference`, `extendedAttributes`,
+/// `languageIdentifier`, `sourcePosition` (`startLine`, `startColumn`, `endLine`, `endColumn`),
+/// `isBlockSeparator`, and `blockMarkup` (an object from block identity, as a string, to that
+/// block's ``BlockMarkup`` fields).
+///
+/// Versioning: readers accept every version from 1 up to their own; fields a later version adds are
+/// optional, so an older file decodes with them absent. A file whose version is newer than the
+/// reader's fails with ``IntentMarkError/unsupportedFormatVersion(found:newestSupported:)``.
+extension IntentDocument: Codable {
+    /// The `format` value of the JSON form.
+    public static let jsonFormatName = "intentmark-document"
+    /// The newest JSON format version this library writes and reads.
+    public static let jsonFormatVersion = 1
+
+    enum DocumentKeys: String, CodingKey { case format, version, runs }
+
+    struct RunJSON: Codable {
+        var text: String
+        var intent: PresentationIntent?
+        var inline: InlinePresentationIntent?
+        var link: String?
+        var linkDestination: String?
+        var linkTitle: String?
+        var imageURL: String?
+        var imageSource: String?
+        var imageTitle: String?
+        var footnoteReference: String?
+        var extendedAttributes: [String: ExtendedAttributeValue]?
+        var languageIdentifier: String?
+        var sourcePosition: MarkdownSourcePosition?
+        var isBlockSeparator: Bool?
+        var blockMarkup: [String: BlockMarkup]?
+    }
+
+    /// Encodes the JSON form described above.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: Whatever the encoder throws (for example a non-finite number in an extended
+    ///   attribute).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: DocumentKeys.self)
+        try container.encode(Self.jsonFormatName, forKey: .format)
+        try container.encode(Self.jsonFormatVersion, forKey: .version)
+        var runsContainer = container.nestedUnkeyedContainer(forKey: .runs)
+        for run in runs {
+            let attributes = run.attributes
+            var markup: [String: BlockMarkup]? = nil
+            if !run.blockMarkup.isEmpty {
+                markup = Dictionary(uniqueKeysWithValues: run.blockMarkup.map { (String($0.key), $0.value) })
+            }
+            try runsContainer.encode(
+                RunJSON(
+                    text: String(run.text), intent: run.presentationIntent,
+                    inline: run.inlinePresentationIntent.isEmpty ? nil : run.inlinePresentationIntent,
+                    link: attributes.link?.absoluteString, linkDestination: attributes.linkDestination,
+                    linkTitle: attributes.linkTitle, imageURL: attributes.imageURL?.absoluteString,
+                    imageSource: attributes.imageSource, imageTitle: attributes.imageTitle,
+                    footnoteReference: attributes.footnoteReference,
+                    extendedAttributes: attributes.extendedAttributes,
+                    languageIdentifier: attributes.languageIdentifier, sourcePosition: attributes.sourcePosition,
+                    isBlockSeparator: attributes.isBlockSeparator ? true : nil, blockMarkup: markup))
+        }
+    }
+
+    /// Decodes the JSON form.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: ``IntentMarkError/unsupportedFormatVersion(found:newestSupported:)`` for a newer
+    ///   version; ``IntentMarkError/invalidDocumentJSON(reason:)`` for another `format`, a version
+    ///   below 1, an invalid URL or an unknown block-markup identity; `DecodingError` for malformed
+    ///   JSON or missing fields.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DocumentKeys.self)
+        let format = try container.decode(String.self, forKey: .format)
+        guard format == Self.jsonFormatName else {
+            throw IntentMarkError.invalidDocumentJSON(
+                reason: "format is '\(format)', expected '\(Self.jsonFormatName)'")
+        }
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version <= Self.jsonFormatVersion else {
+            throw IntentMarkError.unsupportedFormatVersion(found: version, newestSupported: Self.jsonFormatVersion)
+        }
+        guard version >= 1 else {
+            throw IntentMarkError.invalidDocumentJSON(reason: "version \(version) does not exist (versions start at 1)")
+        }
+        self.init()
+        for run in try container.decode([RunJSON].self, forKey: .runs) {
+            func url(_ string: String?, _ name: String) throws -> URL? {
+                guard let string else { return nil }
+                guard let url = URL(string: string) else {
+                    throw IntentMarkError.invalidDocumentJSON(reason: "\(name) is not a URL: \(string)")
+                }
+                return url
+            }
+            var markup: [Int: BlockMarkup] = [:]
+            for (key, value) in run.blockMarkup ?? [:] {
+                guard let identity = Int(key), run.intent?.components.contains(where: { $0.identity == identity }) == true
+                else {
+                    throw IntentMarkError.invalidDocumentJSON(
+                        reason: "blockMarkup names identity '\(key)', which is not in the run's intent")
+                }
+                markup[identity] = value
+            }
+            append(
+                run.text, presentationIntent: run.intent, inlinePresentationIntent: run.inline ?? [],
+                attributes: RunAttributes(
+                    link: try url(run.link, "link"), linkDestination: run.linkDestination, linkTitle: run.linkTitle,
+                    imageURL: try url(run.imageURL, "imageURL"), imageSource: run.imageSource,
+                    imageTitle: run.imageTitle, footnoteReference: run.footnoteReference,
+                    extendedAttributes: run.extendedAttributes, languageIdentifier: run.languageIdentifier,
+                    sourcePosition: run.sourcePosition, isBlockSeparator: run.isBlockSeparator ?? false),
+                blockMarkup: markup)
+        }
+    }
+
+    /// The JSON form as UTF-8 data: pretty-printed, keys sorted, slashes not escaped — stable
+    /// across runs, so it can be compared byte for byte.
+    /// - Returns: The JSON bytes.
+    /// - Throws: `EncodingError` only for a non-finite number in an extended attribute.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// Reads a document from its JSON form.
+    ///
+    /// ```swift
+    /// let copy = try IntentDocument(jsonData: try document.jsonData())
+    /// assert(copy == document)
+    /// ```
+    /// - Parameter jsonData: UTF-8 JSON written by ``jsonData()`` or any encoder of this form.
+    /// - Throws: ``IntentMarkError/unsupportedFormatVersion(found:newestSupported:)`` for a newer
+    ///   version; ``IntentMarkError/invalidDocumentJSON(reason:)`` for anything else that is not a
+    ///   valid document (the reason names the JSON path).
+    public init(jsonData: Data) throws {
+        do {
+            self = try JSONDecoder().decode(IntentDocument.self, from: jsonData)
+        } catch let error as IntentMarkError {
+            throw error
+        } catch let error as DecodingError {
+            throw IntentMarkError.invalidDocumentJSON(reason: Self.describe(error))
+        } catch {
+            throw IntentMarkError.invalidDocumentJSON(reason: String(describing: error))
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "document" : "at " + text
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)): expected \(type) (\(context.debugDescription))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): missing \(type) value"
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath)): missing key '\(key.stringValue)'"
+        case .dataCorrupted(let context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+extension IntentDocument: CustomDebugStringConvertible {
+    /// The run dump: every run in Apple's `AttributedString` print style.
+    ///
+    /// ```
+    /// Title {
+    /// 	presentationIntent = [header 1 (id 1)]
+    /// }
+    /// \n {
+    /// 	isBlockSeparator = true
+    /// 	presentationIntent = [header 1 (id 1)]
+    /// }
+    /// ```
+    /// Text is printed as is, except that `\`, newline, tab, carriage return, U+2028 and other
+    /// control characters are escaped (`\\`, `\n`, `\t`, `\r`, `\u{2028}`, `\u{1}`) so that every run
+    /// header stays on one line. Attributes are listed by name, sorted, each only when set.
+    public var debugDescription: String { runDump() }
+
+    /// The run dump described in ``debugDescription``.
+    /// - Returns: One block per run, each ending in a newline.
+    public func runDump() -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count * 4)
+        for run in runs {
+            output += Self.escape(run.text)
+            output += " {\n"
+            var lines: [(String, String)] = []
+            let attributes = run.attributes
+            if !run.blockMarkup.isEmpty {
+                let entries = run.blockMarkup.sorted { $0.key < $1.key }.map { "id \($0.key): \(Self.describe($0.value))" }
+                lines.append(("blockMarkup", "[" + entries.joined(separator: "; ") + "]"))
+            }
+            if let value = attributes.extendedAttributes {
+                lines.append(("extendedAttributes", ExtendedAttributeValue.object(value).description))
+            }
+            if let value = attributes.footnoteReference { lines.append(("footnoteReference", value)) }
+            if let value = attributes.imageSource { lines.append(("imageSource", value)) }
+            if let value = attributes.imageTitle { lines.append(("imageTitle", value)) }
+            if let value = attributes.imageURL { lines.append(("imageURL", value.absoluteString)) }
+            if !run.inlinePresentationIntent.isEmpty {
+                lines.append(("inlinePresentationIntent", run.inlinePresentationIntent.debugDescription))
+            }
+            if attributes.isBlockSeparator { lines.append(("isBlockSeparator", "true")) }
+            if let value = attributes.languageIdentifier { lines.append(("languageIdentifier", value)) }
+            if let value = attributes.link { lines.append(("link", value.absoluteString)) }
+            if let value = attributes.linkDestination { lines.append(("linkDestination", value)) }
+            if let value = attributes.linkTitle { lines.append(("linkTitle", value)) }
+            if let value = run.presentationIntent { lines.append(("presentationIntent", value.debugDescription)) }
+            if let value = attributes.sourcePosition { lines.append(("sourcePosition", value.description)) }
+            for (name, value) in lines {
+                output += "\t" + name + " = " + Self.escape(Substring(value)) + "\n"
+            }
+            output += "}\n"
+        }
+        return output
+    }
+
+    static func describe(_ markup: BlockMarkup) -> String {
+        var parts: [String] = []
+        if let value = markup.listItemDelimiter { parts.append("listItemDelimiter \(value.rawValue)") }
+        if let value = markup.isTight { parts.append(value ? "tight" : "loose") }
+        if let value = markup.isTaskChecked { parts.append(value ? "task checked" : "task unchecked") }
+        if let value = markup.codeFence { parts.append("fence \(String(repeating: value.character, count: value.length))") }
+        if let value = markup.infoString { parts.append("info '\(value)'") }
+        if let value = markup.columnAlignmentIsExplicit {
+            parts.append("explicit alignment [" + value.map { $0 ? "yes" : "no" }.joined(separator: ", ") + "]")
+        }
+        if let value = markup.footnoteLabel { parts.append("footnote '\(value)'") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func escape(_ text: Substring) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "\u{2028}": result += "\\u{2028}"
+            case "\u{2029}": result += "\\u{2029}"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}

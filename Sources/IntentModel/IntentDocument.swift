@@ -1,0 +1,269 @@
+import Foundation
+
+/// An intent-tagged document: text plus a compact table of runs, each run carrying a block intent
+/// (``PresentationIntent``), inline intents (``InlinePresentationIntent``) and other attributes
+/// (``RunAttributes``).
+///
+/// This is the library's own attributed string (INTENT-MODEL §2b): Foundation's `AttributedString`
+/// costs tens of microseconds per run on Linux, so parsers, mappers and writers work on this type
+/// and convert to `AttributedString` only at the edge (``attributedString(including:)``,
+/// ``init(_:)``).
+///
+/// Storage is a run-length table: each run is an end offset in **UTF-8 bytes** plus three small
+/// indices — into a table of blocks (each block stores its kind, identity, parent and
+/// ``BlockMarkup``; a run's ``PresentationIntent`` is its leaf block and that block's ancestors),
+/// an interned table of ``RunAttributes``, and the raw inline bits. Runs cover the whole text,
+/// never overlap, and adjacent runs with equal attributes are merged.
+///
+/// Equality compares the text and the runs' values (ranges, intents with identities, inline
+/// intents, attributes and block markup), not the internal tables.
+///
+/// ```swift
+/// import IntentMark
+///
+/// let document = try IntentDocument(markdown: "# Title\n\nSome *text*.")
+/// for run in document.runs {
+///     print(run.text, run.presentationIntent?.debugDescription ?? "-", run.inlinePresentationIntent.names)
+/// }
+/// ```
+public struct IntentDocument: Sendable {
+    // MARK: Stored layout
+
+    /// The document's characters: every run's text, in order.
+    public private(set) var text: String
+    var blocks: [Block]
+    var attributeTable: [RunAttributes]
+    var runRecords: [RunRecord]
+    /// Lookup tables for ``append(_:presentationIntent:inlinePresentationIntent:attributes:blockMarkup:)``,
+    /// rebuilt when stale; not part of the document's value.
+    var blockLookup: [BlockKey: Int32] = [:]
+    var attributeLookup: [RunAttributes: Int32] = [:]
+
+    struct Block: Sendable, Hashable {
+        var kind: PresentationIntent.Kind
+        var identity: Int
+        var parent: Int32
+        var markup: BlockMarkup?
+    }
+
+    struct RunRecord: Sendable, Hashable {
+        /// Exclusive end, in UTF-8 bytes from the start of ``text``.
+        var end: Int
+        /// Index of the leaf block in `blocks`, or -1 for a run without a block intent.
+        var block: Int32
+        var inline: UInt
+        /// Index into `attributeTable` (0 is the empty attributes).
+        var attributes: Int32
+    }
+
+    // MARK: Initialisers
+
+    /// Creates an empty document.
+    public init() {
+        text = ""
+        blocks = []
+        attributeTable = [RunAttributes()]
+        runRecords = []
+    }
+
+    /// Creates a document with one run of plain text and no attributes (no run when `text` is
+    /// empty).
+    /// - Parameter text: The text.
+    public init(text: String) {
+        self.init()
+        append(text)
+    }
+
+    init(text: String, blocks: [Block], attributeTable: [RunAttributes], runRecords: [RunRecord]) {
+        self.text = text
+        self.blocks = blocks
+        self.attributeTable = attributeTable
+        self.runRecords = runRecords
+    }
+}
+
+// MARK: - Public API
+
+extension IntentDocument {
+    /// The number of runs.
+    public var runCount: Int { runRecords.count }
+
+    /// Whether the document has no text.
+    public var isEmpty: Bool { text.isEmpty }
+
+    /// Every distinct block identity that some run's intent mentions, with its kind, in order of
+    /// first appearance (outermost first within a run).
+    public var blockKinds: [(identity: Int, kind: PresentationIntent.Kind)] {
+        var seen = Set<Int32>()
+        var result: [(Int, PresentationIntent.Kind)] = []
+        for record in runRecords where record.block >= 0 {
+            var chain: [Int32] = []
+            var index = record.block
+            while index >= 0, !seen.contains(index) {
+                chain.append(index)
+                index = blocks[Int(index)].parent
+            }
+            for blockIndex in chain.reversed() {
+                seen.insert(blockIndex)
+                result.append((blocks[Int(blockIndex)].identity, blocks[Int(blockIndex)].kind))
+            }
+        }
+        return result
+    }
+
+    /// Appends `string` as a run with the given intents and attributes (merged with the previous
+    /// run when all of them are equal). Use it to build documents by hand.
+    ///
+    /// Blocks are matched by identity: components with the same identity, kind and parent as an
+    /// earlier run's are the same block.
+    /// - Parameters:
+    ///   - string: The text to append; nothing happens when it is empty.
+    ///   - presentationIntent: The block intent, innermost first, or `nil`.
+    ///   - inlinePresentationIntent: Inline intents.
+    ///   - attributes: Other attributes.
+    ///   - blockMarkup: Markup for blocks of `presentationIntent`, by identity; identities not in
+    ///     the intent are ignored. A block's markup is the last one given for it.
+    public mutating func append(
+        _ string: String, presentationIntent: PresentationIntent? = nil,
+        inlinePresentationIntent: InlinePresentationIntent = [], attributes: RunAttributes = RunAttributes(),
+        blockMarkup: [Int: BlockMarkup] = [:]
+    ) {
+        guard !string.isEmpty else { return }
+        var blockIndex: Int32 = -1
+        if let presentationIntent {
+            if blockLookup.count != blocks.count {
+                blockLookup = [:]
+                for index in blocks.indices {
+                    let block = blocks[index]
+                    blockLookup[BlockKey(identity: block.identity, kind: block.kind, parent: block.parent)] = Int32(index)
+                }
+            }
+            for component in presentationIntent.components.reversed() {
+                let key = BlockKey(identity: component.identity, kind: component.kind, parent: blockIndex)
+                if let existing = blockLookup[key] {
+                    blockIndex = existing
+                } else {
+                    blocks.append(Block(kind: component.kind, identity: component.identity, parent: blockIndex, markup: nil))
+                    blockIndex = Int32(blocks.count - 1)
+                    blockLookup[key] = blockIndex
+                }
+                if let markup = blockMarkup[component.identity] {
+                    blocks[Int(blockIndex)].markup = markup.isEmpty ? nil : markup
+                }
+            }
+        }
+        var attributeIndex: Int32 = 0
+        if !attributes.isEmpty {
+            if attributeLookup.count != attributeTable.count - 1 {
+                attributeLookup = [:]
+                for index in attributeTable.indices.dropFirst() { attributeLookup[attributeTable[index]] = Int32(index) }
+            }
+            if let existing = attributeLookup[attributes] {
+                attributeIndex = existing
+            } else {
+                attributeTable.append(attributes)
+                attributeIndex = Int32(attributeTable.count - 1)
+                attributeLookup[attributes] = attributeIndex
+            }
+        }
+        text.append(string)
+        let end = text.utf8.count
+        let record = RunRecord(end: end, block: blockIndex, inline: inlinePresentationIntent.rawValue, attributes: attributeIndex)
+        if let last = runRecords.last, last.block == record.block, last.inline == record.inline,
+            last.attributes == record.attributes
+        {
+            runRecords[runRecords.count - 1].end = end
+        } else {
+            runRecords.append(record)
+        }
+    }
+
+    /// Appends every run of `other`, keeping its intents and attributes. Identities are kept as
+    /// they are, so blocks of `other` whose identity, kind and parent match blocks of this document
+    /// become the same blocks.
+    /// - Parameter other: The document to append.
+    public mutating func append(_ other: IntentDocument) {
+        for run in other.runs {
+            append(
+                String(run.text), presentationIntent: run.presentationIntent,
+                inlinePresentationIntent: run.inlinePresentationIntent, attributes: run.attributes,
+                blockMarkup: run.blockMarkup)
+        }
+    }
+
+    struct BlockKey: Hashable {
+        var identity: Int
+        var kind: PresentationIntent.Kind
+        var parent: Int32
+    }
+
+    func presentationIntent(ofBlock index: Int32) -> PresentationIntent? {
+        guard index >= 0 else { return nil }
+        var components: [PresentationIntent.IntentType] = []
+        var current = index
+        while current >= 0 {
+            let block = blocks[Int(current)]
+            components.append(PresentationIntent.IntentType(kind: block.kind, identity: block.identity))
+            current = block.parent
+        }
+        return PresentationIntent(types: components)
+    }
+
+    func blockMarkup(ofBlock index: Int32) -> [Int: BlockMarkup] {
+        var result: [Int: BlockMarkup] = [:]
+        var current = index
+        while current >= 0 {
+            let block = blocks[Int(current)]
+            if let markup = block.markup { result[block.identity] = markup }
+            current = block.parent
+        }
+        return result
+    }
+}
+
+// MARK: - Equatable, Hashable
+
+extension IntentDocument: Hashable {
+    /// Whether both documents have the same text and the same runs (ranges, intents with
+    /// identities, inline intents, attributes and block markup).
+    public static func == (left: IntentDocument, right: IntentDocument) -> Bool {
+        guard left.runRecords.count == right.runRecords.count, left.text == right.text else { return false }
+        var provenEqual = Set<Int64>()
+        for (a, b) in zip(left.runRecords, right.runRecords) {
+            guard a.end == b.end, a.inline == b.inline,
+                left.attributeTable[Int(a.attributes)] == right.attributeTable[Int(b.attributes)]
+            else { return false }
+            var x = a.block
+            var y = b.block
+            var walked: [Int64] = []
+            while true {
+                if x < 0 || y < 0 {
+                    guard x < 0 && y < 0 else { return false }
+                    break
+                }
+                let pair = Int64(x) << 32 | Int64(y)
+                if provenEqual.contains(pair) { break }
+                let blockX = left.blocks[Int(x)]
+                let blockY = right.blocks[Int(y)]
+                guard blockX.kind == blockY.kind, blockX.identity == blockY.identity, blockX.markup == blockY.markup
+                else { return false }
+                walked.append(pair)
+                x = blockX.parent
+                y = blockY.parent
+            }
+            provenEqual.formUnion(walked)
+        }
+        return true
+    }
+
+    /// Hashes the text and the runs' boundaries and inline intents.
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(runRecords.count)
+        for record in runRecords {
+            hasher.combine(record.end)
+            hasher.combine(record.inline)
+        }
+    }
+}

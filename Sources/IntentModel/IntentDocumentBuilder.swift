@@ -1,0 +1,105 @@
+/// The fast path for producers inside this package (the parser): appends UTF-8 bytes with block,
+/// inline and attribute indices already resolved, and makes the ``IntentDocument`` once at the end.
+package struct IntentDocumentBuilder {
+    // MARK: Stored layout
+
+    package private(set) var bytes: [UInt8] = []
+    var blocks: [IntentDocument.Block] = []
+    var attributeTable: [RunAttributes] = [RunAttributes()]
+    var attributeLookup: [RunAttributes: Int32] = [:]
+    var runRecords: [IntentDocument.RunRecord] = []
+
+    // MARK: Initialisers
+
+    /// - Parameter expectedBytes: Capacity to reserve for the text, in UTF-8 bytes.
+    package init(expectedBytes: Int = 0) {
+        bytes.reserveCapacity(expectedBytes)
+        runRecords.reserveCapacity(expectedBytes / 24)
+    }
+
+    // MARK: Building
+
+    /// The number of UTF-8 bytes appended so far.
+    package var byteCount: Int { bytes.count }
+
+    /// Adds a block and returns its index (for `parent` and `block` arguments).
+    package mutating func addBlock(
+        _ kind: PresentationIntent.Kind, identity: Int, parent: Int32, markup: BlockMarkup? = nil
+    ) -> Int32 {
+        blocks.append(IntentDocument.Block(kind: kind, identity: identity, parent: parent, markup: markup))
+        return Int32(blocks.count - 1)
+    }
+
+    /// Replaces the markup of block `index`.
+    package mutating func setMarkup(_ markup: BlockMarkup?, ofBlock index: Int32) {
+        blocks[Int(index)].markup = markup
+    }
+
+    /// The markup of block `index`.
+    package func markup(ofBlock index: Int32) -> BlockMarkup? { blocks[Int(index)].markup }
+
+    /// The index of `attributes` in the interned table, adding it when new. Empty attributes are 0.
+    package mutating func attributesIndex(_ attributes: RunAttributes) -> Int32 {
+        if attributes.isEmpty { return 0 }
+        if let existing = attributeLookup[attributes] { return existing }
+        attributeTable.append(attributes)
+        let index = Int32(attributeTable.count - 1)
+        attributeLookup[attributes] = index
+        return index
+    }
+
+    /// Appends bytes (valid UTF-8) as a run, merging with the previous run when its indices match.
+    package mutating func append(
+        _ buffer: UnsafeBufferPointer<UInt8>, block: Int32, inline: UInt, attributes: Int32
+    ) {
+        guard buffer.count > 0 else { return }
+        bytes.append(contentsOf: buffer)
+        extendRun(block: block, inline: inline, attributes: attributes)
+    }
+
+    /// Appends a string as a run, merging with the previous run when its indices match.
+    package mutating func append(_ string: String, block: Int32, inline: UInt, attributes: Int32) {
+        guard !string.isEmpty else { return }
+        bytes.append(contentsOf: string.utf8)
+        extendRun(block: block, inline: inline, attributes: attributes)
+    }
+
+    private mutating func extendRun(block: Int32, inline: UInt, attributes: Int32) {
+        let end = bytes.count
+        if let last = runRecords.last, last.block == block, last.inline == inline, last.attributes == attributes {
+            runRecords[runRecords.count - 1].end = end
+        } else {
+            runRecords.append(IntentDocument.RunRecord(end: end, block: block, inline: inline, attributes: attributes))
+        }
+    }
+
+    /// The last byte appended, if any.
+    package var lastByte: UInt8? { bytes.last }
+
+    /// Removes the last `count` bytes (which must end on a character boundary of what remains),
+    /// shrinking or dropping the runs that held them.
+    package mutating func removeLast(bytes count: Int) {
+        precondition(count <= bytes.count)
+        bytes.removeLast(count)
+        let end = bytes.count
+        while let last = runRecords.last {
+            let start = runRecords.count >= 2 ? runRecords[runRecords.count - 2].end : 0
+            if start >= end {
+                runRecords.removeLast()
+            } else {
+                runRecords[runRecords.count - 1].end = min(last.end, end)
+                break
+            }
+        }
+    }
+
+    /// The number of bytes appended since the byte count was `offset`.
+    package func bytesAppended(since offset: Int) -> Int { bytes.count - offset }
+
+    /// Makes the document. Invalid UTF-8 in the appended bytes is replaced by U+FFFD (the parser
+    /// only appends valid UTF-8, so this does not happen).
+    package consuming func finish() -> IntentDocument {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return IntentDocument(text: text, blocks: blocks, attributeTable: attributeTable, runRecords: runRecords)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+// MARK: - Attribute keys
+
+/// The attributes IntentMark puts on a Foundation `AttributedString`, following Foundation's
+/// pattern: one caseless enum per attribute with a `Value` and a `name`, gathered in
+/// `AttributeScopes.IntentMarkAttributes`. Names are prefixed `IntentMark.` so they never collide
+/// with Foundation's own (`NSPresentationIntent`, …) on Darwin. Links, images and language use
+/// Foundation's own `link`, `imageURL` and `languageIdentifier` attributes.
+public enum IntentMarkAttribute {
+    /// The block intent; mirrors Foundation's `PresentationIntentAttribute`.
+    public enum PresentationIntentAttribute: CodableAttributedStringKey {
+        /// ``PresentationIntent``.
+        public typealias Value = PresentationIntent
+        /// `"IntentMark.PresentationIntent"`.
+        public static let name = "IntentMark.PresentationIntent"
+    }
+
+    /// Inline intents; mirrors Foundation's `InlinePresentationIntentAttribute`.
+    public enum InlinePresentationIntentAttribute: CodableAttributedStringKey {
+        /// ``InlinePresentationIntent``.
+        public typealias Value = InlinePresentationIntent
+        /// `"IntentMark.InlinePresentationIntent"`.
+        public static let name = "IntentMark.InlinePresentationIntent"
+    }
+
+    /// Markup of the run's blocks, by identity (``BlockMarkup``).
+    public enum BlockMarkupAttribute: CodableAttributedStringKey {
+        /// Block identity → markup.
+        public typealias Value = [Int: BlockMarkup]
+        /// `"IntentMark.BlockMarkup"`.
+        public static let name = "IntentMark.BlockMarkup"
+    }
+
+    /// The link destination as written (``RunAttributes/linkDestination``).
+    public enum LinkDestinationAttribute: CodableAttributedStringKey {
+        /// The destination.
+        public typealias Value = String
+        /// `"IntentMark.LinkDestination"`.
+        public static let name = "IntentMark.LinkDestination"
+    }
+
+    /// The link title (``RunAttributes/linkTitle``).
+    public enum LinkTitleAttribute: CodableAttributedStringKey {
+        /// The title.
+        public typealias Value = String
+        /// `"IntentMark.LinkTitle"`.
+        public static let name = "IntentMark.LinkTitle"
+    }
+
+    /// The image source as written (``RunAttributes/imageSource``).
+    public enum ImageSourceAttribute: CodableAttributedStringKey {
+        /// The source.
+        public typealias Value = String
+        /// `"IntentMark.ImageSource"`.
+        public static let name = "IntentMark.ImageSource"
+    }
+
+    /// The image title (``RunAttributes/imageTitle``).
+    public enum ImageTitleAttribute: CodableAttributedStringKey {
+        /// The title.
+        public typealias Value = String
+        /// `"IntentMark.ImageTitle"`.
+        public static let name = "IntentMark.ImageTitle"
+    }
+
+    /// A footnote reference's label (``RunAttributes/footnoteReference``).
+    public enum FootnoteReferenceAttribute: CodableAttributedStringKey {
+        /// The label.
+        public typealias Value = String
+        /// `"IntentMark.FootnoteReference"`.
+        public static let name = "IntentMark.FootnoteReference"
+    }
+
+    /// Apple extended attributes (``RunAttributes/extendedAttributes``).
+    public enum ExtendedAttributesAttribute: CodableAttributedStringKey {
+        /// Name → JSON5 value.
+        public typealias Value = [String: ExtendedAttributeValue]
+        /// `"IntentMark.ExtendedAttributes"`.
+        public static let name = "IntentMark.ExtendedAttributes"
+    }
+
+    /// Source position; mirrors Foundation's `MarkdownSourcePositionAttribute`.
+    public enum MarkdownSourcePositionAttribute: CodableAttributedStringKey {
+        /// ``MarkdownSourcePosition``.
+        public typealias Value = MarkdownSourcePosition
+        /// `"IntentMark.MarkdownSourcePosition"`.
+        public static let name = "IntentMark.MarkdownSourcePosition"
+    }
+
+    /// Marks separators inserted between blocks (``RunAttributes/isBlockSeparator``).
+    public enum BlockSeparatorAttribute: CodableAttributedStringKey {
+        /// Always `true` when present.
+        public typealias Value = Bool
+        /// `"IntentMark.BlockSeparator"`.
+        public static let name = "IntentMark.BlockSeparator"
+    }
+}
+
+// MARK: - Scope
+
+extension AttributeScopes {
+    /// IntentMark's attributes plus Foundation's, for `AttributedString` interop:
+    /// `AttributedString(document.attributedString())` then `run.presentationIntent`,
+    /// `run.inlinePresentationIntent`, `run.link`, …
+    public struct IntentMarkAttributes: AttributeScope {
+        /// Block intent.
+        public let presentationIntent: IntentMarkAttribute.PresentationIntentAttribute
+        /// Inline intents.
+        public let inlinePresentationIntent: IntentMarkAttribute.InlinePresentationIntentAttribute
+        /// Block markup by identity.
+        public let blockMarkup: IntentMarkAttribute.BlockMarkupAttribute
+        /// Link destination as written.
+        public let linkDestination: IntentMarkAttribute.LinkDestinationAttribute
+        /// Link title.
+        public let linkTitle: IntentMarkAttribute.LinkTitleAttribute
+        /// Image source as written.
+        public let imageSource: IntentMarkAttribute.ImageSourceAttribute
+        /// Image title.
+        public let imageTitle: IntentMarkAttribute.ImageTitleAttribute
+        /// Footnote reference label.
+        public let footnoteReference: IntentMarkAttribute.FootnoteReferenceAttribute
+        /// Extended attributes.
+        public let extendedAttributes: IntentMarkAttribute.ExtendedAttributesAttribute
+        /// Source position.
+        public let markdownSourcePosition: IntentMarkAttribute.MarkdownSourcePositionAttribute
+        /// Block separator flag.
+        public let blockSeparator: IntentMarkAttribute.BlockSeparatorAttribute
+        /// Foundation's attributes (`link`, `imageURL`, `languageIdentifier`, …).
+        public let foundation: FoundationAttributes
+    }
+
+    /// `\.intentMark`, for APIs that take a scope key path.
+    public var intentMark: IntentMarkAttributes.Type { IntentMarkAttributes.self }
+}
+
+extension AttributeDynamicLookup {
+    /// Makes `run.presentationIntent` and the other IntentMark attributes available on
+    /// `AttributedString` runs and containers.
+    public subscript<T: AttributedStringKey>(
+        dynamicMember keyPath: KeyPath<AttributeScopes.IntentMarkAttributes, T>
+    ) -> T {
+        self[T.self]
+    }
+}

@@ -1,0 +1,85 @@
+internal import CCmarkGFM
+import IntentModel
+
+/// One libcmark-gfm parse: owns the C parser and the document it produced, frees both on deinit.
+///
+/// The only place (with ``IntentTreeConverter`` and ``SyntaxNodeKind``) that touches C types.
+final class CmarkTree {
+    // MARK: Stored layout
+
+    private let parser: OpaquePointer
+    /// The document node; valid while this object lives.
+    let root: UnsafeMutablePointer<cmark_node>
+    /// The node types of the GFM extensions in this process.
+    let extensionTypes: ExtensionNodeTypes
+    /// The tasklist extension, to recognise task items.
+    let tasklistExtension: UnsafeMutableRawPointer?
+
+    // MARK: Initialisers
+
+    /// Parses `bytes` (valid UTF-8, passed with its length: NUL bytes are input, not terminators).
+    /// - Throws: ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` when libcmark-gfm returns
+    ///   no parser or no document.
+    init(parsing bytes: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions) throws {
+        _ = CmarkRegistry.registered
+        var cmarkOptions: Int32 = CMARK_OPT_DEFAULT
+        if options.extensions.contains(.footnotes) { cmarkOptions |= CMARK_OPT_FOOTNOTES }
+        if options.smartPunctuation { cmarkOptions |= CMARK_OPT_SMART }
+        guard let parser = cmark_parser_new(cmarkOptions) else {
+            throw IntentMarkError.parserUnavailable(reason: "cmark_parser_new returned NULL")
+        }
+        var tasklist: UnsafeMutableRawPointer? = nil
+        for (name, option) in MarkdownExtensions.named where options.extensions.contains(option) && option != .footnotes {
+            guard let syntaxExtension = cmark_find_syntax_extension(name) else {
+                cmark_parser_free(parser)
+                throw IntentMarkError.parserUnavailable(reason: "extension '\(name)' is not registered")
+            }
+            cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            if option == .tasklist { tasklist = UnsafeMutableRawPointer(syntaxExtension) }
+        }
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { pointer in
+                // Fed in pieces of at most 1 GiB: cmark_parser_feed takes a size_t but stores
+                // buffer sizes in 32-bit ints.
+                var offset = 0
+                while offset < bytes.count {
+                    let length = min(bytes.count - offset, 1 << 30)
+                    cmark_parser_feed(parser, pointer + offset, length)
+                    offset += length
+                }
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else {
+            cmark_parser_free(parser)
+            throw IntentMarkError.parserUnavailable(reason: "cmark_parser_finish returned NULL")
+        }
+        self.parser = parser
+        self.root = root
+        self.tasklistExtension = tasklist
+        self.extensionTypes = ExtensionNodeTypes(
+            table: intentmark_node_type_table(), tableRow: intentmark_node_type_table_row(),
+            tableCell: intentmark_node_type_table_cell(), strikethrough: intentmark_node_type_strikethrough())
+    }
+
+    deinit {
+        cmark_node_free(root)
+        cmark_parser_free(parser)
+    }
+}
+
+/// Registers libcmark-gfm's core extensions exactly once per process (the registry is not
+/// thread-safe; Swift initialises a `static let` once, under a lock).
+enum CmarkRegistry {
+    static let registered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+}
+
+/// The run-time node types of the GFM extensions (assigned when the extensions register).
+struct ExtensionNodeTypes {
+    var table: cmark_node_type
+    var tableRow: cmark_node_type
+    var tableCell: cmark_node_type
+    var strikethrough: cmark_node_type
+}

@@ -1,0 +1,407 @@
+import Foundation
+internal import CCmarkGFM
+import IntentModel
+
+/// Walks a libcmark-gfm tree **iteratively** (`cmark_iter_*`, so 10 000-deep nesting cannot
+/// overflow the stack) and builds an ``IntentModel/IntentDocument``.
+///
+/// Identities are assigned from 1 in document pre-order to every block node except the document
+/// itself. See ``BlockSeparation`` for the characters between blocks.
+struct IntentTreeConverter {
+    // MARK: Stored layout
+
+    let options: MarkdownParsingOptions
+    let source: PreparedSource
+    private var builder: IntentDocumentBuilder
+    private var frames: [Frame] = []
+    private var nextIdentity = 1
+
+    /// The innermost leaf block (paragraph, heading, cell), or -1.
+    private var leafBlock: Int32 = -1
+    private var leafStartBytes = 0
+    private var emphasisDepth = 0
+    private var strongDepth = 0
+    private var strikethroughDepth = 0
+    /// Attributes of the enclosing links, images and extended-attribute spans, innermost last.
+    private var attributeStack: [RunAttributes] = []
+    private var currentAttributes: RunAttributes
+    private var currentAttributesIndex: Int32 = 0
+    private let includesBlocks: Bool
+    /// Inline-only syntax: the paragraph (source chunk) being converted, and how many nodes of
+    /// its dummy first line are still to skip.
+    private var chunkIndex = 0
+    private var dummyNodesToSkip = 0
+
+    private struct Frame {
+        var node: SyntaxNodeKind
+        var block: Int32
+        var startBytes: Int
+        /// Lists: the next item's ordinal. Tables: the next body row's index. Rows: the next cell's column.
+        var counter: Int
+    }
+
+    // MARK: Initialisers
+
+    init(options: MarkdownParsingOptions, source: PreparedSource) {
+        self.options = options
+        self.source = source
+        self.builder = IntentDocumentBuilder(expectedBytes: source.byteCount + source.byteCount / 8)
+        self.currentAttributes = RunAttributes(languageIdentifier: options.languageCode)
+        self.includesBlocks = options.interpretedSyntax == .full
+    }
+
+    // MARK: Conversion
+
+    mutating func convert(_ tree: CmarkTree) -> IntentDocument {
+        currentAttributesIndex = builder.attributesIndex(currentAttributes)
+        guard let iterator = cmark_iter_new(tree.root) else { return builder.finish() }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let kind = SyntaxNodeKind(cmark_node_get_type(node), extensionTypes: tree.extensionTypes)
+            if event == CMARK_EVENT_ENTER {
+                enter(kind, node, tree)
+            } else if event == CMARK_EVENT_EXIT {
+                exit(kind, node)
+            }
+        }
+        if !includesBlocks {
+            let trailing = source.separator(beforeChunk: chunkIndex)
+            if !trailing.isEmpty { builder.append(trailing, block: -1, inline: 0, attributes: currentAttributesIndex) }
+        }
+        return builder.finish()
+    }
+
+    private mutating func enter(_ kind: SyntaxNodeKind, _ node: UnsafeMutablePointer<cmark_node>, _ tree: CmarkTree) {
+        switch kind {
+        case .document, .customBlock, .customInline, .unknown:
+            break
+        case .blockQuote:
+            pushContainer(kind, .blockQuote, node)
+        case .footnoteDefinition:
+            var markup = BlockMarkup()
+            var length = 0
+            if let label = intentmark_footnote_label(node, &length) {
+                markup.footnoteLabel = String(decoding: UnsafeBufferPointer(start: label, count: length), as: UTF8.self)
+            }
+            pushContainer(kind, .blockQuote, node, markup: markup)
+        case .list:
+            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            var markup = BlockMarkup(isTight: cmark_node_get_list_tight(node) != 0)
+            if ordered {
+                markup.listItemDelimiter = cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM ? .parenthesis : .period
+            } else {
+                switch intentmark_list_bullet_char(node) {
+                case UInt8(ascii: "+"): markup.listItemDelimiter = .plus
+                case UInt8(ascii: "*"): markup.listItemDelimiter = .asterisk
+                case UInt8(ascii: "-"): markup.listItemDelimiter = .hyphen
+                default: markup.listItemDelimiter = nil
+                }
+            }
+            pushContainer(kind, ordered ? .orderedList : .unorderedList, node, markup: markup)
+            frames[frames.count - 1].counter = ordered ? Int(cmark_node_get_list_start(node)) : 1
+        case .item:
+            var ordinal = 1
+            if let last = frames.indices.last, frames[last].node == .list {
+                ordinal = frames[last].counter
+                frames[last].counter += 1
+            }
+            var markup: BlockMarkup? = nil
+            if let tasklist = tree.tasklistExtension, UnsafeMutableRawPointer(cmark_node_get_syntax_extension(node)) == tasklist {
+                markup = BlockMarkup(isTaskChecked: cmark_gfm_extensions_get_tasklist_item_checked(node))
+            }
+            pushContainer(kind, .listItem(ordinal: ordinal), node, markup: markup)
+        case .table:
+            let count = Int(cmark_gfm_extensions_get_table_columns(node))
+            var columns: [PresentationIntent.TableColumn] = []
+            var explicit: [Bool] = []
+            let alignments = cmark_gfm_extensions_get_table_alignments(node)
+            for column in 0..<count {
+                let code = alignments.map { $0[column] } ?? 0
+                switch code {
+                case UInt8(ascii: "c"): columns.append(.init(alignment: .center))
+                case UInt8(ascii: "r"): columns.append(.init(alignment: .right))
+                default: columns.append(.init(alignment: .left))
+                }
+                explicit.append(code != 0)
+            }
+            pushContainer(kind, .table(columns: columns), node, markup: BlockMarkup(columnAlignmentIsExplicit: explicit))
+            frames[frames.count - 1].counter = 1
+        case .tableRow:
+            var rowKind = PresentationIntent.Kind.tableHeaderRow
+            if cmark_gfm_extensions_get_table_row_is_header(node) == 0 {
+                var rowIndex = 1
+                if let last = frames.indices.last, frames[last].node == .table {
+                    rowIndex = frames[last].counter
+                    frames[last].counter += 1
+                }
+                rowKind = .tableRow(rowIndex: rowIndex)
+            }
+            pushContainer(kind, rowKind, node)
+            frames[frames.count - 1].counter = 0
+        case .tableCell:
+            var column = 0
+            if let last = frames.indices.last, frames[last].node == .tableRow {
+                column = frames[last].counter
+                frames[last].counter += 1
+            }
+            beginLeaf(.tableCell(columnIndex: column), node)
+        case .paragraph:
+            beginLeaf(.paragraph, node)
+        case .heading:
+            beginLeaf(.header(level: Int(cmark_node_get_heading_level(node))), node)
+        case .codeBlock:
+            let info = string(cmark_node_get_fence_info(node))
+            var markup = BlockMarkup()
+            var fenceLength: Int32 = 0
+            var fenceOffset: Int32 = 0
+            var fenceCharacter: CChar = 0
+            if cmark_node_get_fenced(node, &fenceLength, &fenceOffset, &fenceCharacter) != 0 {
+                markup.codeFence = CodeFence(
+                    character: String(UnicodeScalar(UInt8(bitPattern: fenceCharacter))), length: Int(fenceLength))
+                markup.infoString = info.isEmpty ? nil : info
+            }
+            beginLeaf(.codeBlock(languageHint: Self.languageHint(info)), node, markup: markup.isEmpty ? nil : markup)
+            appendLiteral(node, inline: 0)
+            endLiteralLeaf(node)
+        case .htmlBlock:
+            beginLeaf(.paragraph, node)
+            appendLiteral(node, inline: InlinePresentationIntent.blockHTML.rawValue)
+            endLiteralLeaf(node)
+        case .thematicBreak:
+            beginLeaf(.thematicBreak, node)
+            appendSeparator("\n", node)
+            leafBlock = -1
+        case .text:
+            if dummyNodesToSkip > 0 {
+                dummyNodesToSkip -= 1
+                return
+            }
+            appendLiteral(node, inline: inlineBits)
+        case .code:
+            appendLiteral(node, inline: inlineBits | InlinePresentationIntent.code.rawValue)
+        case .htmlInline:
+            appendLiteral(node, inline: inlineBits | InlinePresentationIntent.inlineHTML.rawValue)
+        case .softBreak:
+            if dummyNodesToSkip > 0 {
+                dummyNodesToSkip = 0
+                return
+            }
+            appendText(
+                options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? source.lineBreakText(after: node) : " ",
+                node, inline: inlineBits | InlinePresentationIntent.softBreak.rawValue)
+        case .lineBreak:
+            dummyNodesToSkip = 0
+            appendText(
+                options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? source.lineBreakText(after: node) : "\u{2028}",
+                node, inline: inlineBits | InlinePresentationIntent.lineBreak.rawValue)
+        case .emphasis:
+            emphasisDepth += 1
+        case .strong:
+            strongDepth += 1
+        case .strikethrough:
+            strikethroughDepth += 1
+        case .link:
+            let destination = string(cmark_node_get_url(node))
+            if let extended = source.extendedAttributes(forDestination: destination) {
+                // Apple's `^[text](attributes)`: drop the `^` that precedes the bracket.
+                if builder.lastByte == UInt8(ascii: "^") { builder.removeLast(bytes: 1) }
+                var attributes = currentAttributes
+                var merged = attributes.extendedAttributes ?? [:]
+                merged.merge(extended) { _, new in new }
+                attributes.extendedAttributes = merged
+                pushAttributes(attributes)
+            } else {
+                var attributes = currentAttributes
+                attributes.linkDestination = destination
+                attributes.link = resolve(destination)
+                let title = string(cmark_node_get_title(node))
+                attributes.linkTitle = title.isEmpty ? nil : title
+                pushAttributes(attributes)
+            }
+        case .image:
+            let source = string(cmark_node_get_url(node))
+            var attributes = currentAttributes
+            attributes.imageSource = source
+            attributes.imageURL = resolve(source)
+            let title = string(cmark_node_get_title(node))
+            attributes.imageTitle = title.isEmpty ? nil : title
+            pushAttributes(attributes)
+        case .footnoteReference:
+            var attributes = currentAttributes
+            var length = 0
+            if let label = intentmark_footnote_label(node, &length) {
+                attributes.footnoteReference = String(
+                    decoding: UnsafeBufferPointer(start: label, count: length), as: UTF8.self)
+            } else {
+                attributes.footnoteReference = ""
+            }
+            pushAttributes(attributes)
+            appendLiteral(node, inline: inlineBits)
+        }
+    }
+
+    private mutating func exit(_ kind: SyntaxNodeKind, _ node: UnsafeMutablePointer<cmark_node>) {
+        switch kind {
+        case .document, .customBlock, .customInline, .unknown:
+            break
+        case .blockQuote, .footnoteDefinition, .list, .item, .table, .tableRow:
+            popContainer(node)
+        case .paragraph, .heading:
+            endLeaf(node, separator: "\n")
+        case .tableCell:
+            endLeaf(node, separator: cmark_node_next(node) == nil ? "\n" : "\t")
+        case .codeBlock, .htmlBlock, .thematicBreak, .text, .code, .htmlInline, .softBreak, .lineBreak:
+            break  // leaves: the iterator reports no exit event for them
+        case .emphasis:
+            emphasisDepth -= 1
+        case .strong:
+            strongDepth -= 1
+        case .strikethrough:
+            strikethroughDepth -= 1
+        case .link, .image, .footnoteReference:
+            popAttributes()
+        }
+    }
+
+    // MARK: Blocks
+
+    private var currentContainerBlock: Int32 { frames.last?.block ?? -1 }
+
+    private mutating func newBlock(_ kind: PresentationIntent.Kind, markup: BlockMarkup?) -> Int32 {
+        guard includesBlocks else { return -1 }
+        let identity = nextIdentity
+        nextIdentity += 1
+        return builder.addBlock(kind, identity: identity, parent: currentContainerBlock, markup: markup)
+    }
+
+    private mutating func pushContainer(
+        _ node: SyntaxNodeKind, _ kind: PresentationIntent.Kind, _ cmarkNode: UnsafeMutablePointer<cmark_node>,
+        markup: BlockMarkup? = nil
+    ) {
+        let block = newBlock(kind, markup: markup)
+        let containerBlock = includesBlocks ? block : currentContainerBlock
+        frames.append(Frame(node: node, block: containerBlock, startBytes: builder.byteCount, counter: 0))
+    }
+
+    private mutating func popContainer(_ node: UnsafeMutablePointer<cmark_node>) {
+        guard let frame = frames.popLast() else { return }
+        // A container without any text (an empty item or quote) is just its "\n".
+        if includesBlocks, builder.byteCount == frame.startBytes {
+            leafBlock = frame.block
+            appendSeparator("\n", node)
+        }
+        leafBlock = -1
+    }
+
+    private mutating func beginLeaf(
+        _ kind: PresentationIntent.Kind, _ node: UnsafeMutablePointer<cmark_node>, markup: BlockMarkup? = nil
+    ) {
+        if !includesBlocks {
+            // Inline-only syntax: each paragraph is one chunk of the source between blank lines,
+            // led by a dummy line that keeps block syntax from starting (see PreparedSource).
+            let separator = source.separator(beforeChunk: chunkIndex)
+            if !separator.isEmpty { builder.append(separator, block: -1, inline: 0, attributes: currentAttributesIndex) }
+            chunkIndex += 1
+            dummyNodesToSkip = 2
+        }
+        leafBlock = newBlock(kind, markup: markup)
+        leafStartBytes = builder.byteCount
+    }
+
+    private mutating func endLeaf(_ node: UnsafeMutablePointer<cmark_node>, separator: String) {
+        if includesBlocks, options.blockSeparation == .newlines || builder.byteCount == leafStartBytes {
+            appendSeparator(options.blockSeparation == .newlines ? separator : "\n", node)
+        }
+        leafBlock = -1
+    }
+
+    /// Ends a code or HTML block: its own final newline is its terminator; one is added (as a
+    /// separator) only when the literal has none.
+    private mutating func endLiteralLeaf(_ node: UnsafeMutablePointer<cmark_node>) {
+        if includesBlocks {
+            let empty = builder.byteCount == leafStartBytes
+            if empty || (options.blockSeparation == .newlines && builder.lastByte != UInt8(ascii: "\n")) {
+                appendSeparator("\n", node)
+            }
+        }
+        leafBlock = -1
+    }
+
+    // MARK: Inline content
+
+    private var inlineBits: UInt {
+        var bits: UInt = 0
+        if emphasisDepth > 0 { bits |= InlinePresentationIntent.emphasized.rawValue }
+        if strongDepth > 0 { bits |= InlinePresentationIntent.stronglyEmphasized.rawValue }
+        if strikethroughDepth > 0 { bits |= InlinePresentationIntent.strikethrough.rawValue }
+        return bits
+    }
+
+    private mutating func pushAttributes(_ attributes: RunAttributes) {
+        attributeStack.append(currentAttributes)
+        currentAttributes = attributes
+        currentAttributesIndex = builder.attributesIndex(attributes)
+    }
+
+    private mutating func popAttributes() {
+        guard let previous = attributeStack.popLast() else { return }
+        currentAttributes = previous
+        currentAttributesIndex = builder.attributesIndex(previous)
+    }
+
+    private mutating func attributesIndex(for node: UnsafeMutablePointer<cmark_node>) -> Int32 {
+        guard options.appliesSourcePositionAttributes else { return currentAttributesIndex }
+        var attributes = currentAttributes
+        attributes.sourcePosition = source.position(of: node)
+        return builder.attributesIndex(attributes)
+    }
+
+    private mutating func appendLiteral(_ node: UnsafeMutablePointer<cmark_node>, inline: UInt) {
+        guard let literal = cmark_node_get_literal(node) else { return }
+        let length = strlen(literal)
+        guard length > 0 else { return }
+        let attributes = attributesIndex(for: node)
+        literal.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
+            let buffer = UnsafeBufferPointer(start: pointer, count: length)
+            if source.hasRewrites {
+                builder.append(source.restoringOriginal(buffer), block: leafBlock, inline: inline, attributes: attributes)
+            } else {
+                builder.append(buffer, block: leafBlock, inline: inline, attributes: attributes)
+            }
+        }
+    }
+
+    private mutating func appendText(_ text: String, _ node: UnsafeMutablePointer<cmark_node>, inline: UInt) {
+        builder.append(text, block: leafBlock, inline: inline, attributes: attributesIndex(for: node))
+    }
+
+    private mutating func appendSeparator(_ text: String, _ node: UnsafeMutablePointer<cmark_node>) {
+        var attributes = RunAttributes(languageIdentifier: options.languageCode, isBlockSeparator: true)
+        if options.appliesSourcePositionAttributes { attributes.sourcePosition = source.position(of: node) }
+        builder.append(text, block: leafBlock, inline: 0, attributes: builder.attributesIndex(attributes))
+    }
+
+    // MARK: Helpers
+
+    private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        let text = String(cString: pointer)
+        return source.hasRewrites ? source.restoringOriginal(text) : text
+    }
+
+    private func resolve(_ destination: String) -> URL? {
+        guard !destination.isEmpty else { return nil }
+        if let base = options.baseURL { return URL(string: destination, relativeTo: base)?.absoluteURL }
+        return URL(string: destination)
+    }
+
+    /// The first word of a fence's info string (up to the first whitespace, as libcmark-gfm's HTML
+    /// renderer cuts it), or `nil` when the info string is empty.
+    static func languageHint(_ info: String) -> String? {
+        let word = info.prefix { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}") }
+        return word.isEmpty ? nil : String(word)
+    }
+}

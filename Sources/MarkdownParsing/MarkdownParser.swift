@@ -1,0 +1,77 @@
+import Foundation
+public import IntentModel
+
+/// Parses Markdown into ``IntentModel/IntentDocument``s with libcmark-gfm.
+///
+/// A value type holding options; parsing is a pure function of the input and the options, and a
+/// parser may be used from many threads at once (each parse owns its own libcmark-gfm parser; the
+/// extension registry is initialised exactly once per process).
+///
+/// ```swift
+/// let parser = MarkdownParser(options: MarkdownParsingOptions(extensions: [.table]))
+/// let document = try parser.parse("| a |\n| - |\n| 1 |\n")
+/// ```
+public struct MarkdownParser: Sendable {
+    // MARK: Stored layout
+
+    /// The options every parse uses.
+    public var options: MarkdownParsingOptions
+
+    // MARK: Initialisers
+
+    /// Creates a parser.
+    /// - Parameters:
+    ///   - options: Parsing options.
+    ///   - baseURL: When non-nil, replaces `options.baseURL`.
+    public init(options: MarkdownParsingOptions = .default, baseURL: URL? = nil) {
+        self.options = options
+        if let baseURL { self.options.baseURL = baseURL }
+    }
+
+    // MARK: Parsing
+
+    /// Parses Markdown text.
+    /// - Parameter markdown: The source.
+    /// - Returns: The document.
+    /// - Throws: ``IntentModel/IntentMarkError/limitExceeded(limit:maximum:found:)`` when the input
+    ///   exceeds `options.limits`; ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` when
+    ///   libcmark-gfm cannot allocate.
+    public func parse(_ markdown: String) throws -> IntentDocument {
+        var markdown = markdown
+        return try markdown.withUTF8 { try parse(utf8: $0) }
+    }
+
+    /// Parses Markdown bytes.
+    /// - Parameter markdown: UTF-8 bytes; a leading byte-order mark is skipped.
+    /// - Returns: The document.
+    /// - Throws: ``IntentModel/IntentMarkError/invalidUTF8(byteOffset:)`` for invalid UTF-8 under
+    ///   `.throwError` (under `.returnPartiallyParsedIfPossible` it is repaired with U+FFFD); the
+    ///   errors of ``parse(_:)-(String)``.
+    public func parse(_ markdown: Data) throws -> IntentDocument {
+        if let offset = UTF8Validation.firstInvalidOffset(in: markdown) {
+            switch options.failurePolicy {
+            case .throwError:
+                throw IntentMarkError.invalidUTF8(byteOffset: offset)
+            case .returnPartiallyParsedIfPossible:
+                return try parse(String(decoding: markdown, as: UTF8.self))
+            }
+        }
+        return try markdown.withUnsafeBytes { raw in
+            try parse(utf8: raw.bindMemory(to: UInt8.self))
+        }
+    }
+
+    /// Parses valid UTF-8 bytes.
+    func parse(utf8 source: UnsafeBufferPointer<UInt8>) throws -> IntentDocument {
+        guard source.count <= options.limits.maximumInputBytes else {
+            throw IntentMarkError.limitExceeded(
+                limit: "maximumInputBytes", maximum: options.limits.maximumInputBytes, found: source.count)
+        }
+        let prepared = PreparedSource(source: source, options: options)
+        return try prepared.withBytes { bytes in
+            let tree = try CmarkTree(parsing: bytes, options: options)
+            var converter = IntentTreeConverter(options: options, source: prepared)
+            return converter.convert(tree)
+        }
+    }
+}

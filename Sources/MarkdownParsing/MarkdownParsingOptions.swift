@@ -1,0 +1,71 @@
+import Foundation
+
+/// Options for parsing Markdown into an ``IntentModel/IntentDocument``.
+///
+/// Mirrors Foundation's `AttributedString.MarkdownParsingOptions` (members, defaults, and the
+/// nested ``InterpretedSyntax`` and ``FailurePolicy``), plus this library's own: ``baseURL``,
+/// ``blockSeparation``, ``extensions``, ``smartPunctuation`` and ``limits``.
+///
+/// ```swift
+/// var options = MarkdownParsingOptions()
+/// options.extensions = []                    // pure CommonMark
+/// options.appliesSourcePositionAttributes = true
+/// let document = try IntentDocument(markdown: "*hi*", options: options)
+/// ```
+public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
+    // MARK: Apple's members
+
+    /// Whether Apple's extended attribute syntax `^[text](name: value, …)` is interpreted
+    /// (values are JSON5). Default `false`: the syntax stays literal text, as CommonMark reads it.
+    public var allowsExtendedAttributes: Bool
+    /// Which syntax produces attributes. Default ``InterpretedSyntax/full``.
+    public var interpretedSyntax: InterpretedSyntax
+    /// What happens when the input cannot be parsed exactly. Default ``FailurePolicy/throwError``.
+    public var failurePolicy: FailurePolicy
+    /// A BCP-47 language code (`"en"`, `"ja-JP"`) put on every run as Foundation's
+    /// `languageIdentifier`; default `nil` (none).
+    public var languageCode: String?
+    /// Whether every run gets a ``IntentModel/MarkdownSourcePosition`` (1-based lines, 1-based
+    /// UTF-8 byte columns, end inclusive). Default `false`.
+    public var appliesSourcePositionAttributes: Bool
+
+    // MARK: IntentMark's members
+
+    /// The URL that relative link and image destinations are resolved against (Foundation's
+    /// `link` and `imageURL`); the destinations as written are kept too. Default `nil`.
+    public var baseURL: URL?
+    /// Where blocks live in the text (INTENT-MODEL §4). Default ``BlockSeparation/newlines``.
+    public var blockSeparation: BlockSeparation
+    /// The GFM extensions in effect. Default ``MarkdownExtensions/all``; `[]` is pure CommonMark.
+    public var extensions: MarkdownExtensions
+    /// Smart punctuation (libcmark-gfm's `CMARK_OPT_SMART`): straight quotes become curly, `--`
+    /// an en dash, `---` an em dash, `...` an ellipsis. Default `false`.
+    public var smartPunctuation: Bool
+    /// Bounds on the input that real documents never reach. Default ``ParsingLimits/default``.
+    public var limits: ParsingLimits
+
+    // MARK: Initialisers
+
+    /// Creates options; every argument defaults to Apple's (or this library's) default.
+    public init(
+        allowsExtendedAttributes: Bool = false, interpretedSyntax: InterpretedSyntax = .full,
+        failurePolicy: FailurePolicy = .throwError, languageCode: String? = nil,
+        appliesSourcePositionAttributes: Bool = false, baseURL: URL? = nil,
+        blockSeparation: BlockSeparation = .newlines, extensions: MarkdownExtensions = .all,
+        smartPunctuation: Bool = false, limits: ParsingLimits = .default
+    ) {
+        self.allowsExtendedAttributes = allowsExtendedAttributes
+        self.interpretedSyntax = interpretedSyntax
+        self.failurePolicy = failurePolicy
+        self.languageCode = languageCode
+        self.appliesSourcePositionAttributes = appliesSourcePositionAttributes
+        self.baseURL = baseURL
+        self.blockSeparation = blockSeparation
+        self.extensions = extensions
+        self.smartPunctuation = smartPunctuation
+        self.limits = limits
+    }
+
+    /// All defaults.
+    public static let `default` = MarkdownParsingOptions()
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// UTF-8 validation of raw input bytes.
+enum UTF8Validation {
+    /// The 0-based offset of the first byte that does not start or continue a valid UTF-8
+    /// sequence (Unicode 15, Table 3-7: no overlongs, no surrogates, nothing above U+10FFFF), or
+    /// `nil` when all bytes are valid.
+    static func firstInvalidOffset(in data: Data) -> Int? {
+        data.withUnsafeBytes { raw -> Int? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length: Int
+                var lower: UInt8 = 0x80
+                var upper: UInt8 = 0xBF
+                switch byte {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; lower = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; upper = 0x9F
+                case 0xF0: length = 4; lower = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; upper = 0x8F
+                default: return index
+                }
+                guard index + length <= count else { return index }
+                let second = bytes[index + 1]
+                guard second >= lower, second <= upper else { return index }
+                var offset = 2
+                while offset < length {
+                    guard bytes[index + offset] & 0xC0 == 0x80 else { return index }
+                    offset += 1
+                }
+                index += length
+            }
+            return nil
+        }
+    }
+}

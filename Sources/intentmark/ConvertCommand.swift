@@ -1,0 +1,122 @@
+import Foundation
+import IntentMark
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `intentmark convert [FILE|-] --to FORMAT [OPTIONS]`.
+struct ConvertCommand {
+    var inputPath: String?
+    var outputPath: String?
+    var format: OutputFormat = .runs
+    var options = MarkdownParsingOptions()
+    /// Convert the document embedded in the binary instead of reading input.
+    var embeddedDefault = false
+
+    init() {}
+
+    /// Parses the arguments after `convert`; `nil` when `--help` was asked for.
+    /// - Throws: ``UsageError`` for an unknown flag, a missing or invalid value, or two inputs.
+    init?(parsing arguments: [String]) throws {
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case .positional(let path):
+                guard inputPath == nil else { throw UsageError("only one input file can be given (got '\(inputPath ?? "")' and '\(path)')") }
+                inputPath = path
+            case .option(let name, let inlineValue):
+                switch name {
+                case "-h", "--help":
+                    return nil
+                case "--to":
+                    let value = try reader.value(for: name, inlineValue: inlineValue)
+                    guard let chosen = OutputFormat(rawValue: value) else {
+                        throw UsageError("unknown format '\(value)' for --to (formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    format = chosen
+                case "-o", "--output":
+                    outputPath = try reader.value(for: name, inlineValue: inlineValue)
+                case "--extensions":
+                    let value = try reader.value(for: name, inlineValue: inlineValue)
+                    guard let extensions = MarkdownExtensions(list: value) else {
+                        throw UsageError("unknown extension in '\(value)' (extensions: \(MarkdownExtensions.named.map(\.name).joined(separator: ", ")))")
+                    }
+                    options.extensions = extensions
+                case "--layout":
+                    let value = try reader.value(for: name, inlineValue: inlineValue)
+                    guard let layout = BlockSeparation(rawValue: value) else {
+                        throw UsageError("unknown layout '\(value)' for --layout (layouts: newlines, none)")
+                    }
+                    options.blockSeparation = layout
+                case "--syntax":
+                    let value = try reader.value(for: name, inlineValue: inlineValue)
+                    guard let syntax = MarkdownParsingOptions.InterpretedSyntax.allCases.first(where: { $0.name == value }) else {
+                        throw UsageError("unknown syntax '\(value)' for --syntax (full, inline-only, inline-only-preserving-whitespace)")
+                    }
+                    options.interpretedSyntax = syntax
+                case "--smart":
+                    try Self.noValue(name, inlineValue)
+                    options.smartPunctuation = true
+                case "--extended-attributes":
+                    try Self.noValue(name, inlineValue)
+                    options.allowsExtendedAttributes = true
+                case "--source-positions":
+                    try Self.noValue(name, inlineValue)
+                    options.appliesSourcePositionAttributes = true
+                case "--repair-utf8":
+                    try Self.noValue(name, inlineValue)
+                    options.failurePolicy = .returnPartiallyParsedIfPossible
+                case "--base-url":
+                    let value = try reader.value(for: name, inlineValue: inlineValue)
+                    guard let url = URL(string: value), url.scheme != nil else {
+                        throw UsageError("--base-url needs an absolute URL (got '\(value)')")
+                    }
+                    options.baseURL = url
+                case "--language":
+                    options.languageCode = try reader.value(for: name, inlineValue: inlineValue)
+                default:
+                    throw UsageError("unknown option '\(name)' for convert")
+                }
+            }
+        }
+        if inputPath == nil, isatty(STDIN_FILENO) != 0 {
+            throw UsageError("no input: give a FILE, '-' for standard input, or pipe Markdown in")
+        }
+    }
+
+    private static func noValue(_ name: String, _ inlineValue: String?) throws {
+        if inlineValue != nil { throw UsageError("\(name) takes no value") }
+    }
+
+    /// Reads, converts and writes.
+    /// - Throws: ``IntentMarkError`` when the input cannot be read or converted.
+    func execute() throws -> ExitStatus {
+        let document: IntentDocument
+        if embeddedDefault {
+            document = try IntentDocument(markdown: EmbeddedDocument.data, options: options)
+        } else if let inputPath, inputPath != "-" {
+            document = try IntentDocument(contentsOf: URL(fileURLWithPath: inputPath), options: options)
+        } else {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            document = try IntentDocument(markdown: data, options: options)
+        }
+        let output: Data
+        switch format {
+        case .json: output = try document.jsonData() + Data("\n".utf8)
+        case .runs: output = Data(document.runDump().utf8)
+        }
+        if let outputPath, outputPath != "-" {
+            do {
+                try output.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+            } catch {
+                throw IntentMarkError.unreadableFile(path: outputPath, reason: "cannot write: \(error.localizedDescription)")
+            }
+        } else {
+            IntentMarkCommand.write(output, to: .standardOutput)
+        }
+        return .success
+    }
+}

@@ -1,0 +1,62 @@
+import IntentMark
+
+/// The text `intentmark --help` and `intentmark convert --help` print.
+enum HelpText {
+    static let main = """
+        intentmark — Markdown to intent-tagged documents (IntentMark)
+
+        USAGE
+          intentmark                        convert the bundled document (\(EmbeddedDocument.path)) and
+                                            print its run dump (reads standard input instead when it is
+                                            not a terminal)
+          intentmark convert [FILE|-] [OPTIONS]
+          intentmark --help | --version
+
+        COMMANDS
+          convert     parse Markdown and write the intent document
+
+        Run 'intentmark convert --help' for the options.
+        Exit status: 0 success, 1 input that cannot be converted, 64 bad usage.
+
+        """
+
+    static var convert: String {
+        let formats = OutputFormat.allCases.map { "  \($0.rawValue.padding(12))\($0.summary)" }.joined(separator: "\n")
+        let extensions = MarkdownExtensions.named.map(\.name).joined(separator: ",")
+        let layouts = BlockSeparation.allCases.map(\.rawValue).joined(separator: "|")
+        let syntaxes = MarkdownParsingOptions.InterpretedSyntax.allCases.map(\.name).joined(separator: "|")
+        return """
+            USAGE
+              intentmark convert [FILE|-] [--to FORMAT] [OPTIONS]
+
+            Reads FILE, or standard input when FILE is '-' or absent (and standard input is not a
+            terminal), and writes the converted document to standard output (or -o FILE).
+
+            OUTPUT FORMATS (--to, default runs)
+            \(formats)
+
+            OPTIONS
+              --to FORMAT               output format (above)
+              -o, --output FILE         write to FILE instead of standard output
+              --extensions LIST         GFM extensions, comma-separated (default: all six:
+                                        \(extensions)); '' for pure CommonMark
+              --layout \(layouts)     where blocks live in the text (default newlines)
+              --smart                   smart punctuation (curly quotes, dashes, ellipses)
+              --syntax \(syntaxes)
+                                        interpreted syntax (default full)
+              --extended-attributes     read Apple's ^[text](name: value) syntax (JSON5 values)
+              --source-positions        put source positions (line:column, UTF-8 bytes) on runs
+              --base-url URL            resolve relative links and images against URL
+              --language CODE           BCP-47 language code put on every run
+              --repair-utf8             replace invalid UTF-8 with U+FFFD instead of failing
+              -h, --help                show this help
+
+            """
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

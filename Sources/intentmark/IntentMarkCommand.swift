@@ -1,0 +1,68 @@
+import Foundation
+import IntentMark
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Dispatches `intentmark`'s subcommands and turns errors into messages and exit statuses.
+enum IntentMarkCommand {
+    /// The version `--version` prints.
+    static let version = "0.1.0"
+
+    /// Runs the command line (without the program name) and returns the exit status.
+    static func run(arguments: [String]) -> ExitStatus {
+        do {
+            guard let first = arguments.first else {
+                // No arguments: the embedded default, or standard input when it is piped.
+                var command = ConvertCommand()
+                command.format = .runs
+                if isatty(STDIN_FILENO) != 0 { command.embeddedDefault = true }
+                return try command.execute()
+            }
+            switch first {
+            case "convert":
+                guard let command = try ConvertCommand(parsing: Array(arguments.dropFirst())) else {
+                    write(HelpText.convert, to: .standardOutput)
+                    return .success
+                }
+                return try command.execute()
+            case "--help", "-h", "help":
+                write(HelpText.main, to: .standardOutput)
+                return .success
+            case "--version":
+                write("intentmark \(version)\n", to: .standardOutput)
+                return .success
+            default:
+                throw UsageError("unknown command '\(first)' (commands: convert)")
+            }
+        } catch let error as UsageError {
+            write("intentmark: \(error.description)\nRun 'intentmark --help' for usage.\n", to: .standardError)
+            return .usage
+        } catch let error as IntentMarkError {
+            write("intentmark: \(error.description)\n", to: .standardError)
+            return .conversionFailed
+        } catch {
+            write("intentmark: \(error)\n", to: .standardError)
+            return .conversionFailed
+        }
+    }
+
+    enum Stream { case standardOutput, standardError }
+
+    static func write(_ text: String, to stream: Stream) {
+        write(Data(text.utf8), to: stream)
+    }
+
+    static func write(_ data: Data, to stream: Stream) {
+        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
+        do {
+            try handle.write(contentsOf: data)
+        } catch {
+            // A closed pipe (`intentmark … | head`): nothing more can be written; stop quietly.
+            exit(ExitStatus.success.code)
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// What `intentmark convert --to` writes.
+enum OutputFormat: String, CaseIterable {
+    /// The stable JSON form of the intent document.
+    case json
+    /// The human-readable run dump in Apple's print style.
+    case runs
+
+    /// One line for `--help`.
+    var summary: String {
+        switch self {
+        case .json: return "the intent document as stable JSON (format intentmark-document, version 1)"
+        case .runs: return "one block per run in Apple's print style: text { attribute = value }"
+        }
+    }
+}
