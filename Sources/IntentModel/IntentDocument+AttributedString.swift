@@ -76,6 +76,7 @@ extension IntentDocument {
             container[IntentMarkAttribute.MarkdownSourcePositionAttribute.self] = value
         }
         if attributes.isBlockSeparator { container[IntentMarkAttribute.BlockSeparatorAttribute.self] = true }
+        if attributes.isPlaceholder { container[IntentMarkAttribute.PlaceholderAttribute.self] = true }
         return container
     }
 
@@ -99,7 +100,8 @@ extension IntentDocument {
                 extendedAttributes: run[IntentMarkAttribute.ExtendedAttributesAttribute.self],
                 languageIdentifier: run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self],
                 sourcePosition: run[IntentMarkAttribute.MarkdownSourcePositionAttribute.self],
-                isBlockSeparator: run[IntentMarkAttribute.BlockSeparatorAttribute.self] ?? false)
+                isBlockSeparator: run[IntentMarkAttribute.BlockSeparatorAttribute.self] ?? false,
+                isPlaceholder: run[IntentMarkAttribute.PlaceholderAttribute.self] ?? false)
             append(
                 text, presentationIntent: run[IntentMarkAttribute.PresentationIntentAttribute.self],
                 inlinePresentationIntent: run[IntentMarkAttribute.InlinePresentationIntentAttribute.self] ?? [],

@@ -21,7 +21,7 @@ import Foundation
 /// the kind's fields, `identity`), `inline` (option names), `link`, `linkDestination`, `linkTitle`,
 /// `imageURL`, `imageSource`, `imageTitle`, `footnoteReference`, `extendedAttributes`,
 /// `languageIdentifier`, `sourcePosition` (`startLine`, `startColumn`, `endLine`, `endColumn`),
-/// `isBlockSeparator`, and `blockMarkup` (an object from block identity, as a string, to that
+/// `isBlockSeparator`, `isPlaceholder`, and `blockMarkup` (an object from block identity, as a string, to that
 /// block's ``BlockMarkup`` fields).
 ///
 /// Versioning: readers accept every version from 1 up to their own; fields a later version adds are
@@ -50,6 +50,7 @@ extension IntentDocument: Codable {
         var languageIdentifier: String?
         var sourcePosition: MarkdownSourcePosition?
         var isBlockSeparator: Bool?
+        var isPlaceholder: Bool?
         var blockMarkup: [String: BlockMarkup]?
     }
 
@@ -78,7 +79,8 @@ extension IntentDocument: Codable {
                     footnoteReference: attributes.footnoteReference,
                     extendedAttributes: attributes.extendedAttributes,
                     languageIdentifier: attributes.languageIdentifier, sourcePosition: attributes.sourcePosition,
-                    isBlockSeparator: attributes.isBlockSeparator ? true : nil, blockMarkup: markup))
+                    isBlockSeparator: attributes.isBlockSeparator ? true : nil,
+                    isPlaceholder: attributes.isPlaceholder ? true : nil, blockMarkup: markup))
         }
     }
 
@@ -127,7 +129,8 @@ extension IntentDocument: Codable {
                     imageURL: try url(run.imageURL, "imageURL"), imageSource: run.imageSource,
                     imageTitle: run.imageTitle, footnoteReference: run.footnoteReference,
                     extendedAttributes: run.extendedAttributes, languageIdentifier: run.languageIdentifier,
-                    sourcePosition: run.sourcePosition, isBlockSeparator: run.isBlockSeparator ?? false),
+                    sourcePosition: run.sourcePosition, isBlockSeparator: run.isBlockSeparator ?? false,
+                    isPlaceholder: run.isPlaceholder ?? false),
                 blockMarkup: markup)
         }
     }

@@ -40,6 +40,7 @@ extension IntentDocument: CustomDebugStringConvertible {
                 lines.append(("inlinePresentationIntent", run.inlinePresentationIntent.debugDescription))
             }
             if attributes.isBlockSeparator { lines.append(("isBlockSeparator", "true")) }
+            if attributes.isPlaceholder { lines.append(("isPlaceholder", "true")) }
             if let value = attributes.languageIdentifier { lines.append(("languageIdentifier", value)) }
             if let value = attributes.link { lines.append(("link", value.absoluteString)) }
             if let value = attributes.linkDestination { lines.append(("linkDestination", value)) }

@@ -95,6 +95,14 @@ public enum IntentMarkAttribute {
         /// `"IntentMark.BlockSeparator"`.
         public static let name = "IntentMark.BlockSeparator"
     }
+
+    /// Marks a U+FFFC standing for an inline without text (``RunAttributes/isPlaceholder``).
+    public enum PlaceholderAttribute: CodableAttributedStringKey {
+        /// Always `true` when present.
+        public typealias Value = Bool
+        /// `"IntentMark.Placeholder"`.
+        public static let name = "IntentMark.Placeholder"
+    }
 }
 
 // MARK: - Scope
@@ -126,6 +134,8 @@ extension AttributeScopes {
         public let markdownSourcePosition: IntentMarkAttribute.MarkdownSourcePositionAttribute
         /// Block separator flag.
         public let blockSeparator: IntentMarkAttribute.BlockSeparatorAttribute
+        /// Placeholder flag.
+        public let placeholder: IntentMarkAttribute.PlaceholderAttribute
         /// Foundation's attributes (`link`, `imageURL`, `languageIdentifier`, …).
         public let foundation: FoundationAttributes
     }

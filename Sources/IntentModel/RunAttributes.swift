@@ -34,6 +34,11 @@ public struct RunAttributes: Sendable, Hashable, Codable {
     /// block, `"\t"` after a table cell) rather than text of the document. A code block's own
     /// final newline is text, not a separator.
     public var isBlockSeparator: Bool
+    /// Whether the run's text is a single U+FFFC OBJECT REPLACEMENT CHARACTER standing for an
+    /// inline that has no text of its own — an image without a description (`![](a.png)`), a link
+    /// without text (`[](u)`), an empty extended-attribute span — so that it is not lost. Like an
+    /// attachment in an attributed string, it is not text of the document.
+    public var isPlaceholder: Bool
 
     /// Creates attributes; every field defaults to absent.
     public init(
@@ -41,7 +46,7 @@ public struct RunAttributes: Sendable, Hashable, Codable {
         imageURL: URL? = nil, imageSource: String? = nil, imageTitle: String? = nil,
         footnoteReference: String? = nil, extendedAttributes: [String: ExtendedAttributeValue]? = nil,
         languageIdentifier: String? = nil, sourcePosition: MarkdownSourcePosition? = nil,
-        isBlockSeparator: Bool = false
+        isBlockSeparator: Bool = false, isPlaceholder: Bool = false
     ) {
         self.link = link
         self.linkDestination = linkDestination
@@ -54,6 +59,7 @@ public struct RunAttributes: Sendable, Hashable, Codable {
         self.languageIdentifier = languageIdentifier
         self.sourcePosition = sourcePosition
         self.isBlockSeparator = isBlockSeparator
+        self.isPlaceholder = isPlaceholder
     }
 
     /// Whether no attribute is set.
@@ -61,7 +67,7 @@ public struct RunAttributes: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case link, linkDestination, linkTitle, imageURL, imageSource, imageTitle, footnoteReference,
-            extendedAttributes, languageIdentifier, sourcePosition, isBlockSeparator
+            extendedAttributes, languageIdentifier, sourcePosition, isBlockSeparator, isPlaceholder
     }
 
     /// Encodes the set fields only; URLs as their `absoluteString`.
@@ -80,6 +86,7 @@ public struct RunAttributes: Sendable, Hashable, Codable {
         try container.encodeIfPresent(languageIdentifier, forKey: .languageIdentifier)
         try container.encodeIfPresent(sourcePosition, forKey: .sourcePosition)
         if isBlockSeparator { try container.encode(true, forKey: .isBlockSeparator) }
+        if isPlaceholder { try container.encode(true, forKey: .isPlaceholder) }
     }
 
     /// Decodes the form written by ``encode(to:)``; absent keys are absent attributes.
@@ -106,6 +113,7 @@ public struct RunAttributes: Sendable, Hashable, Codable {
                 [String: ExtendedAttributeValue].self, forKey: .extendedAttributes),
             languageIdentifier: try container.decodeIfPresent(String.self, forKey: .languageIdentifier),
             sourcePosition: try container.decodeIfPresent(MarkdownSourcePosition.self, forKey: .sourcePosition),
-            isBlockSeparator: try container.decodeIfPresent(Bool.self, forKey: .isBlockSeparator) ?? false)
+            isBlockSeparator: try container.decodeIfPresent(Bool.self, forKey: .isBlockSeparator) ?? false,
+            isPlaceholder: try container.decodeIfPresent(Bool.self, forKey: .isPlaceholder) ?? false)
     }
 }

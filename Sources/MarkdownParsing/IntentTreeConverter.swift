@@ -23,7 +23,7 @@ struct IntentTreeConverter {
     private var strongDepth = 0
     private var strikethroughDepth = 0
     /// Attributes of the enclosing links, images and extended-attribute spans, innermost last.
-    private var attributeStack: [RunAttributes] = []
+    private var attributeStack: [(attributes: RunAttributes, startBytes: Int)] = []
     private var currentAttributes: RunAttributes
     private var currentAttributesIndex: Int32 = 0
     private let includesBlocks: Bool
@@ -31,6 +31,11 @@ struct IntentTreeConverter {
     /// its dummy first line are still to skip.
     private var chunkIndex = 0
     private var dummyNodesToSkip = 0
+    /// The last source line (in the bytes libcmark-gfm parsed) of the latest text, code or HTML
+    /// node: the line a following line break ends.
+    private var lastInlineEndLine = 0
+    /// The position of the current leaf block, for inline nodes libcmark-gfm gives none.
+    private var leafPosition: MarkdownSourcePosition? = nil
 
     private struct Frame {
         var node: SyntaxNodeKind
@@ -175,14 +180,17 @@ struct IntentTreeConverter {
             appendSeparator("\n", node)
             leafBlock = -1
         case .text:
+            lastInlineEndLine = Int(cmark_node_get_end_line(node))
             if dummyNodesToSkip > 0 {
                 dummyNodesToSkip -= 1
                 return
             }
             appendLiteral(node, inline: inlineBits)
         case .code:
+            lastInlineEndLine = Int(cmark_node_get_end_line(node))
             appendLiteral(node, inline: inlineBits | InlinePresentationIntent.code.rawValue)
         case .htmlInline:
+            lastInlineEndLine = Int(cmark_node_get_end_line(node))
             appendLiteral(node, inline: inlineBits | InlinePresentationIntent.inlineHTML.rawValue)
         case .softBreak:
             if dummyNodesToSkip > 0 {
@@ -190,12 +198,12 @@ struct IntentTreeConverter {
                 return
             }
             appendText(
-                options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? source.lineBreakText(after: node) : " ",
+                options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? source.lineBreakText(afterLine: lastInlineEndLine) : " ",
                 node, inline: inlineBits | InlinePresentationIntent.softBreak.rawValue)
         case .lineBreak:
             dummyNodesToSkip = 0
             appendText(
-                options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? source.lineBreakText(after: node) : "\u{2028}",
+                options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? source.lineBreakText(afterLine: lastInlineEndLine) : "\u{2028}",
                 node, inline: inlineBits | InlinePresentationIntent.lineBreak.rawValue)
         case .emphasis:
             emphasisDepth += 1
@@ -262,7 +270,7 @@ struct IntentTreeConverter {
         case .strikethrough:
             strikethroughDepth -= 1
         case .link, .image, .footnoteReference:
-            popAttributes()
+            popAttributes(node)
         }
     }
 
@@ -309,6 +317,7 @@ struct IntentTreeConverter {
         }
         leafBlock = newBlock(kind, markup: markup)
         leafStartBytes = builder.byteCount
+        if options.appliesSourcePositionAttributes { leafPosition = source.position(of: node) }
     }
 
     private mutating func endLeaf(_ node: UnsafeMutablePointer<cmark_node>, separator: String) {
@@ -341,13 +350,21 @@ struct IntentTreeConverter {
     }
 
     private mutating func pushAttributes(_ attributes: RunAttributes) {
-        attributeStack.append(currentAttributes)
+        attributeStack.append((currentAttributes, builder.byteCount))
         currentAttributes = attributes
         currentAttributesIndex = builder.attributesIndex(attributes)
     }
 
-    private mutating func popAttributes() {
-        guard let previous = attributeStack.popLast() else { return }
+    /// Ends a link, image or extended-attribute span; one that produced no text becomes a
+    /// U+FFFC placeholder run, so that it is not lost.
+    private mutating func popAttributes(_ node: UnsafeMutablePointer<cmark_node>) {
+        guard let (previous, startBytes) = attributeStack.popLast() else { return }
+        if builder.byteCount == startBytes {
+            var placeholder = currentAttributes
+            placeholder.isPlaceholder = true
+            if options.appliesSourcePositionAttributes { placeholder.sourcePosition = source.position(of: node) ?? leafPosition }
+            builder.append("\u{FFFC}", block: leafBlock, inline: inlineBits, attributes: builder.attributesIndex(placeholder))
+        }
         currentAttributes = previous
         currentAttributesIndex = builder.attributesIndex(previous)
     }
@@ -355,7 +372,7 @@ struct IntentTreeConverter {
     private mutating func attributesIndex(for node: UnsafeMutablePointer<cmark_node>) -> Int32 {
         guard options.appliesSourcePositionAttributes else { return currentAttributesIndex }
         var attributes = currentAttributes
-        attributes.sourcePosition = source.position(of: node)
+        attributes.sourcePosition = source.position(of: node) ?? leafPosition
         return builder.attributesIndex(attributes)
     }
 

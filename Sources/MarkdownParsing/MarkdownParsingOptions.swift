@@ -69,3 +69,32 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
     /// All defaults.
     public static let `default` = MarkdownParsingOptions()
 }
+
+// MARK: - Codable
+
+extension MarkdownParsingOptions {
+    enum CodingKeys: String, CodingKey {
+        case allowsExtendedAttributes, interpretedSyntax, failurePolicy, languageCode,
+            appliesSourcePositionAttributes, baseURL, blockSeparation, extensions, smartPunctuation, limits
+    }
+
+    /// Decodes options from JSON; every key is optional and defaults as ``init(allowsExtendedAttributes:interpretedSyntax:failurePolicy:languageCode:appliesSourcePositionAttributes:baseURL:blockSeparation:extensions:smartPunctuation:limits:)``
+    /// does (`{"smartPunctuation": true}` is a complete options file).
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` for a value of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            allowsExtendedAttributes: try container.decodeIfPresent(Bool.self, forKey: .allowsExtendedAttributes) ?? false,
+            interpretedSyntax: try container.decodeIfPresent(InterpretedSyntax.self, forKey: .interpretedSyntax) ?? .full,
+            failurePolicy: try container.decodeIfPresent(FailurePolicy.self, forKey: .failurePolicy) ?? .throwError,
+            languageCode: try container.decodeIfPresent(String.self, forKey: .languageCode),
+            appliesSourcePositionAttributes: try container.decodeIfPresent(
+                Bool.self, forKey: .appliesSourcePositionAttributes) ?? false,
+            baseURL: try container.decodeIfPresent(URL.self, forKey: .baseURL),
+            blockSeparation: try container.decodeIfPresent(BlockSeparation.self, forKey: .blockSeparation) ?? .newlines,
+            extensions: try container.decodeIfPresent(MarkdownExtensions.self, forKey: .extensions) ?? .all,
+            smartPunctuation: try container.decodeIfPresent(Bool.self, forKey: .smartPunctuation) ?? false,
+            limits: try container.decodeIfPresent(ParsingLimits.self, forKey: .limits) ?? .default)
+    }
+}

@@ -15,4 +15,14 @@ public struct ParsingLimits: Sendable, Hashable, Codable {
 
     /// The defaults.
     public static let `default` = ParsingLimits()
+
+    enum CodingKeys: String, CodingKey { case maximumInputBytes }
+
+    /// Decodes limits; absent keys take their defaults.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` for a value of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(maximumInputBytes: try container.decodeIfPresent(Int.self, forKey: .maximumInputBytes) ?? (1 << 30))
+    }
 }

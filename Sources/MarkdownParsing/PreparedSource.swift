@@ -54,7 +54,7 @@ struct PreparedSource {
         if !edits.isEmpty || options.interpretedSyntax != .full {
             apply(edits.sorted { $0.start < $1.start })
         }
-        if options.appliesSourcePositionAttributes {
+        if options.appliesSourcePositionAttributes || preservesWhitespace {
             originalLineStarts = Self.lineStarts(of: source)
             if let rewritten {
                 rewritten.withUnsafeBufferPointer { rewrittenLineStarts = Self.lineStarts(of: $0) }
@@ -221,6 +221,7 @@ struct PreparedSource {
         var pendingSeparator: [UInt8] = []
         var chunkOpen = false
         var isFirstChunk = true
+        var previousLineEnding: [UInt8] = []
         for (lineNumber, line) in lines.enumerated() {
             var contentStart = line.start
             while contentStart < line.contentEnd, bytes[contentStart] == UInt8(ascii: " ") || bytes[contentStart] == UInt8(ascii: "\t") {
@@ -231,6 +232,7 @@ struct PreparedSource {
                 // A blank line ends the chunk; it (and its line ending) becomes separator text.
                 if chunkOpen {
                     chunkOpen = false
+                    pendingSeparator = previousLineEnding
                     // The previous line's ending belongs to the separator too.
                     edits.append(Edit(start: line.start, end: line.end, replacement: [UInt8(ascii: "\n")]))
                 } else {
@@ -249,8 +251,7 @@ struct PreparedSource {
                 if isFirstChunk {
                     chunkSeparators.append(preservesWhitespace ? String(decoding: pendingSeparator, as: UTF8.self) : "")
                 } else if preservesWhitespace {
-                    chunkSeparators.append(
-                        (chunkSeparators.isEmpty ? "" : "") + String(decoding: pendingSeparator, as: UTF8.self))
+                    chunkSeparators.append(String(decoding: pendingSeparator, as: UTF8.self))
                 } else {
                     chunkSeparators.append(" ")
                 }
@@ -262,40 +263,20 @@ struct PreparedSource {
                 }
             }
             // Escape what could start a block that interrupts a paragraph.
-            let first = bytes[contentStart]
             var delimiterEscape: Int? = nil
-            switch first {
-            case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"),
-                UInt8(ascii: "_"), UInt8(ascii: "="), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "|"),
-                UInt8(ascii: ":"):
-                replacement.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "<"):
-                if Self.startsHTMLBlock(bytes, from: contentStart, to: line.contentEnd) {
-                    replacement.append(UInt8(ascii: "\\"))
-                }
-            case UInt8(ascii: "["):
-                if Self.startsFootnoteDefinition(bytes, from: contentStart, to: line.contentEnd) {
-                    replacement.append(UInt8(ascii: "\\"))
-                }
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                var cursor = contentStart
-                while cursor < line.contentEnd, bytes[cursor] >= UInt8(ascii: "0"), bytes[cursor] <= UInt8(ascii: "9") {
-                    cursor += 1
-                }
-                if cursor < line.contentEnd, bytes[cursor] == UInt8(ascii: ".") || bytes[cursor] == UInt8(ascii: ")") {
-                    delimiterEscape = cursor
-                }
-            default:
-                break
+            switch Self.interruption(bytes, from: contentStart, to: line.contentEnd) {
+            case .none: break
+            case .escapeFirst: replacement.append(UInt8(ascii: "\\"))
+            case .escapeAt(let offset): delimiterEscape = offset
             }
             edits.append(Edit(start: line.start, end: contentStart, replacement: replacement))
+            previousLineEnding = Array(bytes[line.contentEnd..<line.end])
             if let delimiter = delimiterEscape {
                 edits.append(Edit(start: delimiter, end: delimiter, replacement: [UInt8(ascii: "\\")]))
             }
         }
-        if !chunkOpen || true {
-            chunkSeparators.append(preservesWhitespace ? String(decoding: pendingSeparator, as: UTF8.self) : "")
-        }
+        if chunkOpen { pendingSeparator = previousLineEnding + pendingSeparator }
+        chunkSeparators.append(preservesWhitespace ? String(decoding: pendingSeparator, as: UTF8.self) : "")
         return edits
     }
 
@@ -307,8 +288,7 @@ struct PreparedSource {
 
     /// In preserving mode, what a line break inside a chunk stands for: `"\n"` and the leading
     /// whitespace of the following line.
-    func lineBreakText(after node: UnsafeMutablePointer<cmark_node>) -> String {
-        let line = Int(cmark_node_get_start_line(node))
+    func lineBreakText(afterLine line: Int) -> String {
         guard line > 0 else { return "\n" }
         let rewrittenOffset = rewrittenLineStarts.isEmpty ? nil : offset(line: line + 1, column: 1, in: rewrittenLineStarts)
         if let rewrittenOffset, let originalOffset = originalOffset(forRewritten: rewrittenOffset) {
@@ -316,6 +296,66 @@ struct PreparedSource {
             return "\n" + (leadingWhitespace[originalLine] ?? "")
         }
         return "\n"
+    }
+
+    private enum Interruption {
+        case none
+        /// Put a backslash before the line's first character.
+        case escapeFirst
+        /// Put a backslash before the byte at this offset (an ordered-list delimiter).
+        case escapeAt(Int)
+    }
+
+    /// Whether a line (from its first non-blank byte) could start a block that interrupts a
+    /// paragraph (CommonMark §4–§5, GFM tables), and how to keep it from doing so without
+    /// changing its inline meaning.
+    private static func interruption(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Interruption {
+        let first = bytes[start]
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        func onlyCharacters(_ allowed: Set<UInt8>) -> Bool {
+            (start..<end).allSatisfy { allowed.contains(bytes[$0]) || isSpace(bytes[$0]) }
+        }
+        func count(of byte: UInt8) -> Int { (start..<end).filter { bytes[$0] == byte }.count }
+        let followedBySpaceOrEnd = start + 1 >= end || isSpace(bytes[start + 1])
+        switch first {
+        case UInt8(ascii: ">"):
+            return .escapeFirst
+        case UInt8(ascii: "#"):
+            var cursor = start
+            while cursor < end, bytes[cursor] == UInt8(ascii: "#") { cursor += 1 }
+            return cursor - start <= 6 && (cursor == end || isSpace(bytes[cursor])) ? .escapeFirst : .none
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "_"):
+            if first != UInt8(ascii: "_"), followedBySpaceOrEnd { return .escapeFirst }  // list item
+            if first != UInt8(ascii: "+"), onlyCharacters([first]), count(of: first) >= 3 { return .escapeFirst }  // thematic break
+            if first == UInt8(ascii: "-"), onlyCharacters([first]) { return .escapeFirst }  // setext underline
+            if first == UInt8(ascii: "-"), onlyCharacters(Set("|:-".utf8)), count(of: UInt8(ascii: "-")) > 0 {
+                return .escapeFirst  // table delimiter row
+            }
+            return .none
+        case UInt8(ascii: "="):
+            return onlyCharacters([first]) ? .escapeFirst : .none
+        case UInt8(ascii: "`"), UInt8(ascii: "~"):
+            var cursor = start
+            while cursor < end, bytes[cursor] == first { cursor += 1 }
+            return cursor - start >= 3 ? .escapeFirst : .none
+        case UInt8(ascii: "|"), UInt8(ascii: ":"):
+            return onlyCharacters(Set("|:-".utf8)) && count(of: UInt8(ascii: "-")) > 0 ? .escapeFirst : .none
+        case UInt8(ascii: "<"):
+            return startsHTMLBlock(bytes, from: start, to: end) ? .escapeFirst : .none
+        case UInt8(ascii: "["):
+            return startsFootnoteDefinition(bytes, from: start, to: end) ? .escapeFirst : .none
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            var cursor = start
+            while cursor < end, bytes[cursor] >= UInt8(ascii: "0"), bytes[cursor] <= UInt8(ascii: "9") { cursor += 1 }
+            if cursor - start <= 9, cursor < end, bytes[cursor] == UInt8(ascii: ".") || bytes[cursor] == UInt8(ascii: ")"),
+                cursor + 1 >= end || isSpace(bytes[cursor + 1])
+            {
+                return .escapeAt(cursor)
+            }
+            return .none
+        default:
+            return .none
+        }
     }
 
     private static func startsHTMLBlock(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {

@@ -1,0 +1,46 @@
+internal import CCmarkGFM
+import IntentModel
+
+/// libcmark-gfm used directly, without the intent model: the oracle tests compare against.
+///
+/// `package` so that this package's tests can use it; nothing public exposes C.
+package enum ReferenceParser {
+    /// How many block nodes of each kind libcmark-gfm finds, keyed by the ``IntentModel/PresentationIntent/Kind``
+    /// name they map to (`"header"`, `"paragraph"`, `"codeBlock"`, `"listItem"`, `"blockQuote"`,
+    /// `"thematicBreak"`, `"tableCell"`, …; HTML blocks count as `"htmlBlock"`, footnote definitions
+    /// as `"footnoteDefinition"`).
+    package static func blockCounts(_ markdown: String, options: MarkdownParsingOptions = .default) throws -> [String: Int] {
+        var markdown = markdown
+        return try markdown.withUTF8 { bytes in
+            let tree = try CmarkTree(parsing: bytes, options: options)
+            guard let iterator = cmark_iter_new(tree.root) else { return [:] }
+            defer { cmark_iter_free(iterator) }
+            var counts: [String: Int] = [:]
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE { break }
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                let name: String?
+                switch SyntaxNodeKind(cmark_node_get_type(node), extensionTypes: tree.extensionTypes) {
+                case .heading: name = "header"
+                case .paragraph: name = "paragraph"
+                case .codeBlock: name = "codeBlock"
+                case .htmlBlock: name = "htmlBlock"
+                case .blockQuote: name = "blockQuote"
+                case .footnoteDefinition: name = "footnoteDefinition"
+                case .list: name = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST ? "orderedList" : "unorderedList"
+                case .item: name = "listItem"
+                case .thematicBreak: name = "thematicBreak"
+                case .table: name = "table"
+                case .tableRow: name = "tableRow"
+                case .tableCell: name = "tableCell"
+                case .document, .customBlock, .text, .softBreak, .lineBreak, .code, .htmlInline, .customInline,
+                    .emphasis, .strong, .strikethrough, .link, .image, .footnoteReference, .unknown:
+                    name = nil
+                }
+                if let name { counts[name, default: 0] += 1 }
+            }
+            return counts
+        }
+    }
+}
