@@ -1,0 +1,283 @@
+import Foundation
+import IntentModel
+import MarkdownParsing
+import Testing
+
+/// Small literal tests of parser behaviour, beside the goldens.
+@Suite("Parsing behaviour")
+struct ParsingBehaviourTests {
+    /// Every (identity, kind) pair, outermost first in document order.
+    func blocks(_ document: IntentDocument) -> [String] {
+        document.blockKinds.map { "\($0.identity):\($0.kind.debugDescription)" }
+    }
+
+    @Test func identitiesAreNumberedInPreOrderFromOne() throws {
+        let document = try IntentDocument(markdown: "# H\n\n- a\n- b\n\n> q\n")
+        #expect(blocks(document) == [
+            "1:header 1", "2:unorderedList", "3:listItem 1", "4:paragraph", "5:listItem 2", "6:paragraph",
+            "7:blockQuote", "8:paragraph",
+        ])
+    }
+
+    @Test func orderedListOrdinalsStartAtTheStartNumber() throws {
+        let document = try IntentDocument(markdown: "3. a\n4. b\n5. c\n")
+        let ordinals = document.blockKinds.compactMap { entry -> Int? in
+            if case .listItem(let ordinal) = entry.kind { return ordinal }
+            return nil
+        }
+        #expect(ordinals == [3, 4, 5])
+    }
+
+    @Test func unorderedItemsCountFromOne() throws {
+        let document = try IntentDocument(markdown: "* a\n* b\n* c\n")
+        let ordinals = document.blockKinds.compactMap { entry -> Int? in
+            if case .listItem(let ordinal) = entry.kind { return ordinal }
+            return nil
+        }
+        #expect(ordinals == [1, 2, 3])
+    }
+
+    @Test func paragraphInListPrintsInApplesStyle() throws {
+        let document = try IntentDocument(markdown: "- item\n")
+        #expect(document.runs.first?.presentationIntent?.debugDescription
+            == "[paragraph (id 3), listItem 1 (id 2), unorderedList (id 1)]")
+    }
+
+    @Test func newlinesLayoutEndsEveryLeafWithOneNewline() throws {
+        let document = try IntentDocument(markdown: "# T\n\npara\n\n---\n\n```\ncode\n```\n")
+        #expect(document.text == "T\npara\n\ncode\n")
+        let separators = document.runs.filter(\.isBlockSeparator).map { String($0.text) }
+        #expect(separators == ["\n", "\n", "\n"])
+    }
+
+    @Test func noneLayoutHasNothingBetweenBlocks() throws {
+        let document = try IntentDocument(
+            markdown: "# T\n\npara\n\n- a\n- b\n", options: MarkdownParsingOptions(blockSeparation: .none))
+        #expect(document.text == "Tparaab")
+    }
+
+    @Test func noneLayoutKeepsBlocksWithoutText() throws {
+        let document = try IntentDocument(markdown: "a\n\n---\n\n-\n", options: MarkdownParsingOptions(blockSeparation: .none))
+        #expect(document.text == "a\n\n")
+        #expect(blocks(document) == ["1:paragraph", "2:thematicBreak", "3:unorderedList", "4:listItem 1"])
+    }
+
+    @Test func tableCellsAreSeparatedByTabsAndRowsByNewlines() throws {
+        let document = try IntentDocument(markdown: "| a | b |\n|---|:-:|\n| 1 | 2 |\n")
+        #expect(document.text == "a\tb\n1\t2\n")
+        guard case .table(let columns)? = document.runs.first?.presentationIntent?.components.last?.kind else {
+            Issue.record("no table intent")
+            return
+        }
+        #expect(columns.map(\.alignment) == [.left, .center])
+        #expect(document.runs.first?.blockMarkup[1]?.columnAlignmentIsExplicit == [false, true])
+        let rows = document.blockKinds.map(\.kind).filter {
+            if case .tableRow = $0 { return true }
+            return $0 == .tableHeaderRow
+        }
+        #expect(rows == [.tableHeaderRow, .tableRow(rowIndex: 1)])
+    }
+
+    @Test func nestedListsInsideBlockQuotesKeepTheWholePath() throws {
+        let document = try IntentDocument(markdown: "> - a\n>   1. b\n")
+        let deepest = try #require(document.runs.first { $0.text == "b" })
+        #expect(deepest.presentationIntent?.components.map(\.kind) == [
+            .paragraph, .listItem(ordinal: 1), .orderedList, .listItem(ordinal: 1), .unorderedList, .blockQuote,
+        ])
+        #expect(deepest.presentationIntent?.indentationLevel == 1)
+    }
+
+    @Test func crlfAndCrLineEndingsParseLikeLf() throws {
+        let lf = try IntentDocument(markdown: "a\nb\n\n- c\n")
+        #expect(try IntentDocument(markdown: "a\r\nb\r\n\r\n- c\r\n") == lf)
+        #expect(try IntentDocument(markdown: "a\rb\r\r- c\r") == lf)
+    }
+
+    @Test func nulBytesBecomeReplacementCharactersAndNothingIsCut() throws {
+        let document = try IntentDocument(markdown: Data("abc\u{0}de\u{0}\n\nafter\n".utf8))
+        #expect(document.text == "abc\u{FFFD}de\u{FFFD}\nafter\n")
+    }
+
+    @Test func invalidUTF8ThrowsWithTheOffsetByDefault() {
+        let bytes = Data([0x61, 0x62, 0xFF, 0x63])
+        #expect(throws: IntentMarkError.invalidUTF8(byteOffset: 2)) {
+            try IntentDocument(markdown: bytes)
+        }
+        #expect(throws: IntentMarkError.invalidUTF8(byteOffset: 1)) {
+            try IntentDocument(markdown: Data([0x61, 0xED, 0xA0, 0x80]))  // a UTF-16 surrogate
+        }
+    }
+
+    @Test func invalidUTF8IsRepairedUnderThePartialPolicy() throws {
+        let options = MarkdownParsingOptions(failurePolicy: .returnPartiallyParsedIfPossible)
+        let document = try IntentDocument(markdown: Data([0x61, 0x62, 0xFF, 0x63, 0x0A]), options: options)
+        #expect(document.text == "ab\u{FFFD}c\n")
+    }
+
+    @Test func aByteOrderMarkIsSkipped() throws {
+        let document = try IntentDocument(markdown: Data([0xEF, 0xBB, 0xBF] + Array("# Title\n".utf8)))
+        #expect(document.text == "Title\n")
+        #expect(blocks(document) == ["1:header 1"])
+    }
+
+    @Test func anEmptyDocumentHasNoRuns() throws {
+        #expect(try IntentDocument(markdown: "").runCount == 0)
+        #expect(try IntentDocument(markdown: "\n\n  \n").runCount == 0)
+        #expect(try IntentDocument(markdown: Data()).isEmpty)
+    }
+
+    @Test func offsetsAreCorrectInUTF8AndUTF16ForCJKAndEmoji() throws {
+        let document = try IntentDocument(markdown: "漢字 *強調* 👩‍💻 x\n")
+        let emphasized = try #require(document.runs.first { $0.inlinePresentationIntent.contains(.emphasized) })
+        #expect(emphasized.text == "強調")
+        #expect(emphasized.utf8Range == 7..<13)  // "漢字 " is 3 + 3 + 1 bytes
+        #expect(document.utf16Range(of: emphasized) == 3..<5)
+        let last = try #require(document.runs.first { $0.text.hasPrefix(" 👩‍💻") })
+        #expect(last.utf8Range.lowerBound == 13)
+        #expect(document.utf16Range(of: last) == 5..<13)  // " " + 👩‍💻 (5 UTF-16 units) + " x"
+    }
+
+    @Test func extendedAttributesNeedTheOption() throws {
+        let source = "^[text](rainbow: 'extreme', count: 3)\n"
+        let plain = try IntentDocument(markdown: source)
+        #expect(plain.text == "^[text](rainbow: 'extreme', count: 3)\n")
+        let document = try IntentDocument(markdown: source, options: MarkdownParsingOptions(allowsExtendedAttributes: true))
+        let run = try #require(document.runs.first)
+        #expect(run.text == "text")
+        #expect(run.extendedAttributes == ["rainbow": .string("extreme"), "count": .integer(3)])
+        #expect(run.link == nil && run.linkDestination == nil)
+    }
+
+    @Test func extendedAttributesInCodeSpansStayLiteral() throws {
+        let document = try IntentDocument(
+            markdown: "`^[a](b: 1)` ^[c](d: [1, {e: null}])\n", options: MarkdownParsingOptions(allowsExtendedAttributes: true))
+        #expect(document.text == "^[a](b: 1) c\n")
+        let span = try #require(document.runs.first { $0.text == "c" })
+        #expect(span.extendedAttributes == ["d": .array([.integer(1), .object(["e": .null])])])
+    }
+
+    @Test func invalidExtendedAttributesAreLeftAsMarkdown() throws {
+        let document = try IntentDocument(
+            markdown: "^[a](not json) ^[b](c:1\n", options: MarkdownParsingOptions(allowsExtendedAttributes: true))
+        #expect(document.text == "^[a](not json) ^[b](c:1\n")
+    }
+
+    @Test func emptyImagesAndLinksBecomePlaceholders() throws {
+        let document = try IntentDocument(markdown: "![](a.png)[](b)\n")
+        let placeholders = document.runs.filter(\.isPlaceholder)
+        #expect(placeholders.map { String($0.text) } == ["\u{FFFC}", "\u{FFFC}"])
+        #expect(placeholders.map(\.imageSource) == ["a.png", nil])
+        #expect(placeholders.map(\.linkDestination) == [nil, "b"])
+    }
+
+    @Test func sourcePositionsAreOneBasedUTF8Columns() throws {
+        let document = try IntentDocument(
+            markdown: "This is *emphasized*.\n", options: MarkdownParsingOptions(appliesSourcePositionAttributes: true))
+        let run = try #require(document.runs.first { $0.text == "emphasized" })
+        #expect(run.sourcePosition == MarkdownSourcePosition(startLine: 1, startColumn: 10, endLine: 1, endColumn: 19))
+    }
+
+    @Test func sourcePositionsSurviveExtendedAttributeRewriting() throws {
+        let options = MarkdownParsingOptions(allowsExtendedAttributes: true, appliesSourcePositionAttributes: true)
+        let document = try IntentDocument(markdown: "^[ab](k: 'a long value') after\n", options: options)
+        let after = try #require(document.runs.first { $0.text == " after" })
+        #expect(after.sourcePosition?.startColumn == 25)
+        #expect(after.sourcePosition?.endColumn == 30)
+    }
+
+    @Test func inlineOnlySyntaxKeepsBlockMarkersAsText() throws {
+        let options = MarkdownParsingOptions(interpretedSyntax: .inlineOnly)
+        let document = try IntentDocument(markdown: "# Title\n- **item**\n\n1. next\n", options: options)
+        #expect(document.text == "# Title - item 1. next")
+        #expect(document.runs.allSatisfy { $0.presentationIntent == nil })
+        #expect(document.runs.contains { $0.text == "item" && $0.inlinePresentationIntent == .stronglyEmphasized })
+    }
+
+    @Test func inlineOnlyPreservingWhitespaceKeepsEveryLineEnding() throws {
+        let options = MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
+        let source = "line1\nline2\n\n\n  indented *em*\n> quote\n"
+        let document = try IntentDocument(markdown: source, options: options)
+        #expect(document.text == "line1\nline2\n\n\n  indented em\n> quote\n")
+    }
+
+    @Test func smartPunctuationIsAnOption() throws {
+        let document = try IntentDocument(markdown: "\"a\" -- b...\n", options: MarkdownParsingOptions(smartPunctuation: true))
+        #expect(document.text == "\u{201C}a\u{201D} \u{2013} b\u{2026}\n")
+    }
+
+    @Test func extensionsCanBeSwitchedOff() throws {
+        let source = "| a |\n| - |\n| b |\n\n~~gone~~ www.example.com\n"
+        let commonMark = try IntentDocument(markdown: source, options: MarkdownParsingOptions(extensions: []))
+        #expect(!commonMark.blockKinds.contains { if case .table = $0.kind { return true } else { return false } })
+        #expect(!commonMark.runs.contains { $0.inlinePresentationIntent.contains(.strikethrough) })
+        #expect(!commonMark.runs.contains { $0.link != nil })
+        let gfm = try IntentDocument(markdown: source)
+        #expect(gfm.runs.contains { $0.inlinePresentationIntent.contains(.strikethrough) })
+        #expect(gfm.runs.contains { $0.link?.absoluteString == "http://www.example.com" })
+    }
+
+    @Test func languageCodeIsPutOnEveryRun() throws {
+        let document = try IntentDocument(markdown: "# a\n\n*b*\n", options: MarkdownParsingOptions(languageCode: "de"))
+        #expect(document.runs.allSatisfy { $0.languageIdentifier == "de" })
+    }
+
+    @Test func baseURLResolvesRelativeLinksAndKeepsTheDestination() throws {
+        let document = try IntentDocument(markdown: "[a](b/c.md)\n", baseURL: URL(string: "https://example.com/docs/"))
+        let link = try #require(document.runs.first)
+        #expect(link.link?.absoluteString == "https://example.com/docs/b/c.md")
+        #expect(link.linkDestination == "b/c.md")
+    }
+
+    @Test func fileURLsAreReadAndUnreadableFilesThrow() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "intentmark-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appending(path: "a.md")
+        try Data("[x](y.md)\n".utf8).write(to: file)
+        let document = try IntentDocument(contentsOf: file)
+        #expect(document.runs.first?.link == file.deletingLastPathComponent().appending(path: "y.md"))
+        let missing = directory.appending(path: "missing.md")
+        #expect(throws: IntentMarkError.unreadableFile(path: missing.path, reason: "no such file")) {
+            try IntentDocument(contentsOf: missing)
+        }
+    }
+
+    @Test func theInputSizeLimitThrowsATypedError() {
+        let options = MarkdownParsingOptions(limits: ParsingLimits(maximumInputBytes: 4))
+        #expect(throws: IntentMarkError.limitExceeded(limit: "maximumInputBytes", maximum: 4, found: 6)) {
+            try IntentDocument(markdown: "abcdef", options: options)
+        }
+    }
+
+    @Test func tenThousandNestedBlockQuotesDoNotOverflowTheStack() throws {
+        let depth = 10_000
+        let document = try IntentDocument(markdown: String(repeating: "> ", count: depth) + "a\n")
+        let run = try #require(document.runs.first)
+        #expect(run.text == "a")
+        #expect(run.presentationIntent?.components.count == depth + 1)
+        #expect(document == (try IntentDocument(jsonData: document.jsonData())))
+    }
+
+    @Test func tenThousandNestedListsDoNotOverflowTheStack() throws {
+        let depth = 10_000
+        let document = try IntentDocument(markdown: String(repeating: "- ", count: depth) + "x\n")
+        let run = try #require(document.runs.first)
+        #expect(run.text == "x")
+        #expect(run.presentationIntent?.components.count == 2 * depth + 1)
+        #expect(run.presentationIntent?.indentationLevel == depth - 1)
+    }
+
+    @Test func parsingFromManyThreadsAtOnceIsSafe() async throws {
+        let source = "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done ~~no~~ www.example.com[^1]\n\n[^1]: n\n"
+        let expected = try IntentDocument(markdown: source)
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<32 {
+                group.addTask { try IntentDocument(markdown: source) == expected }
+            }
+            var all: [Bool] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 32 && results.allSatisfy { $0 })
+    }
+}
