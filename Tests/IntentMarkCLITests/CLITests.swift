@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// Runs the built `intentmark` binary as a user would.
+@Suite("intentmark command line")
+struct CLITests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let corpus = packageRoot.deletingLastPathComponent().appending(path: "shared/corpus")
+
+    /// The `intentmark` built beside this test bundle.
+    static let binary: URL = {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = directory.appending(path: "intentmark")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return packageRoot.appending(path: ".build/debug/intentmark")
+    }()
+
+    struct Result {
+        var status: Int32
+        var standardOutput: Data
+        var standardError: String
+        var output: String { String(decoding: standardOutput, as: UTF8.self) }
+    }
+
+    /// Runs intentmark with `arguments`, feeding `input` on standard input (`nil`: /dev/null).
+    static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+        try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(input)
+            try inputPipe.fileHandleForWriting.close()
+        }
+        // Read both pipes concurrently with the process so that large outputs cannot block it.
+        nonisolated(unsafe) var errorData = Data()
+        let errorReader = Thread { errorData = error.fileHandleForReading.readDataToEndOfFile() }
+        errorReader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errorReader.isFinished { usleep(1000) }
+        return Result(status: process.terminationStatus, standardOutput: outputData, standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test func convertsStandardInputToARunDump() throws {
+        let result = try Self.run(["convert", "--to", "runs"], input: Data("# Hi\n".utf8))
+        #expect(result.status == 0)
+        #expect(result.output == "Hi {\n\tpresentationIntent = [header 1 (id 1)]\n}\n\\n {\n\tisBlockSeparator = true\n\tpresentationIntent = [header 1 (id 1)]\n}\n")
+    }
+
+    @Test func convertsToJSONThatDescribesEveryBlock() throws {
+        let result = try Self.run(["convert", "-", "--to", "json", "--layout", "none"], input: Data("- a\n- b\n".utf8))
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any]
+        #expect(object?["format"] as? String == "intentmark-document")
+        let runs = object?["runs"] as? [[String: Any]] ?? []
+        #expect(runs.map { $0["text"] as? String } == ["a", "b"])
+    }
+
+    @Test func extensionsCanBeTurnedOffForPureCommonMark() throws {
+        let input = Data("~~x~~\n".utf8)
+        let gfm = try Self.run(["convert", "--to", "json"], input: input)
+        let commonMark = try Self.run(["convert", "--to", "json", "--extensions", ""], input: input)
+        #expect(gfm.output.contains("strikethrough"))
+        #expect(!commonMark.output.contains("strikethrough"))
+        #expect(commonMark.output.contains("~~x~~"))
+    }
+
+    @Test func smartPunctuationFlag() throws {
+        let result = try Self.run(["convert", "--smart"], input: Data("\"a\"\n".utf8))
+        #expect(result.output.hasPrefix("\u{201C}a\u{201D} {"))
+    }
+
+    @Test func badUsageExitsWith64() throws {
+        for arguments in [["convert", "--to", "pdf"], ["convert", "--nope"], ["frobnicate"], ["convert", "--extensions", "tables"], ["convert", "--to"], ["convert", "--layout", "wide"]] {
+            let result = try Self.run(arguments, input: Data())
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.standardError.hasPrefix("intentmark: "), "\(arguments)")
+            #expect(result.standardOutput.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test func unreadableFilesAndInvalidUTF8ExitWith1() throws {
+        let missing = try Self.run(["convert", "/nonexistent/file.md"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError == "intentmark: cannot read /nonexistent/file.md: no such file\n")
+        let invalid = try Self.run(["convert"], input: Data([0x61, 0xC3, 0x28]))
+        #expect(invalid.status == 1)
+        #expect(invalid.standardError.contains("not valid UTF-8 (first invalid byte at offset 1)"))
+        let repaired = try Self.run(["convert", "--repair-utf8"], input: Data([0x61, 0xC3, 0x28, 0x0A]))
+        #expect(repaired.status == 0)
+        #expect(repaired.output.hasPrefix("a\u{FFFD}( {"))
+    }
+
+    @Test func helpListsTheCommandsAndFormats() throws {
+        let main = try Self.run(["--help"])
+        #expect(main.status == 0 && main.output.contains("intentmark convert"))
+        let convert = try Self.run(["convert", "--help"])
+        #expect(convert.status == 0)
+        for word in ["--to", "json", "runs", "--extensions", "--layout", "--smart"] {
+            #expect(convert.output.contains(word), "\(word)")
+        }
+    }
+
+    @Test func noArgumentsWithPipedInputConvertsTheInput() throws {
+        let result = try Self.run([], input: Data("*x*\n".utf8))
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("x {\n\tinlinePresentationIntent = NSInlinePresentationIntent(rawValue: 1)"))
+    }
+
+    @Test func theBundledDocumentConverts() throws {
+        let result = try Self.run(["convert", Self.packageRoot.appending(path: "Fixtures/Documents/field-guide.md").path, "--to", "json"])
+        #expect(result.status == 0)
+        #expect(result.output.contains(#""kind" : "table""#))
+    }
+
+    @Test("the corpus files convert to JSON", arguments: ["commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md"])
+    func corpusFilesConvert(file: String) throws {
+        let result = try Self.run(["convert", Self.corpus.appending(path: file).path, "--to", "json"])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput.count > 100_000)
+    }
+}
+
+extension CLITests {
+    /// With no arguments in a terminal, intentmark converts the document embedded in it (a copy of
+    /// Fixtures/Documents/field-guide.md). `script` (util-linux, essential on Debian) gives it a
+    /// pseudo-terminal as standard input.
+    @Test func noArgumentsInATerminalConvertsTheEmbeddedDocument() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", Self.binary.path, "/dev/null"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(text.hasPrefix("A field guide to presentation intents {\n\tpresentationIntent = [header 1 (id 1)]\n}\n"))
+        let bundled = try IntentDocumentText.runDumpOfFieldGuide()
+        #expect(text == bundled)
+    }
+}
+
+/// The run dump of the bundled document, made by running intentmark on the file.
+enum IntentDocumentText {
+    static func runDumpOfFieldGuide() throws -> String {
+        let file = CLITests.packageRoot.appending(path: "Fixtures/Documents/field-guide.md").path
+        return try CLITests.run(["convert", file, "--to", "runs"]).output
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import IntentModel
+import Testing
+
+@Suite("IntentDocument")
+struct IntentDocumentTests {
+    /// A document built by hand: a header, then a bullet list with a linked, emphasized word.
+    static func handMade() -> IntentDocument {
+        var document = IntentDocument()
+        let header = PresentationIntent(.header(level: 1), identity: 1)
+        document.append("Title", presentationIntent: header)
+        document.append("\n", presentationIntent: header, attributes: RunAttributes(isBlockSeparator: true))
+        let list = PresentationIntent(.unorderedList, identity: 2)
+        let item = PresentationIntent(.listItem(ordinal: 1), identity: 3, parent: list)
+        let paragraph = PresentationIntent(.paragraph, identity: 4, parent: item)
+        let markup = [2: BlockMarkup(listItemDelimiter: .plus, isTight: true)]
+        document.append("see ", presentationIntent: paragraph, blockMarkup: markup)
+        document.append(
+            "日本", presentationIntent: paragraph, inlinePresentationIntent: .emphasized,
+            attributes: RunAttributes(link: URL(string: "https://example.com"), linkDestination: "https://example.com"),
+            blockMarkup: markup)
+        document.append(
+            "\n", presentationIntent: paragraph, attributes: RunAttributes(isBlockSeparator: true), blockMarkup: markup)
+        return document
+    }
+
+    @Test func appendingMergesEqualRunsAndKeepsDistinctOnes() {
+        var document = IntentDocument()
+        let paragraph = PresentationIntent(.paragraph, identity: 1)
+        document.append("a", presentationIntent: paragraph)
+        document.append("b", presentationIntent: paragraph)
+        document.append("c", presentationIntent: PresentationIntent(.paragraph, identity: 2))
+        document.append("")
+        #expect(document.text == "abc")
+        #expect(document.runs.map { String($0.text) } == ["ab", "c"])
+    }
+
+    @Test func runsReportRangesIntentsAndMarkup() throws {
+        let document = Self.handMade()
+        #expect(document.runCount == 5)
+        let word = document.runs[3]
+        #expect(word.text == "日本")
+        #expect(word.utf8Range == 10..<16)
+        #expect(document.utf16Range(of: word) == 10..<12)
+        #expect(word.presentationIntent?.debugDescription == "[paragraph (id 4), listItem 1 (id 3), unorderedList (id 2)]")
+        #expect(word.inlinePresentationIntent == .emphasized)
+        #expect(word.link == URL(string: "https://example.com"))
+        #expect(word.listItemDelimiter == .plus)
+        #expect(document.runs[0].listItemDelimiter == nil)
+    }
+
+    @Test func equalityComparesValuesNotStorage() {
+        let a = Self.handMade()
+        var b = IntentDocument()
+        b.append(a)
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        var c = a
+        c.append("x")
+        #expect(a != c)
+        var d = IntentDocument()
+        d.append("Title", presentationIntent: PresentationIntent(.header(level: 1), identity: 99))
+        var e = IntentDocument()
+        e.append("Title", presentationIntent: PresentationIntent(.header(level: 1), identity: 1))
+        #expect(d != e)
+    }
+
+    @Test func jsonRoundTripGivesAnEqualDocument() throws {
+        let document = Self.handMade()
+        let data = try document.jsonData()
+        #expect(try IntentDocument(jsonData: data) == document)
+        let json = String(decoding: data, as: UTF8.self)
+        #expect(json.contains(#""format" : "intentmark-document""#))
+        #expect(json.contains(#""version" : 1"#))
+    }
+
+    @Test func aNewerFormatVersionFailsClearly() {
+        let json = #"{"format": "intentmark-document", "version": 2, "runs": []}"#
+        #expect(throws: IntentMarkError.unsupportedFormatVersion(found: 2, newestSupported: 1)) {
+            try IntentDocument(jsonData: Data(json.utf8))
+        }
+    }
+
+    @Test func otherFormatsAndMalformedJSONFailClearly() {
+        #expect(throws: IntentMarkError.invalidDocumentJSON(reason: "format is 'other', expected 'intentmark-document'")) {
+            try IntentDocument(jsonData: Data(#"{"format": "other", "version": 1, "runs": []}"#.utf8))
+        }
+        #expect(throws: IntentMarkError.invalidDocumentJSON(reason: "version 0 does not exist (versions start at 1)")) {
+            try IntentDocument(jsonData: Data(#"{"format": "intentmark-document", "version": 0, "runs": []}"#.utf8))
+        }
+        do {
+            _ = try IntentDocument(jsonData: Data(#"{"format": "intentmark-document", "version": 1, "runs": [{"intent": []}]}"#.utf8))
+            Issue.record("a run without text decoded")
+        } catch let error as IntentMarkError {
+            guard case .invalidDocumentJSON(let reason) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
+            #expect(reason.contains("runs") && reason.contains("text"))
+        } catch {
+            Issue.record("untyped error \(error)")
+        }
+        #expect(throws: IntentMarkError.self) { try IntentDocument(jsonData: Data("not json".utf8)) }
+    }
+
+    @Test func blockMarkupMustNameAnIdentityOfTheRun() {
+        let json = #"{"format":"intentmark-document","version":1,"runs":[{"text":"a","intent":[{"kind":"paragraph","identity":1}],"blockMarkup":{"7":{"isTight":true}}}]}"#
+        #expect(throws: IntentMarkError.self) { try IntentDocument(jsonData: Data(json.utf8)) }
+    }
+
+    @Test func attributedStringRoundTripKeepsEveryRun() {
+        let document = Self.handMade()
+        let attributed = document.attributedString()
+        #expect(String(attributed.characters) == document.text)
+        let runs = Array(attributed.runs)
+        #expect(runs.count == document.runCount)
+        #expect(runs[3][IntentMarkAttribute.InlinePresentationIntentAttribute.self] == .emphasized)
+        #expect(runs[3].link == URL(string: "https://example.com"))
+        #expect(IntentDocument(attributed) == document)
+    }
+
+    @Test func runDumpEscapesControlCharacters() {
+        var document = IntentDocument()
+        document.append("a\tb\u{2028}c\\\n")
+        #expect(document.runDump() == "a\\tb\\u{2028}c\\\\\\n {\n}\n")
+    }
+}
