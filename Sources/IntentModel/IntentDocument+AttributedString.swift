@@ -14,15 +14,24 @@ extension IntentDocument {
         var blockPiece = AttributedString()
         var currentBlock: Int32 = -2
         var containerCache: [RunKey: AttributeContainer] = [:]
+        // One shared path node per span, parents first, so deep nesting stays linear.
+        var spanPaths: [InlineSpanPath] = []
+        spanPaths.reserveCapacity(spans.count)
+        for span in spans {
+            let parent = span.parent >= 0 ? spanPaths[Int(span.parent)] : nil
+            spanPaths.append(InlineSpanPath(InlineSpan(kind: span.kind, identity: span.identity), parent: parent))
+        }
         var start = text.utf8.startIndex
         for (position, record) in runRecords.enumerated() {
             let end = text.utf8.index(start, offsetBy: record.end - (position == 0 ? 0 : runRecords[position - 1].end))
-            let key = RunKey(block: record.block, attributes: record.attributes, inline: record.inline)
+            let key = RunKey(block: record.block, attributes: record.attributes, inline: record.inline, span: record.span)
             let container: AttributeContainer
             if let cached = containerCache[key] {
                 container = cached
             } else {
-                container = makeContainer(record)
+                var made = makeContainer(record)
+                if record.span >= 0 { made[IntentMarkAttribute.InlineSpansAttribute.self] = spanPaths[Int(record.span)] }
+                container = made
                 containerCache[key] = container
             }
             if record.block != currentBlock {
@@ -41,6 +50,7 @@ extension IntentDocument {
         var block: Int32
         var attributes: Int32
         var inline: UInt
+        var span: Int32
     }
 
     private func makeContainer(_ record: RunRecord) -> AttributeContainer {
@@ -87,6 +97,7 @@ extension IntentDocument {
     /// - Parameter attributedString: The string to convert.
     public init(_ attributedString: AttributedString) {
         self.init()
+        var spanCache: [ObjectIdentifier: Int32] = [:]
         for run in attributedString.runs {
             let text = String(attributedString.characters[run.range])
             let attributes = RunAttributes(
@@ -106,7 +117,8 @@ extension IntentDocument {
                 text, presentationIntent: run[IntentMarkAttribute.PresentationIntentAttribute.self],
                 inlinePresentationIntent: run[IntentMarkAttribute.InlinePresentationIntentAttribute.self] ?? [],
                 attributes: attributes,
-                blockMarkup: run[IntentMarkAttribute.BlockMarkupAttribute.self] ?? [:])
+                blockMarkup: run[IntentMarkAttribute.BlockMarkupAttribute.self] ?? [:],
+                inlineSpans: run[IntentMarkAttribute.InlineSpansAttribute.self], spanCache: &spanCache)
         }
     }
 }

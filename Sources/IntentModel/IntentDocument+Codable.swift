@@ -21,8 +21,11 @@ import Foundation
 /// the kind's fields, `identity`), `inline` (option names), `link`, `linkDestination`, `linkTitle`,
 /// `imageURL`, `imageSource`, `imageTitle`, `footnoteReference`, `extendedAttributes`,
 /// `languageIdentifier`, `sourcePosition` (`startLine`, `startColumn`, `endLine`, `endColumn`),
-/// `isBlockSeparator`, `isPlaceholder`, and `blockMarkup` (an object from block identity, as a string, to that
-/// block's ``BlockMarkup`` fields).
+/// `isBlockSeparator`, `isPlaceholder`, `blockMarkup` (an object from block identity, as a string,
+/// to that block's ``BlockMarkup`` fields) and `span`: the 0-based index, in the document's
+/// top-level `spans` table, of the run's innermost ``InlineSpan``. Each entry of `spans` has
+/// `kind`, `identity` and `parent` (the index of the enclosing span, always an earlier entry;
+/// absent at the top), so deeply nested markup stays linear in size.
 ///
 /// Versioning: readers accept every version from 1 up to their own; fields a later version adds are
 /// optional, so an older file decodes with them absent. A file whose version is newer than the
@@ -33,7 +36,13 @@ extension IntentDocument: Codable {
     /// The newest JSON format version this library writes and reads.
     public static let jsonFormatVersion = 1
 
-    enum DocumentKeys: String, CodingKey { case format, version, runs }
+    enum DocumentKeys: String, CodingKey { case format, version, spans, runs }
+
+    struct SpanJSON: Codable {
+        var kind: InlineSpan.Kind
+        var identity: Int
+        var parent: Int?
+    }
 
     struct RunJSON: Codable {
         var text: String
@@ -52,6 +61,7 @@ extension IntentDocument: Codable {
         var isBlockSeparator: Bool?
         var isPlaceholder: Bool?
         var blockMarkup: [String: BlockMarkup]?
+        var span: Int?
     }
 
     /// Encodes the JSON form described above.
@@ -62,8 +72,14 @@ extension IntentDocument: Codable {
         var container = encoder.container(keyedBy: DocumentKeys.self)
         try container.encode(Self.jsonFormatName, forKey: .format)
         try container.encode(Self.jsonFormatVersion, forKey: .version)
+        if !spans.isEmpty {
+            try container.encode(
+                spans.map { SpanJSON(kind: $0.kind, identity: $0.identity, parent: $0.parent < 0 ? nil : Int($0.parent)) },
+                forKey: .spans)
+        }
         var runsContainer = container.nestedUnkeyedContainer(forKey: .runs)
-        for run in runs {
+        for (position, run) in runs.enumerated() {
+            let spanIndex = runRecords[position].span
             let attributes = run.attributes
             var markup: [String: BlockMarkup]? = nil
             if !run.blockMarkup.isEmpty {
@@ -80,7 +96,8 @@ extension IntentDocument: Codable {
                     extendedAttributes: attributes.extendedAttributes,
                     languageIdentifier: attributes.languageIdentifier, sourcePosition: attributes.sourcePosition,
                     isBlockSeparator: attributes.isBlockSeparator ? true : nil,
-                    isPlaceholder: attributes.isPlaceholder ? true : nil, blockMarkup: markup))
+                    isPlaceholder: attributes.isPlaceholder ? true : nil, blockMarkup: markup,
+                    span: spanIndex < 0 ? nil : Int(spanIndex)))
         }
     }
 
@@ -105,7 +122,30 @@ extension IntentDocument: Codable {
             throw IntentMarkError.invalidDocumentJSON(reason: "version \(version) does not exist (versions start at 1)")
         }
         self.init()
+        // The span table: parents come before their children.
+        let spanTable = try container.decodeIfPresent([SpanJSON].self, forKey: .spans) ?? []
+        var paths: [InlineSpanPath] = []
+        paths.reserveCapacity(spanTable.count)
+        for (index, entry) in spanTable.enumerated() {
+            var parent: InlineSpanPath? = nil
+            if let parentIndex = entry.parent {
+                guard parentIndex >= 0, parentIndex < index else {
+                    throw IntentMarkError.invalidDocumentJSON(
+                        reason: "spans[\(index)].parent is \(parentIndex); a parent must be an earlier entry")
+                }
+                parent = paths[parentIndex]
+            }
+            paths.append(InlineSpanPath(InlineSpan(kind: entry.kind, identity: entry.identity), parent: parent))
+        }
+        var spanCache: [ObjectIdentifier: Int32] = [:]
         for run in try container.decode([RunJSON].self, forKey: .runs) {
+            var path: InlineSpanPath? = nil
+            if let spanIndex = run.span {
+                guard spanIndex >= 0, spanIndex < paths.count else {
+                    throw IntentMarkError.invalidDocumentJSON(reason: "a run names span \(spanIndex), which is not in the spans table")
+                }
+                path = paths[spanIndex]
+            }
             func url(_ string: String?, _ name: String) throws -> URL? {
                 guard let string else { return nil }
                 guard let url = URL(string: string) else {
@@ -131,7 +171,7 @@ extension IntentDocument: Codable {
                     extendedAttributes: run.extendedAttributes, languageIdentifier: run.languageIdentifier,
                     sourcePosition: run.sourcePosition, isBlockSeparator: run.isBlockSeparator ?? false,
                     isPlaceholder: run.isPlaceholder ?? false),
-                blockMarkup: markup)
+                blockMarkup: markup, inlineSpans: path, spanCache: &spanCache)
         }
     }
 

@@ -18,6 +18,8 @@ extension IntentDocument {
         public var attributes: RunAttributes
         /// Markup of the blocks in ``presentationIntent`` that have any, by identity.
         public var blockMarkup: [Int: BlockMarkup]
+        /// The inline spans the run lies in, innermost first, or `nil` outside inline markup.
+        public var inlineSpans: InlineSpanPath?
 
         /// Reads a field of ``attributes``.
         public subscript<Value>(dynamicMember keyPath: KeyPath<RunAttributes, Value>) -> Value {
@@ -67,7 +69,8 @@ extension IntentDocument {
                 presentationIntent: document.presentationIntent(ofBlock: record.block),
                 inlinePresentationIntent: InlinePresentationIntent(rawValue: record.inline),
                 attributes: document.attributeTable[Int(record.attributes)],
-                blockMarkup: document.blockMarkup(ofBlock: record.block))
+                blockMarkup: document.blockMarkup(ofBlock: record.block),
+                inlineSpans: document.inlineSpanPath(ofSpan: record.span))
         }
     }
 

@@ -39,6 +39,7 @@ extension IntentDocument: CustomDebugStringConvertible {
             if !run.inlinePresentationIntent.isEmpty {
                 lines.append(("inlinePresentationIntent", run.inlinePresentationIntent.debugDescription))
             }
+            if let value = run.inlineSpans { lines.append(("inlineSpans", value.debugDescription)) }
             if attributes.isBlockSeparator { lines.append(("isBlockSeparator", "true")) }
             if attributes.isPlaceholder { lines.append(("isPlaceholder", "true")) }
             if let value = attributes.languageIdentifier { lines.append(("languageIdentifier", value)) }

@@ -31,29 +31,42 @@ public struct IntentDocument: Sendable {
 
     /// The document's characters: every run's text, in order.
     public private(set) var text: String
-    var blocks: [Block]
-    var attributeTable: [RunAttributes]
-    var runRecords: [RunRecord]
+    package var blocks: [Block]
+    package var spans: [Span]
+    package var attributeTable: [RunAttributes]
+    package var runRecords: [RunRecord]
     /// Lookup tables for ``append(_:presentationIntent:inlinePresentationIntent:attributes:blockMarkup:)``,
     /// rebuilt when stale; not part of the document's value.
     var blockLookup: [BlockKey: Int32] = [:]
+    var spanLookup: [SpanKey: Int32] = [:]
     var attributeLookup: [RunAttributes: Int32] = [:]
 
-    struct Block: Sendable, Hashable {
-        var kind: PresentationIntent.Kind
-        var identity: Int
-        var parent: Int32
-        var markup: BlockMarkup?
+    /// One block: kind, identity, index of its parent in `blocks` (-1 at the top), markup.
+    package struct Block: Sendable, Hashable {
+        package var kind: PresentationIntent.Kind
+        package var identity: Int
+        package var parent: Int32
+        package var markup: BlockMarkup?
     }
 
-    struct RunRecord: Sendable, Hashable {
+    /// One inline span: kind, identity, index of its parent in `spans` (-1 at the top).
+    package struct Span: Sendable, Hashable {
+        package var kind: InlineSpan.Kind
+        package var identity: Int
+        package var parent: Int32
+    }
+
+    /// One run.
+    package struct RunRecord: Sendable, Hashable {
         /// Exclusive end, in UTF-8 bytes from the start of ``text``.
-        var end: Int
+        package var end: Int
         /// Index of the leaf block in `blocks`, or -1 for a run without a block intent.
-        var block: Int32
-        var inline: UInt
+        package var block: Int32
+        package var inline: UInt
         /// Index into `attributeTable` (0 is the empty attributes).
-        var attributes: Int32
+        package var attributes: Int32
+        /// Index of the innermost inline span in `spans`, or -1.
+        package var span: Int32
     }
 
     // MARK: Initialisers
@@ -62,6 +75,7 @@ public struct IntentDocument: Sendable {
     public init() {
         text = ""
         blocks = []
+        spans = []
         attributeTable = [RunAttributes()]
         runRecords = []
     }
@@ -74,9 +88,10 @@ public struct IntentDocument: Sendable {
         append(text)
     }
 
-    init(text: String, blocks: [Block], attributeTable: [RunAttributes], runRecords: [RunRecord]) {
+    init(text: String, blocks: [Block], spans: [Span], attributeTable: [RunAttributes], runRecords: [RunRecord]) {
         self.text = text
         self.blocks = blocks
+        self.spans = spans
         self.attributeTable = attributeTable
         self.runRecords = runRecords
     }
@@ -123,10 +138,23 @@ extension IntentDocument {
     ///   - attributes: Other attributes.
     ///   - blockMarkup: Markup for blocks of `presentationIntent`, by identity; identities not in
     ///     the intent are ignored. A block's markup is the last one given for it.
+    ///   - inlineSpans: The inline spans the text lies in, innermost first, or `nil`. Spans are
+    ///     matched like blocks: same identity, kind and enclosing span is the same span.
     public mutating func append(
         _ string: String, presentationIntent: PresentationIntent? = nil,
         inlinePresentationIntent: InlinePresentationIntent = [], attributes: RunAttributes = RunAttributes(),
-        blockMarkup: [Int: BlockMarkup] = [:]
+        blockMarkup: [Int: BlockMarkup] = [:], inlineSpans: InlineSpanPath? = nil
+    ) {
+        var cache: [ObjectIdentifier: Int32] = [:]
+        append(
+            string, presentationIntent: presentationIntent, inlinePresentationIntent: inlinePresentationIntent,
+            attributes: attributes, blockMarkup: blockMarkup, inlineSpans: inlineSpans, spanCache: &cache)
+    }
+
+    mutating func append(
+        _ string: String, presentationIntent: PresentationIntent?, inlinePresentationIntent: InlinePresentationIntent,
+        attributes: RunAttributes, blockMarkup: [Int: BlockMarkup], inlineSpans: InlineSpanPath?,
+        spanCache: inout [ObjectIdentifier: Int32]
     ) {
         guard !string.isEmpty else { return }
         var blockIndex: Int32 = -1
@@ -152,6 +180,7 @@ extension IntentDocument {
                 }
             }
         }
+        let spanIndex = internSpans(inlineSpans, cache: &spanCache)
         var attributeIndex: Int32 = 0
         if !attributes.isEmpty {
             if attributeLookup.count != attributeTable.count - 1 {
@@ -168,9 +197,11 @@ extension IntentDocument {
         }
         text.append(string)
         let end = text.utf8.count
-        let record = RunRecord(end: end, block: blockIndex, inline: inlinePresentationIntent.rawValue, attributes: attributeIndex)
+        let record = RunRecord(
+            end: end, block: blockIndex, inline: inlinePresentationIntent.rawValue, attributes: attributeIndex,
+            span: spanIndex)
         if let last = runRecords.last, last.block == record.block, last.inline == record.inline,
-            last.attributes == record.attributes
+            last.attributes == record.attributes, last.span == record.span
         {
             runRecords[runRecords.count - 1].end = end
         } else {
@@ -187,8 +218,65 @@ extension IntentDocument {
             append(
                 String(run.text), presentationIntent: run.presentationIntent,
                 inlinePresentationIntent: run.inlinePresentationIntent, attributes: run.attributes,
-                blockMarkup: run.blockMarkup)
+                blockMarkup: run.blockMarkup, inlineSpans: run.inlineSpans)
         }
+    }
+
+    /// Interns a path, reusing `cache` (path node → span index) so that runs sharing ancestors
+    /// cost only their new spans.
+    mutating func internSpans(_ path: InlineSpanPath?, cache: inout [ObjectIdentifier: Int32]) -> Int32 {
+        guard let path else { return -1 }
+        var pending: [InlineSpanPath.Node] = []
+        var node: InlineSpanPath.Node? = path.node
+        var parent: Int32 = -1
+        while let current = node {
+            if let known = cache[ObjectIdentifier(current)] {
+                parent = known
+                break
+            }
+            pending.append(current)
+            node = current.parent
+        }
+        for current in pending.reversed() {
+            let index = internSpan(current.span, parent: parent)
+            cache[ObjectIdentifier(current)] = index
+            parent = index
+        }
+        return parent
+    }
+
+    private mutating func internSpan(_ span: InlineSpan, parent: Int32) -> Int32 {
+        if spanLookup.count != spans.count {
+            spanLookup = [:]
+            for index in spans.indices {
+                let existing = spans[index]
+                spanLookup[SpanKey(identity: existing.identity, kind: existing.kind, parent: existing.parent)] = Int32(index)
+            }
+        }
+        let key = SpanKey(identity: span.identity, kind: span.kind, parent: parent)
+        if let existing = spanLookup[key] { return existing }
+        spans.append(Span(kind: span.kind, identity: span.identity, parent: parent))
+        spanLookup[key] = Int32(spans.count - 1)
+        return Int32(spans.count - 1)
+    }
+
+    struct SpanKey: Hashable {
+        var identity: Int
+        var kind: InlineSpan.Kind
+        var parent: Int32
+    }
+
+    /// The path of span `index` (built fresh; O(depth)).
+    func inlineSpanPath(ofSpan index: Int32) -> InlineSpanPath? {
+        guard index >= 0 else { return nil }
+        var chain: [InlineSpan] = []
+        var current = index
+        while current >= 0 {
+            let span = spans[Int(current)]
+            chain.append(InlineSpan(kind: span.kind, identity: span.identity))
+            current = span.parent
+        }
+        return InlineSpanPath(spans: chain)
     }
 
     struct BlockKey: Hashable {
@@ -229,6 +317,7 @@ extension IntentDocument: Hashable {
     public static func == (left: IntentDocument, right: IntentDocument) -> Bool {
         guard left.runRecords.count == right.runRecords.count, left.text == right.text else { return false }
         var provenEqual = Set<Int64>()
+        var provenSpans = Set<Int64>()
         for (a, b) in zip(left.runRecords, right.runRecords) {
             guard a.end == b.end, a.inline == b.inline,
                 left.attributeTable[Int(a.attributes)] == right.attributeTable[Int(b.attributes)]
@@ -252,7 +341,30 @@ extension IntentDocument: Hashable {
                 y = blockY.parent
             }
             provenEqual.formUnion(walked)
+            guard left.sameSpanChain(a.span, right, b.span, memo: &provenSpans) else { return false }
         }
+        return true
+    }
+
+    private func sameSpanChain(_ first: Int32, _ other: IntentDocument, _ second: Int32, memo: inout Set<Int64>) -> Bool {
+        var x = first
+        var y = second
+        var walked: [Int64] = []
+        while true {
+            if x < 0 || y < 0 {
+                guard x < 0 && y < 0 else { return false }
+                break
+            }
+            let pair = Int64(x) << 32 | Int64(y)
+            if memo.contains(pair) { break }
+            let spanX = spans[Int(x)]
+            let spanY = other.spans[Int(y)]
+            guard spanX.kind == spanY.kind, spanX.identity == spanY.identity else { return false }
+            walked.append(pair)
+            x = spanX.parent
+            y = spanY.parent
+        }
+        memo.formUnion(walked)
         return true
     }
 

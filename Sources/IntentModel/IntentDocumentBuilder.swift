@@ -5,6 +5,7 @@ package struct IntentDocumentBuilder {
 
     package private(set) var bytes: [UInt8] = []
     var blocks: [IntentDocument.Block] = []
+    var spans: [IntentDocument.Span] = []
     var attributeTable: [RunAttributes] = [RunAttributes()]
     var attributeLookup: [RunAttributes: Int32] = [:]
     var runRecords: [IntentDocument.RunRecord] = []
@@ -30,6 +31,12 @@ package struct IntentDocumentBuilder {
         return Int32(blocks.count - 1)
     }
 
+    /// Adds an inline span and returns its index (for `parent` and `span` arguments).
+    package mutating func addSpan(_ kind: InlineSpan.Kind, identity: Int, parent: Int32) -> Int32 {
+        spans.append(IntentDocument.Span(kind: kind, identity: identity, parent: parent))
+        return Int32(spans.count - 1)
+    }
+
     /// Replaces the markup of block `index`.
     package mutating func setMarkup(_ markup: BlockMarkup?, ofBlock index: Int32) {
         blocks[Int(index)].markup = markup
@@ -50,26 +57,29 @@ package struct IntentDocumentBuilder {
 
     /// Appends bytes (valid UTF-8) as a run, merging with the previous run when its indices match.
     package mutating func append(
-        _ buffer: UnsafeBufferPointer<UInt8>, block: Int32, inline: UInt, attributes: Int32
+        _ buffer: UnsafeBufferPointer<UInt8>, block: Int32, inline: UInt, attributes: Int32, span: Int32
     ) {
         guard buffer.count > 0 else { return }
         bytes.append(contentsOf: buffer)
-        extendRun(block: block, inline: inline, attributes: attributes)
+        extendRun(block: block, inline: inline, attributes: attributes, span: span)
     }
 
     /// Appends a string as a run, merging with the previous run when its indices match.
-    package mutating func append(_ string: String, block: Int32, inline: UInt, attributes: Int32) {
+    package mutating func append(_ string: String, block: Int32, inline: UInt, attributes: Int32, span: Int32) {
         guard !string.isEmpty else { return }
         bytes.append(contentsOf: string.utf8)
-        extendRun(block: block, inline: inline, attributes: attributes)
+        extendRun(block: block, inline: inline, attributes: attributes, span: span)
     }
 
-    private mutating func extendRun(block: Int32, inline: UInt, attributes: Int32) {
+    private mutating func extendRun(block: Int32, inline: UInt, attributes: Int32, span: Int32) {
         let end = bytes.count
-        if let last = runRecords.last, last.block == block, last.inline == inline, last.attributes == attributes {
+        if let last = runRecords.last, last.block == block, last.inline == inline, last.attributes == attributes,
+            last.span == span
+        {
             runRecords[runRecords.count - 1].end = end
         } else {
-            runRecords.append(IntentDocument.RunRecord(end: end, block: block, inline: inline, attributes: attributes))
+            runRecords.append(
+                IntentDocument.RunRecord(end: end, block: block, inline: inline, attributes: attributes, span: span))
         }
     }
 
@@ -100,6 +110,7 @@ package struct IntentDocumentBuilder {
     /// only appends valid UTF-8, so this does not happen).
     package consuming func finish() -> IntentDocument {
         let text = String(decoding: bytes, as: UTF8.self)
-        return IntentDocument(text: text, blocks: blocks, attributeTable: attributeTable, runRecords: runRecords)
+        return IntentDocument(
+            text: text, blocks: blocks, spans: spans, attributeTable: attributeTable, runRecords: runRecords)
     }
 }

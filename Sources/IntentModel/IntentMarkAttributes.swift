@@ -96,6 +96,14 @@ public enum IntentMarkAttribute {
         public static let name = "IntentMark.BlockSeparator"
     }
 
+    /// The inline spans of a run, innermost first (``InlineSpanPath``).
+    public enum InlineSpansAttribute: CodableAttributedStringKey {
+        /// ``InlineSpanPath``.
+        public typealias Value = InlineSpanPath
+        /// `"IntentMark.InlineSpans"`.
+        public static let name = "IntentMark.InlineSpans"
+    }
+
     /// Marks a U+FFFC standing for an inline without text (``RunAttributes/isPlaceholder``).
     public enum PlaceholderAttribute: CodableAttributedStringKey {
         /// Always `true` when present.
@@ -134,6 +142,8 @@ extension AttributeScopes {
         public let markdownSourcePosition: IntentMarkAttribute.MarkdownSourcePositionAttribute
         /// Block separator flag.
         public let blockSeparator: IntentMarkAttribute.BlockSeparatorAttribute
+        /// Inline spans, innermost first.
+        public let inlineSpans: IntentMarkAttribute.InlineSpansAttribute
         /// Placeholder flag.
         public let placeholder: IntentMarkAttribute.PlaceholderAttribute
         /// Foundation's attributes (`link`, `imageURL`, `languageIdentifier`, …).

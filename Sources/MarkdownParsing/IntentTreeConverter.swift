@@ -27,6 +27,11 @@ struct IntentTreeConverter {
     private var currentAttributes: RunAttributes
     private var currentAttributesIndex: Int32 = 0
     private let includesBlocks: Bool
+    /// The innermost open inline span (index in the builder's span table), or -1, and the spans
+    /// enclosing it.
+    private var currentSpan: Int32 = -1
+    private var spanStack: [Int32] = []
+    private var nextSpanIdentity = 1
     /// Inline-only syntax: the paragraph (source chunk) being converted, and how many nodes of
     /// its dummy first line are still to skip.
     private var chunkIndex = 0
@@ -74,7 +79,7 @@ struct IntentTreeConverter {
         }
         if !includesBlocks {
             let trailing = source.separator(beforeChunk: chunkIndex)
-            if !trailing.isEmpty { builder.append(trailing, block: -1, inline: 0, attributes: currentAttributesIndex) }
+            if !trailing.isEmpty { builder.append(trailing, block: -1, inline: 0, attributes: currentAttributesIndex, span: -1) }
         }
         return builder.finish()
     }
@@ -207,10 +212,13 @@ struct IntentTreeConverter {
                 node, inline: inlineBits | InlinePresentationIntent.lineBreak.rawValue)
         case .emphasis:
             emphasisDepth += 1
+            pushSpan(.emphasis)
         case .strong:
             strongDepth += 1
+            pushSpan(.strongEmphasis)
         case .strikethrough:
             strikethroughDepth += 1
+            pushSpan(.strikethrough)
         case .link:
             let destination = string(cmark_node_get_url(node))
             if let extended = source.extendedAttributes(forDestination: destination) {
@@ -220,6 +228,7 @@ struct IntentTreeConverter {
                 var merged = attributes.extendedAttributes ?? [:]
                 merged.merge(extended) { _, new in new }
                 attributes.extendedAttributes = merged
+                pushSpan(.extendedAttributes)
                 pushAttributes(attributes)
             } else {
                 var attributes = currentAttributes
@@ -227,6 +236,7 @@ struct IntentTreeConverter {
                 attributes.link = resolve(destination)
                 let title = string(cmark_node_get_title(node))
                 attributes.linkTitle = title.isEmpty ? nil : title
+                pushSpan(.link)
                 pushAttributes(attributes)
             }
         case .image:
@@ -236,6 +246,7 @@ struct IntentTreeConverter {
             attributes.imageURL = resolve(source)
             let title = string(cmark_node_get_title(node))
             attributes.imageTitle = title.isEmpty ? nil : title
+            pushSpan(.image)
             pushAttributes(attributes)
         case .footnoteReference:
             var attributes = currentAttributes
@@ -246,6 +257,7 @@ struct IntentTreeConverter {
             } else {
                 attributes.footnoteReference = ""
             }
+            pushSpan(.footnoteReference)
             pushAttributes(attributes)
             appendLiteral(node, inline: inlineBits)
         }
@@ -265,12 +277,16 @@ struct IntentTreeConverter {
             break  // leaves: the iterator reports no exit event for them
         case .emphasis:
             emphasisDepth -= 1
+            popSpan()
         case .strong:
             strongDepth -= 1
+            popSpan()
         case .strikethrough:
             strikethroughDepth -= 1
+            popSpan()
         case .link, .image, .footnoteReference:
             popAttributes(node)
+            popSpan()
         }
     }
 
@@ -311,7 +327,7 @@ struct IntentTreeConverter {
             // Inline-only syntax: each paragraph is one chunk of the source between blank lines,
             // led by a dummy line that keeps block syntax from starting (see PreparedSource).
             let separator = source.separator(beforeChunk: chunkIndex)
-            if !separator.isEmpty { builder.append(separator, block: -1, inline: 0, attributes: currentAttributesIndex) }
+            if !separator.isEmpty { builder.append(separator, block: -1, inline: 0, attributes: currentAttributesIndex, span: -1) }
             chunkIndex += 1
             dummyNodesToSkip = 2
         }
@@ -349,6 +365,16 @@ struct IntentTreeConverter {
         return bits
     }
 
+    private mutating func pushSpan(_ kind: InlineSpan.Kind) {
+        spanStack.append(currentSpan)
+        currentSpan = builder.addSpan(kind, identity: nextSpanIdentity, parent: currentSpan)
+        nextSpanIdentity += 1
+    }
+
+    private mutating func popSpan() {
+        currentSpan = spanStack.popLast() ?? -1
+    }
+
     private mutating func pushAttributes(_ attributes: RunAttributes) {
         attributeStack.append((currentAttributes, builder.byteCount))
         currentAttributes = attributes
@@ -363,7 +389,9 @@ struct IntentTreeConverter {
             var placeholder = currentAttributes
             placeholder.isPlaceholder = true
             if options.appliesSourcePositionAttributes { placeholder.sourcePosition = source.position(of: node) ?? leafPosition }
-            builder.append("\u{FFFC}", block: leafBlock, inline: inlineBits, attributes: builder.attributesIndex(placeholder))
+            builder.append(
+                "\u{FFFC}", block: leafBlock, inline: inlineBits, attributes: builder.attributesIndex(placeholder),
+                span: currentSpan)
         }
         currentAttributes = previous
         currentAttributesIndex = builder.attributesIndex(previous)
@@ -384,21 +412,23 @@ struct IntentTreeConverter {
         literal.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
             let buffer = UnsafeBufferPointer(start: pointer, count: length)
             if source.hasRewrites {
-                builder.append(source.restoringOriginal(buffer), block: leafBlock, inline: inline, attributes: attributes)
+                builder.append(
+                    source.restoringOriginal(buffer), block: leafBlock, inline: inline, attributes: attributes,
+                    span: currentSpan)
             } else {
-                builder.append(buffer, block: leafBlock, inline: inline, attributes: attributes)
+                builder.append(buffer, block: leafBlock, inline: inline, attributes: attributes, span: currentSpan)
             }
         }
     }
 
     private mutating func appendText(_ text: String, _ node: UnsafeMutablePointer<cmark_node>, inline: UInt) {
-        builder.append(text, block: leafBlock, inline: inline, attributes: attributesIndex(for: node))
+        builder.append(text, block: leafBlock, inline: inline, attributes: attributesIndex(for: node), span: currentSpan)
     }
 
     private mutating func appendSeparator(_ text: String, _ node: UnsafeMutablePointer<cmark_node>) {
         var attributes = RunAttributes(languageIdentifier: options.languageCode, isBlockSeparator: true)
         if options.appliesSourcePositionAttributes { attributes.sourcePosition = source.position(of: node) }
-        builder.append(text, block: leafBlock, inline: 0, attributes: builder.attributesIndex(attributes))
+        builder.append(text, block: leafBlock, inline: 0, attributes: builder.attributesIndex(attributes), span: -1)
     }
 
     // MARK: Helpers

@@ -115,7 +115,7 @@ struct CLITests {
     @Test func noArgumentsWithPipedInputConvertsTheInput() throws {
         let result = try Self.run([], input: Data("*x*\n".utf8))
         #expect(result.status == 0)
-        #expect(result.output.hasPrefix("x {\n\tinlinePresentationIntent = NSInlinePresentationIntent(rawValue: 1)"))
+        #expect(result.output.hasPrefix("x {\n\tinlinePresentationIntent = NSInlinePresentationIntent(rawValue: 1)\n\tinlineSpans = [emphasis (id 1)]"))
     }
 
     @Test func theBundledDocumentConverts() throws {
