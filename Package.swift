@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "IntentMark", targets: ["IntentMark"]),
         .library(name: "IntentModel", targets: ["IntentModel"]),
         .library(name: "MarkdownParsing", targets: ["MarkdownParsing"]),
+        .library(name: "IntentWriters", targets: ["IntentWriters"]),
         .executable(name: "intentmark", targets: ["intentmark"]),
     ],
     targets: [
@@ -20,8 +21,10 @@ let package = Package(
         .target(name: "IntentModel"),
         // Markdown → IntentDocument through libcmark-gfm.
         .target(name: "MarkdownParsing", dependencies: ["IntentModel", "CCmarkGFM"]),
+        // Writers (HTML, …) from any IntentDocument: depend on the model only.
+        .target(name: "IntentWriters", dependencies: ["IntentModel"]),
         // Umbrella module: `import IntentMark` gives the whole public API.
-        .target(name: "IntentMark", dependencies: ["IntentModel", "MarkdownParsing"]),
+        .target(name: "IntentMark", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters"]),
         // The command-line tool; the plugin embeds the bundled real document.
         .executableTarget(
             name: "intentmark", dependencies: ["IntentMark"],
@@ -29,8 +32,12 @@ let package = Package(
         .executableTarget(name: "embed-document"),
         .plugin(name: "EmbedDocumentPlugin", capability: .buildTool(), dependencies: ["embed-document"]),
 
+        // Test support: reads the shared spec corpus and locates fixtures (not a product).
+        .target(name: "SpecCorpus", path: "Tests/SpecCorpus"),
         .testTarget(name: "IntentModelTests", dependencies: ["IntentModel"]),
-        .testTarget(name: "MarkdownParsingTests", dependencies: ["MarkdownParsing", "IntentModel"]),
+        .testTarget(name: "MarkdownParsingTests", dependencies: ["MarkdownParsing", "IntentModel", "SpecCorpus"]),
+        .testTarget(
+            name: "IntentWritersTests", dependencies: ["IntentWriters", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark"]),
     ],
     swiftLanguageModes: [.v6]

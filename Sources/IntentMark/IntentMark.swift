@@ -1,3 +1,4 @@
 // The umbrella module: `import IntentMark` brings the intent model and the Markdown parser.
 @_exported import IntentModel
 @_exported import MarkdownParsing
+@_exported import IntentWriters

@@ -37,6 +37,10 @@ public struct InlineSpan: Sendable, Hashable, Codable {
         case footnoteReference
         /// An Apple extended-attribute span, `^[text](attributes)`.
         case extendedAttributes
+        /// One piece of raw inline HTML (a tag, comment, processing instruction, declaration or
+        /// CDATA section; CommonMark §6.6), flattened into ``InlinePresentationIntent/inlineHTML``.
+        /// Keeps adjacent pieces (`<b><i>`) apart.
+        case inlineHTML
     }
 }
 

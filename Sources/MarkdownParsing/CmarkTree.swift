@@ -1,4 +1,5 @@
 internal import CCmarkGFM
+import Foundation
 import IntentModel
 
 /// One libcmark-gfm parse: owns the C parser and the document it produced, frees both on deinit.
@@ -59,6 +60,18 @@ final class CmarkTree {
         self.extensionTypes = ExtensionNodeTypes(
             table: intentmark_node_type_table(), tableRow: intentmark_node_type_table_row(),
             tableCell: intentmark_node_type_table_cell(), strikethrough: intentmark_node_type_strikethrough())
+    }
+
+    /// libcmark-gfm's own HTML for this tree (`cmark_render_html` with the parser's extensions),
+    /// the reference the HTML writer is checked against.
+    func renderHTML(unsafe: Bool, footnotes: Bool, smart: Bool) -> String {
+        var options: Int32 = CMARK_OPT_DEFAULT
+        if unsafe { options |= CMARK_OPT_UNSAFE }
+        if footnotes { options |= CMARK_OPT_FOOTNOTES }
+        if smart { options |= CMARK_OPT_SMART }
+        guard let html = cmark_render_html(root, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        defer { free(html) }
+        return String(cString: html)
     }
 
     deinit {

@@ -196,7 +196,9 @@ struct IntentTreeConverter {
             appendLiteral(node, inline: inlineBits | InlinePresentationIntent.code.rawValue)
         case .htmlInline:
             lastInlineEndLine = Int(cmark_node_get_end_line(node))
+            pushSpan(.inlineHTML)
             appendLiteral(node, inline: inlineBits | InlinePresentationIntent.inlineHTML.rawValue)
+            popSpan()
         case .softBreak:
             if dummyNodesToSkip > 0 {
                 dummyNodesToSkip = 0

@@ -5,6 +5,17 @@ import IntentModel
 ///
 /// `package` so that this package's tests can use it; nothing public exposes C.
 package enum ReferenceParser {
+    /// libcmark-gfm's own HTML for `markdown` parsed with `options` (`cmark_render_html` with the
+    /// same extensions; `CMARK_OPT_UNSAFE` when `unsafe`).
+    package static func html(_ markdown: String, options: MarkdownParsingOptions = .default, unsafe: Bool = false) throws -> String {
+        var markdown = markdown
+        return try markdown.withUTF8 { bytes in
+            let tree = try CmarkTree(parsing: bytes, options: options)
+            return tree.renderHTML(
+                unsafe: unsafe, footnotes: options.extensions.contains(.footnotes), smart: options.smartPunctuation)
+        }
+    }
+
     /// How many block nodes of each kind libcmark-gfm finds, keyed by the ``IntentModel/PresentationIntent/Kind``
     /// name they map to (`"header"`, `"paragraph"`, `"codeBlock"`, `"listItem"`, `"blockQuote"`,
     /// `"thematicBreak"`, `"tableCell"`, …; HTML blocks count as `"htmlBlock"`, footnote definitions

@@ -13,6 +13,7 @@ struct ConvertCommand {
     var outputPath: String?
     var format: OutputFormat = .runs
     var options = MarkdownParsingOptions()
+    var htmlOptions = HTMLWritingOptions()
     /// Convert the document embedded in the binary instead of reading input.
     var embeddedDefault = false
 
@@ -57,6 +58,9 @@ struct ConvertCommand {
                         throw UsageError("unknown syntax '\(value)' for --syntax (full, inline-only, inline-only-preserving-whitespace)")
                     }
                     options.interpretedSyntax = syntax
+                case "--unsafe":
+                    try Self.noValue(name, inlineValue)
+                    htmlOptions.unsafe = true
                 case "--smart":
                     try Self.noValue(name, inlineValue)
                     options.smartPunctuation = true
@@ -107,6 +111,10 @@ struct ConvertCommand {
         switch format {
         case .json: output = try document.jsonData() + Data("\n".utf8)
         case .runs: output = Data(document.runDump().utf8)
+        case .html:
+            var html = htmlOptions
+            html.tagFilter = options.extensions.contains(.tagfilter)
+            output = Data(document.html(options: html).utf8)
         }
         if let outputPath, outputPath != "-" {
             do {

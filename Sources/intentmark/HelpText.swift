@@ -42,6 +42,8 @@ enum HelpText {
                                         \(extensions)); '' for pure CommonMark
               --layout \(layouts)     where blocks live in the text (default newlines)
               --smart                   smart punctuation (curly quotes, dashes, ellipses)
+              --unsafe                  HTML: pass raw HTML and every URL through (default: raw
+                                        HTML omitted, javascript:/vbscript:/file:/data: URLs emptied)
               --syntax \(syntaxes)
                                         interpreted syntax (default full)
               --extended-attributes     read Apple's ^[text](name: value) syntax (JSON5 values)

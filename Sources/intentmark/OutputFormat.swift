@@ -4,12 +4,15 @@ enum OutputFormat: String, CaseIterable {
     case json
     /// The human-readable run dump in Apple's print style.
     case runs
+    /// HTML written from the intent document (libcmark-gfm's markup; safe unless `--unsafe`).
+    case html
 
     /// One line for `--help`.
     var summary: String {
         switch self {
         case .json: return "the intent document as stable JSON (format intentmark-document, version 1)"
         case .runs: return "one block per run in Apple's print style: text { attribute = value }"
+        case .html: return "HTML written from the intent document, as libcmark-gfm writes it (safe unless --unsafe)"
         }
     }
 }

@@ -162,3 +162,14 @@ enum IntentDocumentText {
         return try CLITests.run(["convert", file, "--to", "runs"]).output
     }
 }
+
+extension CLITests {
+    @Test func convertsToHTMLSafeByDefaultAndUnsafeOnRequest() throws {
+        let input = Data("# Hi <b>x</b>\n\n[a](javascript:alert(1))\n".utf8)
+        let safe = try Self.run(["convert", "--to", "html"], input: input)
+        #expect(safe.status == 0)
+        #expect(safe.output == "<h1>Hi <!-- raw HTML omitted -->x<!-- raw HTML omitted --></h1>\n<p><a href=\"\">a</a></p>\n")
+        let unsafe = try Self.run(["convert", "--to", "html", "--unsafe"], input: input)
+        #expect(unsafe.output == "<h1>Hi <b>x</b></h1>\n<p><a href=\"javascript:alert(1)\">a</a></p>\n")
+    }
+}

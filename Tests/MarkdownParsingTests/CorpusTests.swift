@@ -1,6 +1,7 @@
 import Foundation
 import IntentModel
 import MarkdownParsing
+import SpecCorpus
 import Testing
 
 /// Tests driven by the shared corpus (`../shared/corpus`, read in place, never copied): every spec

@@ -1,6 +1,7 @@
 import Foundation
 import IntentModel
 import MarkdownParsing
+import SpecCorpus
 import Testing
 
 /// Golden tests: every `Fixtures/Parsing/NAME.md` (with optional `NAME.options.json`, a

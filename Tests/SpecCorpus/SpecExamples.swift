@@ -1,24 +1,25 @@
 import Foundation
 
 /// One example of a CommonMark/GFM spec file (format: shared/corpus/FORMAT.md).
-struct SpecExample: Sendable {
-    var file: String
-    var number: Int
-    var line: Int
-    var section: String
-    var markdown: String
-    var html: String
-    var tags: [String]
+public struct SpecExample: Sendable {
+    public var file: String
+    public var number: Int
+    public var line: Int
+    public var section: String
+    public var markdown: String
+    public var html: String
+    public var tags: [String]
 
-    var isDisabled: Bool { tags.contains("disabled") }
-    var testDescription: String { "\(file) #\(number) (line \(line)) \(section)" }
+    public var isDisabled: Bool { tags.contains("disabled") }
+    public var testDescription: String { "\(file) #\(number) (line \(line)) \(section)" }
 }
 
 
-enum SpecExamples {
+/// Reads spec files in the format of `shared/corpus/FORMAT.md`.
+public enum SpecExamples {
     /// Reads every example of a spec file, numbered from 1 in file order (disabled ones included).
     /// Splits on bytes, so `\r` inside examples is kept; `→` becomes a tab.
-    static func load(_ url: URL) throws -> [SpecExample] {
+    public static func load(_ url: URL) throws -> [SpecExample] {
         let data = try Data(contentsOf: url)
         let fence = String(repeating: "`", count: 32)
         var examples: [SpecExample] = []
@@ -29,7 +30,7 @@ enum SpecExamples {
         var tags: [String] = []
         var startLine = 0
         var lineNumber = 0
-        var lineStart = data.startIndex
+        var lineStart = 0
         let bytes = [UInt8](data)
         var index = 0
         func finishLine(_ line: ArraySlice<UInt8>) {
@@ -82,7 +83,6 @@ enum SpecExamples {
             index += 1
         }
         if lineStart < bytes.count { finishLine(bytes[lineStart..<bytes.count]) }
-        _ = lineStart
         return examples
     }
 }

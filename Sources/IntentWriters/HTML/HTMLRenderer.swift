@@ -1,0 +1,501 @@
+import IntentModel
+
+/// The state of one HTML write: walks the runs once, opening and closing blocks and inline spans
+/// as their identities change (each opened and closed once, so deep nesting costs linear time and
+/// no recursion).
+struct HTMLRenderer {
+    // MARK: Stored layout
+
+    private let document: IntentDocument
+    private let options: HTMLWritingOptions
+    private var output: [UInt8] = []
+
+    private var openBlocks: [Int32] = []
+    private var isBlockOpen: [Bool]
+    private var openSpans: [Int32] = []
+    private var isSpanOpen: [Bool]
+    /// For each block: whether it is the last child of its parent (for footnote back-references).
+    private var isLastChild: [Bool]
+    /// Paragraph blocks that hold an HTML block.
+    private var isHTMLBlock: [Bool]
+
+    private var tableNeedsClosingBody = false
+    private var inTableHeader = false
+    private var imageDepth = 0
+    private var imageTitles: [String?] = []
+    private var footnoteDefinitionsOpened = 0
+    private var footnoteReferenceCounts: [String: Int] = [:]
+    private var footnoteBackreferenceWritten = false
+
+    // MARK: Initialisers
+
+    init(document: IntentDocument, options: HTMLWritingOptions) {
+        self.document = document
+        self.options = options
+        isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
+        isSpanOpen = [Bool](repeating: false, count: document.spans.count)
+        isHTMLBlock = [Bool](repeating: false, count: document.blocks.count)
+        // The last child of each block, in order of first appearance.
+        var lastChildOf = [Int32](repeating: -1, count: document.blocks.count + 1)
+        var seen = [Bool](repeating: false, count: document.blocks.count)
+        for record in document.runRecords {
+            var index = record.block
+            while index >= 0, !seen[Int(index)] {
+                seen[Int(index)] = true
+                let parent = document.blocks[Int(index)].parent
+                let slot = parent < 0 ? document.blocks.count : Int(parent)
+                // Children are first seen in document order, so the latest one seen is the last.
+                // Blocks enter the table in document pre-order, so a later sibling has a higher index.
+                if index > lastChildOf[slot] { lastChildOf[slot] = index }
+                index = parent
+            }
+            if record.block >= 0, record.inline & InlinePresentationIntent.blockHTML.rawValue != 0 {
+                isHTMLBlock[Int(record.block)] = true
+            }
+        }
+        isLastChild = [Bool](repeating: false, count: document.blocks.count)
+        for child in lastChildOf where child >= 0 { isLastChild[Int(child)] = true }
+        output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 2 + 64)
+    }
+
+    // MARK: Rendering
+
+    mutating func render() -> String {
+        var text = document.text
+        text.withUTF8 { bytes in
+            let records = document.runRecords
+            var start = 0
+            var currentLeaf: Int32 = -2
+            for (position, record) in records.enumerated() {
+                let end = record.end
+                if record.block != currentLeaf {
+                    transitionSpans(to: -1)
+                    transitionBlocks(to: record.block)
+                    currentLeaf = record.block
+                }
+                pendingAttributes = document.attributeTable[Int(record.attributes)]
+                transitionSpans(to: record.span)
+                let nextBlock = position + 1 < records.count ? records[position + 1].block : -2
+                emitContent(record, UnsafeBufferPointer(rebasing: bytes[start..<end]), isLastOfLeaf: nextBlock != record.block)
+                start = end
+            }
+            transitionSpans(to: -1)
+            transitionBlocks(to: -1)
+        }
+        if footnoteDefinitionsOpened > 0 { append("</ol>\n</section>\n") }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    // MARK: Blocks
+
+    private mutating func transitionBlocks(to leaf: Int32) {
+        // Walk up from the new leaf to the first open block: that is the common ancestor.
+        var path: [Int32] = []
+        var index = leaf
+        while index >= 0, !isBlockOpen[Int(index)] {
+            path.append(index)
+            index = document.blocks[Int(index)].parent
+        }
+        while let last = openBlocks.last, last != index {
+            openBlocks.removeLast()
+            isBlockOpen[Int(last)] = false
+            close(block: last)
+        }
+        // `path` runs from the leaf up; open from the outermost down, telling each block its child.
+        for position in path.indices.reversed() {
+            let block = path[position]
+            open(block: block, nextOnPath: position > 0 ? path[position - 1] : nil)
+            openBlocks.append(block)
+            isBlockOpen[Int(block)] = true
+        }
+    }
+
+    private func markup(_ block: Int32) -> BlockMarkup? { document.blocks[Int(block)].markup }
+    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.blocks[Int(block)].kind }
+    private func parent(_ block: Int32) -> Int32 { document.blocks[Int(block)].parent }
+
+    private func isFootnoteDefinition(_ block: Int32) -> Bool {
+        guard block >= 0, case .blockQuote = kind(block) else { return false }
+        return markup(block)?.footnoteLabel != nil
+    }
+
+    /// Whether a paragraph is written without `<p>`: it is in an item of a tight list.
+    private func isTightParagraph(_ block: Int32) -> Bool {
+        let item = parent(block)
+        guard item >= 0, case .listItem = kind(item) else { return false }
+        let list = parent(item)
+        guard list >= 0 else { return false }
+        switch kind(list) {
+        case .orderedList, .unorderedList: return markup(list)?.isTight ?? true
+        case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
+            .tableRow, .tableCell:
+            return false
+        }
+    }
+
+    private mutating func open(block: Int32, nextOnPath: Int32?) {
+        switch kind(block) {
+        case .paragraph:
+            if isHTMLBlock[Int(block)] {
+                cr()
+                if !options.unsafe { append("<!-- raw HTML omitted -->") }
+            } else if !isTightParagraph(block) {
+                cr()
+                append("<p>")
+            }
+        case .header(let level):
+            cr()
+            append("<h\(level)>")
+        case .orderedList:
+            cr()
+            var start = 1
+            if let item = nextOnPath, case .listItem(let ordinal) = kind(item) { start = ordinal }
+            append(start == 1 ? "<ol>\n" : "<ol start=\"\(start)\">\n")
+        case .unorderedList:
+            cr()
+            append("<ul>\n")
+        case .listItem:
+            cr()
+            append("<li>")
+            if let checked = markup(block)?.isTaskChecked {
+                append(checked ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<input type=\"checkbox\" disabled=\"\" /> ")
+            }
+        case .codeBlock(let languageHint):
+            cr()
+            if let languageHint, !languageHint.isEmpty {
+                var meta: Substring? = nil
+                if options.fullInfoString, let info = markup(block)?.infoString, info.count > languageHint.count {
+                    meta = info.dropFirst(languageHint.count + 1)
+                }
+                if options.githubPreLang {
+                    append("<pre lang=\"")
+                    HTMLEscaping.appendEscapedText(languageHint.utf8, to: &output)
+                    if let meta {
+                        append("\" data-meta=\"")
+                        HTMLEscaping.appendEscapedText(meta.utf8, to: &output)
+                    }
+                    append("\"><code>")
+                } else {
+                    append("<pre><code class=\"language-")
+                    HTMLEscaping.appendEscapedText(languageHint.utf8, to: &output)
+                    if let meta {
+                        append("\" data-meta=\"")
+                        HTMLEscaping.appendEscapedText(meta.utf8, to: &output)
+                    }
+                    append("\">")
+                }
+            } else {
+                append("<pre><code>")
+            }
+        case .blockQuote:
+            if let label = markup(block)?.footnoteLabel {
+                if footnoteDefinitionsOpened == 0 { append("<section class=\"footnotes\" data-footnotes>\n<ol>\n") }
+                footnoteDefinitionsOpened += 1
+                footnoteBackreferenceWritten = false
+                append("<li id=\"fn-")
+                HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
+                append("\">\n")
+            } else {
+                cr()
+                append("<blockquote>\n")
+            }
+        case .thematicBreak:
+            cr()
+            append("<hr />\n")
+        case .table:
+            cr()
+            append("<table>")
+            tableNeedsClosingBody = false
+        case .tableHeaderRow:
+            cr()
+            inTableHeader = true
+            append("<thead>")
+            cr()
+            append("<tr>")
+        case .tableRow:
+            cr()
+            if !tableNeedsClosingBody {
+                append("<tbody>")
+                cr()
+                tableNeedsClosingBody = true
+            }
+            append("<tr>")
+        case .tableCell(let column):
+            cr()
+            append(inTableHeader ? "<th" : "<td")
+            if let alignment = cellAlignment(block, column: column) {
+                if options.tablePreferStyleAttributes {
+                    append(" style=\"text-align: \(alignment)\"")
+                } else {
+                    append(" align=\"\(alignment)\"")
+                }
+            }
+            append(">")
+        }
+    }
+
+    private func cellAlignment(_ cell: Int32, column: Int) -> String? {
+        var index = parent(cell)
+        while index >= 0 {
+            if case .table(let columns) = kind(index) {
+                guard column < columns.count else { return nil }
+                let alignment = columns[column].alignment
+                let explicit = markup(index)?.columnAlignmentIsExplicit.flatMap { column < $0.count ? $0[column] : nil }
+                    ?? (alignment != .left)
+                return explicit ? alignment.name : nil
+            }
+            index = parent(index)
+        }
+        return nil
+    }
+
+    private mutating func close(block: Int32) {
+        switch kind(block) {
+        case .paragraph:
+            if isHTMLBlock[Int(block)] {
+                cr()
+            } else if !isTightParagraph(block) {
+                let container = parent(block)
+                if isFootnoteDefinition(container), isLastChild[Int(block)], !footnoteBackreferenceWritten {
+                    append(" ")
+                    writeFootnoteBackreferences(container)
+                }
+                append("</p>\n")
+            }
+        case .header(let level):
+            append("</h\(level)>\n")
+        case .orderedList:
+            append("</ol>\n")
+        case .unorderedList:
+            append("</ul>\n")
+        case .listItem:
+            append("</li>\n")
+        case .codeBlock:
+            append("</code></pre>\n")
+        case .blockQuote:
+            if isFootnoteDefinition(block) {
+                if !footnoteBackreferenceWritten {
+                    writeFootnoteBackreferences(block)
+                    append("\n")
+                }
+                append("</li>\n")
+            } else {
+                cr()
+                append("</blockquote>\n")
+            }
+        case .thematicBreak:
+            break
+        case .table:
+            if tableNeedsClosingBody {
+                cr()
+                append("</tbody>")
+                cr()
+            }
+            tableNeedsClosingBody = false
+            cr()
+            append("</table>")
+            cr()
+        case .tableHeaderRow:
+            cr()
+            append("</tr>")
+            cr()
+            append("</thead>")
+            inTableHeader = false
+        case .tableRow:
+            cr()
+            append("</tr>")
+        case .tableCell:
+            append(inTableHeader ? "</th>" : "</td>")
+        }
+    }
+
+    private mutating func writeFootnoteBackreferences(_ definition: Int32) {
+        footnoteBackreferenceWritten = true
+        let label = markup(definition)?.footnoteLabel ?? ""
+        var escaped: [UInt8] = []
+        HTMLEscaping.appendEscapedURL(label.utf8, to: &escaped)
+        let count = max(footnoteReferenceCounts[label] ?? 0, 1)
+        append("<a href=\"#fnref-")
+        output.append(contentsOf: escaped)
+        append("\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a>")
+        if count > 1 {
+            for index in 2...count {
+                append(" <a href=\"#fnref-")
+                output.append(contentsOf: escaped)
+                append("-\(index)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">\(index)</sup></a>")
+            }
+        }
+    }
+
+    // MARK: Inline spans
+
+    private mutating func transitionSpans(to innermost: Int32) {
+        var path: [Int32] = []
+        var index = innermost
+        while index >= 0, !isSpanOpen[Int(index)] {
+            path.append(index)
+            index = document.spans[Int(index)].parent
+        }
+        while let last = openSpans.last, last != index {
+            openSpans.removeLast()
+            isSpanOpen[Int(last)] = false
+            close(span: last)
+        }
+        for span in path.reversed() {
+            open(span: span)
+            openSpans.append(span)
+            isSpanOpen[Int(span)] = true
+        }
+    }
+
+    /// The attributes of the first run inside `span` (the run being emitted next).
+    private var pendingAttributes: RunAttributes = RunAttributes()
+
+    private mutating func open(span: Int32) {
+        let kind = document.spans[Int(span)].kind
+        if imageDepth > 0 {
+            if kind == .image { imageDepth += 1 }
+            return
+        }
+        let attributes = pendingAttributes
+        switch kind {
+        case .emphasis: append("<em>")
+        case .strongEmphasis: append("<strong>")
+        case .strikethrough: append("<del>")
+        case .link:
+            append("<a href=\"")
+            let destination = attributes.linkDestination ?? attributes.link?.absoluteString ?? ""
+            if options.unsafe || !HTMLEscaping.isDangerousURL(destination) {
+                HTMLEscaping.appendEscapedURL(destination.utf8, to: &output)
+            }
+            if let title = attributes.linkTitle, !title.isEmpty {
+                append("\" title=\"")
+                HTMLEscaping.appendEscapedText(title.utf8, to: &output)
+            }
+            append("\">")
+        case .image:
+            append("<img src=\"")
+            let source = attributes.imageSource ?? attributes.imageURL?.absoluteString ?? ""
+            if options.unsafe || !HTMLEscaping.isDangerousURL(source) {
+                HTMLEscaping.appendEscapedURL(source.utf8, to: &output)
+            }
+            append("\" alt=\"")
+            imageTitles.append(attributes.imageTitle)
+            imageDepth = 1
+        case .footnoteReference:
+            let label = attributes.footnoteReference ?? ""
+            let occurrence = (footnoteReferenceCounts[label] ?? 0) + 1
+            footnoteReferenceCounts[label] = occurrence
+            append("<sup class=\"footnote-ref\"><a href=\"#fn-")
+            HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
+            append("\" id=\"fnref-")
+            HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
+            if occurrence > 1 { append("-\(occurrence)") }
+            append("\" data-footnote-ref>")
+        case .extendedAttributes, .inlineHTML:
+            break
+        }
+    }
+
+    private mutating func close(span: Int32) {
+        let kind = document.spans[Int(span)].kind
+        if imageDepth > 0 {
+            guard kind == .image else { return }
+            imageDepth -= 1
+            guard imageDepth == 0 else { return }
+            if let title = imageTitles.popLast() ?? nil, !title.isEmpty {
+                append("\" title=\"")
+                HTMLEscaping.appendEscapedText(title.utf8, to: &output)
+            }
+            append("\" />")
+            return
+        }
+        switch kind {
+        case .emphasis: append("</em>")
+        case .strongEmphasis: append("</strong>")
+        case .strikethrough: append("</del>")
+        case .link: append("</a>")
+        case .image: append("\" />")
+        case .footnoteReference: append("</a></sup>")
+        case .extendedAttributes, .inlineHTML: break
+        }
+    }
+
+    // MARK: Content
+
+    private mutating func emitContent(_ record: IntentDocument.RunRecord, _ bytes: UnsafeBufferPointer<UInt8>, isLastOfLeaf: Bool) {
+        let attributes = document.attributeTable[Int(record.attributes)]
+        if attributes.isBlockSeparator || attributes.isPlaceholder { return }
+        var bytes = bytes
+        let inline = InlinePresentationIntent(rawValue: record.inline)
+        // A hand-made document's unmarked separator at the end of a non-code leaf.
+        if isLastOfLeaf, record.block >= 0, let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\t") {
+            switch kind(record.block) {
+            case .paragraph where !inline.contains(.blockHTML), .header, .tableCell:
+                bytes = UnsafeBufferPointer(rebasing: bytes[0..<(bytes.count - 1)])
+            case .paragraph, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
+                .tableHeaderRow, .tableRow:
+                break
+            }
+        }
+        if imageDepth > 0 {
+            if inline.contains(.softBreak) || inline.contains(.lineBreak) {
+                append(" ")
+            } else {
+                HTMLEscaping.appendEscapedText(bytes, to: &output)
+            }
+            return
+        }
+        if inline.contains(.blockHTML) {
+            if options.unsafe {
+                if options.tagFilter { HTMLEscaping.appendFiltered(bytes, to: &output) } else { output.append(contentsOf: bytes) }
+            }
+            return
+        }
+        if inline.contains(.inlineHTML) {
+            if !options.unsafe {
+                append("<!-- raw HTML omitted -->")
+            } else if options.tagFilter, HTMLEscaping.isFilteredTag(bytes, at: 0) {
+                append("&lt;")
+                output.append(contentsOf: bytes.dropFirst())
+            } else {
+                output.append(contentsOf: bytes)
+            }
+            return
+        }
+        if inline.contains(.code) {
+            append("<code>")
+            HTMLEscaping.appendEscapedText(bytes, to: &output)
+            append("</code>")
+            return
+        }
+        if inline.contains(.lineBreak) {
+            append("<br />\n")
+            return
+        }
+        if inline.contains(.softBreak) {
+            switch options.softBreak {
+            case .newline: append("\n")
+            case .space: append(" ")
+            case .lineBreak: append("<br />\n")
+            }
+            return
+        }
+        if record.span >= 0, document.spans[Int(record.span)].kind == .footnoteReference {
+            output.append(contentsOf: bytes)
+            return
+        }
+        HTMLEscaping.appendEscapedText(bytes, to: &output)
+    }
+
+    // MARK: Output
+
+    private mutating func append(_ string: String) {
+        output.append(contentsOf: string.utf8)
+    }
+
+    /// A newline unless the output is empty or already ends with one (libcmark-gfm's `cr`).
+    private mutating func cr() {
+        if let last = output.last, last != UInt8(ascii: "\n") { output.append(UInt8(ascii: "\n")) }
+    }
+}

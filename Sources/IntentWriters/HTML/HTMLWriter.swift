@@ -1,0 +1,48 @@
+import IntentModel
+
+/// Writes HTML from any ``IntentModel/IntentDocument`` — parsed, decoded from JSON, converted from
+/// an `AttributedString` or built by hand, in either block layout.
+///
+/// The output is byte for byte what libcmark-gfm's own renderer (`cmark_render_html`) gives for
+/// the Markdown the document was parsed from, with the same options: the writer follows its
+/// markup, escaping, safe-mode and tag-filter rules (CommonMark spec, GFM spec §6.11), and reads
+/// structure from block identities and ``IntentModel/InlineSpan``s, never from characters.
+/// Inserted separators (``IntentModel/RunAttributes/isBlockSeparator``) and placeholders are not
+/// written.
+///
+/// Documents made without this library's extensions are written sensibly: lists without
+/// ``IntentModel/BlockMarkup/isTight`` are tight; table columns without
+/// ``IntentModel/BlockMarkup/columnAlignmentIsExplicit`` are explicit unless `.left`; a final
+/// unmarked `"\n"` or `"\t"` at the end of a paragraph, header or cell is taken as a separator.
+///
+/// ```swift
+/// let document = try IntentDocument(markdown: "# Hi *there*\n")
+/// print(HTMLWriter().write(document))   // <h1>Hi <em>there</em></h1>
+/// ```
+public struct HTMLWriter: Sendable {
+    /// The options every write uses.
+    public var options: HTMLWritingOptions
+
+    /// Creates a writer.
+    /// - Parameter options: Rendering options; default safe, tag filter on.
+    public init(options: HTMLWritingOptions = .default) {
+        self.options = options
+    }
+
+    /// Writes `document` as HTML.
+    /// - Parameter document: Any intent document.
+    /// - Returns: The HTML, UTF-8.
+    public func write(_ document: IntentDocument) -> String {
+        var renderer = HTMLRenderer(document: document, options: options)
+        return renderer.render()
+    }
+}
+
+extension IntentDocument {
+    /// The document as HTML; see ``IntentWriters/HTMLWriter``.
+    /// - Parameter options: Rendering options; default safe, tag filter on.
+    /// - Returns: The HTML.
+    public func html(options: HTMLWritingOptions = .default) -> String {
+        HTMLWriter(options: options).write(self)
+    }
+}

@@ -1,0 +1,49 @@
+/// Options of the HTML writer, mirroring libcmark-gfm's rendering options.
+public struct HTMLWritingOptions: Sendable, Hashable, Codable {
+    /// Pass raw HTML through and keep every link and image URL (`CMARK_OPT_UNSAFE`). Default
+    /// `false`: raw HTML (inline and block) becomes `<!-- raw HTML omitted -->`, and `javascript:`,
+    /// `vbscript:`, `file:` and `data:` URLs (except `data:image/png`, `gif`, `jpeg`, `webp`) are
+    /// emptied — libcmark-gfm's safe default.
+    public var unsafe: Bool
+    /// In unsafe mode, apply GFM's tag filter (GFM §6.11): `<title>`, `<textarea>`, `<style>`,
+    /// `<xmp>`, `<iframe>`, `<noembed>`, `<noframes>`, `<script>` and `<plaintext>` get their `<`
+    /// escaped. Default `true` (the `tagfilter` extension is on by default).
+    public var tagFilter: Bool
+    /// How a soft line break is written. Default ``SoftBreak/newline``.
+    public var softBreak: SoftBreak
+    /// Write the rest of a fence's info string after the language as `data-meta`
+    /// (`CMARK_OPT_FULL_INFO_STRING`). Default `false`.
+    public var fullInfoString: Bool
+    /// Write `<pre lang="x"><code>` instead of `<pre><code class="language-x">`
+    /// (`CMARK_OPT_GITHUB_PRE_LANG`). Default `false`.
+    public var githubPreLang: Bool
+    /// Write table alignment as `style="text-align: …"` instead of `align="…"`
+    /// (`CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES`). Default `false`.
+    public var tablePreferStyleAttributes: Bool
+
+    /// How soft line breaks are written.
+    public enum SoftBreak: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `"\n"` (libcmark-gfm's default).
+        case newline
+        /// `" "` (`CMARK_OPT_NOBREAKS`).
+        case space
+        /// `<br />` and a newline (`CMARK_OPT_HARDBREAKS`).
+        case lineBreak
+    }
+
+    /// Creates options; each defaults as documented on its property.
+    public init(
+        unsafe: Bool = false, tagFilter: Bool = true, softBreak: SoftBreak = .newline, fullInfoString: Bool = false,
+        githubPreLang: Bool = false, tablePreferStyleAttributes: Bool = false
+    ) {
+        self.unsafe = unsafe
+        self.tagFilter = tagFilter
+        self.softBreak = softBreak
+        self.fullInfoString = fullInfoString
+        self.githubPreLang = githubPreLang
+        self.tablePreferStyleAttributes = tablePreferStyleAttributes
+    }
+
+    /// The defaults: safe, tag filter on, soft breaks as newlines.
+    public static let `default` = HTMLWritingOptions()
+}
