@@ -23,6 +23,10 @@ let package = Package(
         .target(name: "MarkdownParsing", dependencies: ["IntentModel", "CCmarkGFM"]),
         // Writers (HTML, …) from any IntentDocument: depend on the model only.
         .target(name: "IntentWriters", dependencies: ["IntentModel"]),
+        // Timing of every conversion against libcmark-gfm (used by the benchmarks and `intentmark bench`).
+        .target(name: "ConversionBenchmarks", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters"]),
+        .executableTarget(
+            name: "intentmark-benchmarks", dependencies: ["ConversionBenchmarks"], path: "Benchmarks/IntentMarkBenchmarks"),
         // Umbrella module: `import IntentMark` gives the whole public API.
         .target(name: "IntentMark", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters"]),
         // The command-line tool; the plugin embeds the bundled real document.

@@ -65,13 +65,20 @@ final class CmarkTree {
     /// libcmark-gfm's own HTML for this tree (`cmark_render_html` with the parser's extensions),
     /// the reference the HTML writer is checked against.
     func renderHTML(unsafe: Bool, footnotes: Bool, smart: Bool) -> String {
+        withRenderedHTML(unsafe: unsafe, footnotes: footnotes, smart: smart) { String(cString: $0) } ?? ""
+    }
+
+    /// Renders HTML with libcmark-gfm and passes the C string (valid until `body` returns).
+    func withRenderedHTML<Result>(
+        unsafe: Bool, footnotes: Bool, smart: Bool, _ body: (UnsafePointer<CChar>) -> Result
+    ) -> Result? {
         var options: Int32 = CMARK_OPT_DEFAULT
         if unsafe { options |= CMARK_OPT_UNSAFE }
         if footnotes { options |= CMARK_OPT_FOOTNOTES }
         if smart { options |= CMARK_OPT_SMART }
-        guard let html = cmark_render_html(root, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        guard let html = cmark_render_html(root, options, cmark_parser_get_syntax_extensions(parser)) else { return nil }
         defer { free(html) }
-        return String(cString: html)
+        return body(html)
     }
 
     deinit {

@@ -32,6 +32,8 @@ struct IntentTreeConverter {
     private var currentSpan: Int32 = -1
     private var spanStack: [Int32] = []
     private var nextSpanIdentity = 1
+    /// The interned attributes of separators (when they carry no source position), once made.
+    private var separatorAttributesIndex: Int32 = -1
     /// Inline-only syntax: the paragraph (source chunk) being converted, and how many nodes of
     /// its dummy first line are still to skip.
     private var chunkIndex = 0
@@ -428,9 +430,19 @@ struct IntentTreeConverter {
     }
 
     private mutating func appendSeparator(_ text: String, _ node: UnsafeMutablePointer<cmark_node>) {
-        var attributes = RunAttributes(languageIdentifier: options.languageCode, isBlockSeparator: true)
-        if options.appliesSourcePositionAttributes { attributes.sourcePosition = source.position(of: node) }
-        builder.append(text, block: leafBlock, inline: 0, attributes: builder.attributesIndex(attributes), span: -1)
+        let index: Int32
+        if options.appliesSourcePositionAttributes {
+            var attributes = RunAttributes(languageIdentifier: options.languageCode, isBlockSeparator: true)
+            attributes.sourcePosition = source.position(of: node)
+            index = builder.attributesIndex(attributes)
+        } else {
+            if separatorAttributesIndex < 0 {
+                separatorAttributesIndex = builder.attributesIndex(
+                    RunAttributes(languageIdentifier: options.languageCode, isBlockSeparator: true))
+            }
+            index = separatorAttributesIndex
+        }
+        builder.append(text, block: leafBlock, inline: 0, attributes: index, span: -1)
     }
 
     // MARK: Helpers

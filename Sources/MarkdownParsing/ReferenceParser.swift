@@ -1,9 +1,36 @@
+import Foundation
 internal import CCmarkGFM
 import IntentModel
 
 /// libcmark-gfm used directly, without the intent model: the oracle tests compare against.
 ///
 /// `package` so that this package's tests can use it; nothing public exposes C.
+/// A libcmark-gfm document parsed without the intent model, for baselines (benchmarks) and oracles
+/// (tests). `package`: nothing public exposes C.
+package final class ReferenceTree {
+    private let tree: CmarkTree
+    private let options: MarkdownParsingOptions
+
+    /// Parses `bytes` (valid UTF-8) with libcmark-gfm alone, with the extensions of `options`.
+    package init(parsing bytes: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions = .default) throws {
+        tree = try CmarkTree(parsing: bytes, options: options)
+        self.options = options
+    }
+
+    /// libcmark-gfm's HTML for the tree.
+    package func html(unsafe: Bool = false) -> String {
+        tree.renderHTML(unsafe: unsafe, footnotes: options.extensions.contains(.footnotes), smart: options.smartPunctuation)
+    }
+
+    /// Renders HTML with libcmark-gfm into its own buffer and frees it, returning the byte count:
+    /// the renderer's cost without any conversion to a Swift string (for benchmarks).
+    package func renderHTMLByteCount(unsafe: Bool = false) -> Int {
+        tree.withRenderedHTML(
+            unsafe: unsafe, footnotes: options.extensions.contains(.footnotes), smart: options.smartPunctuation
+        ) { strlen($0) } ?? 0
+    }
+}
+
 package enum ReferenceParser {
     /// libcmark-gfm's own HTML for `markdown` parsed with `options` (`cmark_render_html` with the
     /// same extensions; `CMARK_OPT_UNSAFE` when `unsafe`).

@@ -14,6 +14,32 @@ enum HTMLEscaping {
         }
     }
 
+    /// The fast path of ``appendEscapedText(_:to:)`` for contiguous bytes: copies each stretch
+    /// without special characters in one go. (No global tables here: on Linux every access to a
+    /// global `let` goes through `swift_once`.)
+    static func appendEscapedText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var stretchStart = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte > 0x3E || (byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22) {
+                index += 1
+                continue
+            }
+            if index > stretchStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[stretchStart..<index])) }
+            switch byte {
+            case 0x26: output.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+            case 0x3C: output.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
+            case 0x3E: output.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
+            default: output.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
+            }
+            index += 1
+            stretchStart = index
+        }
+        if count > stretchStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[stretchStart..<count])) }
+    }
+
     static let ampersand = Array("&amp;".utf8)
     static let lessThan = Array("&lt;".utf8)
     static let greaterThan = Array("&gt;".utf8)
@@ -23,42 +49,58 @@ enum HTMLEscaping {
     /// URL attribute values: bytes outside the safe set are percent-encoded; `&` and `'` become
     /// entities. Safe: ASCII letters and digits and `-_.+!*(),%#@?=;:/,$~`.
     static func appendEscapedURL<Bytes: Collection>(_ bytes: Bytes, to output: inout [UInt8]) where Bytes.Element == UInt8 {
-        let hex = Array("0123456789ABCDEF".utf8)
         for byte in bytes {
-            if urlSafe[Int(byte)] {
+            if isURLSafe(byte) {
                 output.append(byte)
             } else if byte == UInt8(ascii: "&") {
-                output.append(contentsOf: ampersand)
+                output.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
             } else if byte == UInt8(ascii: "'") {
-                output.append(contentsOf: apostrophe)
+                output.append(contentsOf: [0x26, 0x23, 0x78, 0x32, 0x37, 0x3B])  // &#x27;
             } else {
                 output.append(UInt8(ascii: "%"))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0x0F))
             }
         }
     }
 
-    static let urlSafe: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = true }
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = true }
-        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = true }
-        for byte in "-_.+!*(),%#@?=;:/,$~".utf8 { table[Int(byte)] = true }
-        return table
-    }()
+    @inline(__always)
+    static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x41 + value - 10 }
 
-    /// Whether libcmark-gfm's safe mode empties this URL: it starts (ignoring case) with
+    @inline(__always)
+    static func isURLSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"),
+            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: "%"), UInt8(ascii: "#"), UInt8(ascii: "@"),
+            UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "$"),
+            UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether libcmark-gfm's safe mode empties this URL: it starts (ignoring ASCII case) with
     /// `javascript:`, `vbscript:`, `file:` or `data:` other than `data:image/png`, `gif`, `jpeg` or
     /// `webp`.
-    static func isDangerousURL(_ url: String) -> Bool {
-        let lowered = url.prefix(20).lowercased()
-        if lowered.hasPrefix("javascript:") || lowered.hasPrefix("vbscript:") || lowered.hasPrefix("file:") { return true }
-        if lowered.hasPrefix("data:") {
-            for image in ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"] where lowered.hasPrefix(image) {
-                return false
+    static func isDangerousURL(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+        func hasPrefix(_ prefix: StaticString) -> Bool {
+            guard url.count >= prefix.utf8CodeUnitCount else { return false }
+            return prefix.withUTF8Buffer { expected in
+                for (offset, byte) in expected.enumerated() {
+                    let actual = url[offset]
+                    let lowered = actual >= 0x41 && actual <= 0x5A ? actual | 0x20 : actual
+                    if lowered != byte { return false }
+                }
+                return true
             }
-            return true
+        }
+        if hasPrefix("javascript:") || hasPrefix("vbscript:") || hasPrefix("file:") { return true }
+        if hasPrefix("data:") {
+            return !(hasPrefix("data:image/png") || hasPrefix("data:image/gif") || hasPrefix("data:image/jpeg")
+                || hasPrefix("data:image/webp"))
         }
         return false
     }

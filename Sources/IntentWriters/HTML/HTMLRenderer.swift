@@ -11,6 +11,11 @@ struct HTMLRenderer {
     private var output: [UInt8] = []
 
     private var openBlocks: [Int32] = []
+    /// Scratch space for the blocks and spans to open (reused: no allocation per block).
+    private var pathScratch: [Int32] = []
+    private var spanScratch: [Int32] = []
+    /// Per span: the index of its parent span, or -1.
+    private let spanParents: [Int32]
     private var isBlockOpen: [Bool]
     private var openSpans: [Int32] = []
     private var isSpanOpen: [Bool]
@@ -18,6 +23,14 @@ struct HTMLRenderer {
     private var isLastChild: [Bool]
     /// Paragraph blocks that hold an HTML block.
     private var isHTMLBlock: [Bool]
+    /// Per interned attribute set: whether its runs are separators or placeholders (not written).
+    private let isSkippedAttributes: [Bool]
+    /// Per block: whether a paragraph is written without `<p>` (tight list item).
+    private var isTight: [Bool]
+    /// Per span: its kind.
+    private let spanKinds: [InlineSpan.Kind]
+    /// Per block: whether it is a paragraph, header or cell (a trailing unmarked separator is dropped).
+    private let isTextLeaf: [Bool]
 
     private var tableNeedsClosingBody = false
     private var inTableHeader = false
@@ -49,18 +62,31 @@ struct HTMLRenderer {
                 if index > lastChildOf[slot] { lastChildOf[slot] = index }
                 index = parent
             }
-            if record.block >= 0, record.inline & InlinePresentationIntent.blockHTML.rawValue != 0 {
+            if record.block >= 0, record.inline & Bits.blockHTML != 0 {
                 isHTMLBlock[Int(record.block)] = true
             }
         }
         isLastChild = [Bool](repeating: false, count: document.blocks.count)
         for child in lastChildOf where child >= 0 { isLastChild[Int(child)] = true }
+        isSkippedAttributes = document.attributeTable.map { $0.isBlockSeparator || $0.isPlaceholder }
+        spanKinds = document.spans.map(\.kind)
+        spanParents = document.spans.map(\.parent)
+        isTextLeaf = document.blocks.map { block in
+            switch block.kind {
+            case .paragraph, .header, .tableCell: return true
+            case .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
+                .tableHeaderRow, .tableRow:
+                return false
+            }
+        }
+        isTight = []
+        isTight = document.blocks.indices.map { isTightParagraph(Int32($0)) }
         output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 2 + 64)
     }
 
     // MARK: Rendering
 
-    mutating func render() -> String {
+    mutating func render() -> [UInt8] {
         var text = document.text
         text.withUTF8 { bytes in
             let records = document.runRecords
@@ -73,7 +99,7 @@ struct HTMLRenderer {
                     transitionBlocks(to: record.block)
                     currentLeaf = record.block
                 }
-                pendingAttributes = document.attributeTable[Int(record.attributes)]
+                pendingAttributesIndex = record.attributes
                 transitionSpans(to: record.span)
                 let nextBlock = position + 1 < records.count ? records[position + 1].block : -2
                 emitContent(record, UnsafeBufferPointer(rebasing: bytes[start..<end]), isLastOfLeaf: nextBlock != record.block)
@@ -83,17 +109,17 @@ struct HTMLRenderer {
             transitionBlocks(to: -1)
         }
         if footnoteDefinitionsOpened > 0 { append("</ol>\n</section>\n") }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     // MARK: Blocks
 
     private mutating func transitionBlocks(to leaf: Int32) {
         // Walk up from the new leaf to the first open block: that is the common ancestor.
-        var path: [Int32] = []
+        pathScratch.removeAll(keepingCapacity: true)
         var index = leaf
         while index >= 0, !isBlockOpen[Int(index)] {
-            path.append(index)
+            pathScratch.append(index)
             index = document.blocks[Int(index)].parent
         }
         while let last = openBlocks.last, last != index {
@@ -101,12 +127,14 @@ struct HTMLRenderer {
             isBlockOpen[Int(last)] = false
             close(block: last)
         }
-        // `path` runs from the leaf up; open from the outermost down, telling each block its child.
-        for position in path.indices.reversed() {
-            let block = path[position]
-            open(block: block, nextOnPath: position > 0 ? path[position - 1] : nil)
+        // The path runs from the leaf up; open from the outermost down, telling each block its child.
+        var position = pathScratch.count - 1
+        while position >= 0 {
+            let block = pathScratch[position]
+            open(block: block, nextOnPath: position > 0 ? pathScratch[position - 1] : nil)
             openBlocks.append(block)
             isBlockOpen[Int(block)] = true
+            position -= 1
         }
     }
 
@@ -139,13 +167,15 @@ struct HTMLRenderer {
             if isHTMLBlock[Int(block)] {
                 cr()
                 if !options.unsafe { append("<!-- raw HTML omitted -->") }
-            } else if !isTightParagraph(block) {
+            } else if !isTight[Int(block)] {
                 cr()
                 append("<p>")
             }
         case .header(let level):
             cr()
-            append("<h\(level)>")
+            append("<h")
+            output.append(UInt8(ascii: "0") + UInt8(clamping: level))
+            append(">")
         case .orderedList:
             cr()
             var start = 1
@@ -254,7 +284,7 @@ struct HTMLRenderer {
         case .paragraph:
             if isHTMLBlock[Int(block)] {
                 cr()
-            } else if !isTightParagraph(block) {
+            } else if !isTight[Int(block)] {
                 let container = parent(block)
                 if isFootnoteDefinition(container), isLastChild[Int(block)], !footnoteBackreferenceWritten {
                     append(" ")
@@ -263,7 +293,9 @@ struct HTMLRenderer {
                 append("</p>\n")
             }
         case .header(let level):
-            append("</h\(level)>\n")
+            append("</h")
+            output.append(UInt8(ascii: "0") + UInt8(clamping: level))
+            append(">\n")
         case .orderedList:
             append("</ol>\n")
         case .unorderedList:
@@ -330,43 +362,48 @@ struct HTMLRenderer {
     // MARK: Inline spans
 
     private mutating func transitionSpans(to innermost: Int32) {
-        var path: [Int32] = []
+        if innermost < 0 && openSpans.isEmpty { return }
+        if let last = openSpans.last, last == innermost { return }
+        spanScratch.removeAll(keepingCapacity: true)
         var index = innermost
         while index >= 0, !isSpanOpen[Int(index)] {
-            path.append(index)
-            index = document.spans[Int(index)].parent
+            spanScratch.append(index)
+            index = spanParents[Int(index)]
         }
         while let last = openSpans.last, last != index {
             openSpans.removeLast()
             isSpanOpen[Int(last)] = false
             close(span: last)
         }
-        for span in path.reversed() {
+        var position = spanScratch.count - 1
+        while position >= 0 {
+            let span = spanScratch[position]
             open(span: span)
             openSpans.append(span)
             isSpanOpen[Int(span)] = true
+            position -= 1
         }
     }
 
-    /// The attributes of the first run inside `span` (the run being emitted next).
-    private var pendingAttributes: RunAttributes = RunAttributes()
+    /// The attributes index of the run being emitted next (the first run inside spans opened now).
+    private var pendingAttributesIndex: Int32 = 0
 
     private mutating func open(span: Int32) {
-        let kind = document.spans[Int(span)].kind
+        let kind = spanKinds[Int(span)]
         if imageDepth > 0 {
             if kind == .image { imageDepth += 1 }
             return
         }
-        let attributes = pendingAttributes
         switch kind {
         case .emphasis: append("<em>")
         case .strongEmphasis: append("<strong>")
         case .strikethrough: append("<del>")
         case .link:
+            let attributes = document.attributeTable[Int(pendingAttributesIndex)]
             append("<a href=\"")
-            let destination = attributes.linkDestination ?? attributes.link?.absoluteString ?? ""
-            if options.unsafe || !HTMLEscaping.isDangerousURL(destination) {
-                HTMLEscaping.appendEscapedURL(destination.utf8, to: &output)
+            var destination = attributes.linkDestination ?? attributes.link?.absoluteString ?? ""
+            destination.withUTF8 { url in
+                if options.unsafe || !HTMLEscaping.isDangerousURL(url) { HTMLEscaping.appendEscapedURL(url, to: &output) }
             }
             if let title = attributes.linkTitle, !title.isEmpty {
                 append("\" title=\"")
@@ -374,16 +411,17 @@ struct HTMLRenderer {
             }
             append("\">")
         case .image:
+            let attributes = document.attributeTable[Int(pendingAttributesIndex)]
             append("<img src=\"")
-            let source = attributes.imageSource ?? attributes.imageURL?.absoluteString ?? ""
-            if options.unsafe || !HTMLEscaping.isDangerousURL(source) {
-                HTMLEscaping.appendEscapedURL(source.utf8, to: &output)
+            var source = attributes.imageSource ?? attributes.imageURL?.absoluteString ?? ""
+            source.withUTF8 { url in
+                if options.unsafe || !HTMLEscaping.isDangerousURL(url) { HTMLEscaping.appendEscapedURL(url, to: &output) }
             }
             append("\" alt=\"")
             imageTitles.append(attributes.imageTitle)
             imageDepth = 1
         case .footnoteReference:
-            let label = attributes.footnoteReference ?? ""
+            let label = document.attributeTable[Int(pendingAttributesIndex)].footnoteReference ?? ""
             let occurrence = (footnoteReferenceCounts[label] ?? 0) + 1
             footnoteReferenceCounts[label] = occurrence
             append("<sup class=\"footnote-ref\"><a href=\"#fn-")
@@ -398,7 +436,7 @@ struct HTMLRenderer {
     }
 
     private mutating func close(span: Int32) {
-        let kind = document.spans[Int(span)].kind
+        let kind = spanKinds[Int(span)]
         if imageDepth > 0 {
             guard kind == .image else { return }
             imageDepth -= 1
@@ -424,35 +462,34 @@ struct HTMLRenderer {
     // MARK: Content
 
     private mutating func emitContent(_ record: IntentDocument.RunRecord, _ bytes: UnsafeBufferPointer<UInt8>, isLastOfLeaf: Bool) {
-        let attributes = document.attributeTable[Int(record.attributes)]
-        if attributes.isBlockSeparator || attributes.isPlaceholder { return }
+        if isSkippedAttributes[Int(record.attributes)] { return }
         var bytes = bytes
-        let inline = InlinePresentationIntent(rawValue: record.inline)
+        let inline = record.inline
         // A hand-made document's unmarked separator at the end of a non-code leaf.
-        if isLastOfLeaf, record.block >= 0, let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\t") {
-            switch kind(record.block) {
-            case .paragraph where !inline.contains(.blockHTML), .header, .tableCell:
-                bytes = UnsafeBufferPointer(rebasing: bytes[0..<(bytes.count - 1)])
-            case .paragraph, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
-                .tableHeaderRow, .tableRow:
-                break
-            }
+        if isLastOfLeaf, record.block >= 0, isTextLeaf[Int(record.block)], inline & Bits.blockHTML == 0,
+            let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\t")
+        {
+            bytes = UnsafeBufferPointer(rebasing: bytes[0..<(bytes.count - 1)])
+        }
+        if record.inline == 0 && record.span < 0 {
+            HTMLEscaping.appendEscapedText(bytes, to: &output)
+            return
         }
         if imageDepth > 0 {
-            if inline.contains(.softBreak) || inline.contains(.lineBreak) {
+            if inline & (Bits.softBreak | Bits.lineBreak) != 0 {
                 append(" ")
             } else {
                 HTMLEscaping.appendEscapedText(bytes, to: &output)
             }
             return
         }
-        if inline.contains(.blockHTML) {
+        if inline & Bits.blockHTML != 0 {
             if options.unsafe {
                 if options.tagFilter { HTMLEscaping.appendFiltered(bytes, to: &output) } else { output.append(contentsOf: bytes) }
             }
             return
         }
-        if inline.contains(.inlineHTML) {
+        if inline & Bits.inlineHTML != 0 {
             if !options.unsafe {
                 append("<!-- raw HTML omitted -->")
             } else if options.tagFilter, HTMLEscaping.isFilteredTag(bytes, at: 0) {
@@ -463,17 +500,17 @@ struct HTMLRenderer {
             }
             return
         }
-        if inline.contains(.code) {
+        if inline & Bits.code != 0 {
             append("<code>")
             HTMLEscaping.appendEscapedText(bytes, to: &output)
             append("</code>")
             return
         }
-        if inline.contains(.lineBreak) {
+        if inline & Bits.lineBreak != 0 {
             append("<br />\n")
             return
         }
-        if inline.contains(.softBreak) {
+        if inline & Bits.softBreak != 0 {
             switch options.softBreak {
             case .newline: append("\n")
             case .space: append(" ")
@@ -481,11 +518,21 @@ struct HTMLRenderer {
             }
             return
         }
-        if record.span >= 0, document.spans[Int(record.span)].kind == .footnoteReference {
+        if record.span >= 0, spanKinds[Int(record.span)] == .footnoteReference {
             output.append(contentsOf: bytes)
             return
         }
         HTMLEscaping.appendEscapedText(bytes, to: &output)
+    }
+
+    /// ``IntentModel/InlinePresentationIntent`` raw bits as literals: reading the option set's
+    /// static members goes through `swift_once` on every access, too slow per run.
+    private enum Bits {
+        static let code: UInt = 1 << 2
+        static let softBreak: UInt = 1 << 6
+        static let lineBreak: UInt = 1 << 7
+        static let inlineHTML: UInt = 1 << 8
+        static let blockHTML: UInt = 1 << 9
     }
 
     // MARK: Output

@@ -1,0 +1,37 @@
+import Foundation
+import IntentModel
+import IntentWriters
+import MarkdownParsing
+
+/// One conversion the benchmarks time. Every stage's throughput is in MB/s **of Markdown input**
+/// (1 MB = 10⁶ bytes), whatever it produces.
+package enum BenchmarkStage: String, CaseIterable, Sendable {
+    /// Markdown → `IntentDocument`, `.newlines` layout.
+    case parse
+    /// Markdown → `IntentDocument`, `.none` layout (Apple's).
+    case parseNone
+    /// `IntentDocument` → HTML as UTF-8 bytes (writing only; the document is parsed beforehand).
+    case html
+    /// `IntentDocument` → Foundation `AttributedString` → `IntentDocument`.
+    case attributedString
+
+    /// What the stage measures, for tables.
+    package var summary: String {
+        switch self {
+        case .parse: return "Markdown → IntentDocument (.newlines)"
+        case .parseNone: return "Markdown → IntentDocument (.none)"
+        case .html: return "IntentDocument → HTML"
+        case .attributedString: return "IntentDocument → AttributedString → IntentDocument"
+        }
+    }
+}
+
+/// The libcmark-gfm baselines, measured in the same run on the same input and extensions.
+package enum BaselineStage: String, CaseIterable, Sendable {
+    /// `cmark_parser_feed` + `cmark_parser_finish`.
+    case parse
+    /// Parse, then `cmark_render_html`.
+    case parseAndHTML
+    /// `cmark_render_html` alone, on a parsed tree.
+    case html
+}
