@@ -50,7 +50,14 @@ final class CmarkTree {
                 }
             }
         }
-        guard let root = cmark_parser_finish(parser) else {
+        // libcmark-gfm 0.29.0.gfm.6 turns the extensions' special characters on and off in global
+        // tables around each inline pass (`cmark_manage_extensions_special_characters` in
+        // `process_inlines`), so two parsers finishing at once corrupt each other's inlines.
+        // Block parsing (`cmark_parser_feed`) runs in parallel; inline parsing is serialised.
+        CmarkRegistry.inlinePassLock.lock()
+        let finished = cmark_parser_finish(parser)
+        CmarkRegistry.inlinePassLock.unlock()
+        guard let root = finished else {
             cmark_parser_free(parser)
             throw IntentMarkError.parserUnavailable(reason: "cmark_parser_finish returned NULL")
         }
@@ -94,6 +101,9 @@ enum CmarkRegistry {
         cmark_gfm_core_extensions_ensure_registered()
         return true
     }()
+
+    /// Serialises `cmark_parser_finish` across threads (see `CmarkTree.init`).
+    static let inlinePassLock = NSLock()
 }
 
 /// The run-time node types of the GFM extensions (assigned when the extensions register).
