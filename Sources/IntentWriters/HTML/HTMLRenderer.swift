@@ -16,6 +16,12 @@ struct HTMLRenderer {
     private var spanScratch: [Int32] = []
     /// Per span: the index of its parent span, or -1.
     private let spanParents: [Int32]
+    /// Per span: the inline bits (emphasis, strong, strikethrough) and link/image kinds its path
+    /// provides, so runs can tell which of their flat intents have no span (hand-made documents).
+    private let spanCoverage: [UInt]
+    /// Flat inline markup open for runs without spans: the bits, and the open link's destination.
+    private var flatBits: UInt = 0
+    private var flatLink: String? = nil
     private var isBlockOpen: [Bool]
     private var openSpans: [Int32] = []
     private var isSpanOpen: [Bool]
@@ -31,6 +37,8 @@ struct HTMLRenderer {
     private let spanKinds: [InlineSpan.Kind]
     /// Per block: whether it is a paragraph, header or cell (a trailing unmarked separator is dropped).
     private let isTextLeaf: [Bool]
+    /// Whether any run has a link outside a link span (then flat links are written).
+    private let flatLinksPresent: Bool
 
     private var tableNeedsClosingBody = false
     private var inTableHeader = false
@@ -71,6 +79,22 @@ struct HTMLRenderer {
         isSkippedAttributes = document.attributeTable.map { $0.isBlockSeparator || $0.isPlaceholder }
         spanKinds = document.spans.map(\.kind)
         spanParents = document.spans.map(\.parent)
+        var coverage: [UInt] = []
+        coverage.reserveCapacity(document.spans.count)
+        for span in document.spans {
+            let inherited = span.parent >= 0 ? coverage[Int(span.parent)] : 0
+            let own: UInt
+            switch span.kind {
+            case .emphasis: own = Bits.emphasized
+            case .strongEmphasis: own = Bits.stronglyEmphasized
+            case .strikethrough: own = Bits.strikethrough
+            case .link: own = Bits.linkCovered
+            case .image: own = Bits.imageCovered
+            case .footnoteReference, .extendedAttributes, .inlineHTML: own = 0
+            }
+            coverage.append(inherited | own)
+        }
+        spanCoverage = coverage
         isTextLeaf = document.blocks.map { block in
             switch block.kind {
             case .paragraph, .header, .tableCell: return true
@@ -79,6 +103,15 @@ struct HTMLRenderer {
                 return false
             }
         }
+        var linksOutsideSpans = false
+        let hasLink = document.attributeTable.map { $0.linkDestination != nil || $0.link != nil }
+        for record in document.runRecords where hasLink[Int(record.attributes)] {
+            if record.span < 0 || coverage[Int(record.span)] & Bits.linkCovered == 0 {
+                linksOutsideSpans = true
+                break
+            }
+        }
+        flatLinksPresent = linksOutsideSpans
         isTight = []
         isTight = document.blocks.indices.map { isTightParagraph(Int32($0)) }
         output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 2 + 64)
@@ -94,6 +127,12 @@ struct HTMLRenderer {
             var currentLeaf: Int32 = -2
             for (position, record) in records.enumerated() {
                 let end = record.end
+                let (wantedBits, wantedLink) = flatMarkup(record)
+                if record.block != currentLeaf || record.span != (openSpans.last ?? -1) || wantedLink != flatLink {
+                    closeFlatMarkup()
+                } else if wantedBits != flatBits {
+                    closeFlatMarkup(keeping: wantedBits, keepingLink: true)
+                }
                 if record.block != currentLeaf {
                     transitionSpans(to: -1)
                     transitionBlocks(to: record.block)
@@ -101,10 +140,12 @@ struct HTMLRenderer {
                 }
                 pendingAttributesIndex = record.attributes
                 transitionSpans(to: record.span)
+                openFlatMarkup(bits: wantedBits, link: wantedLink)
                 let nextBlock = position + 1 < records.count ? records[position + 1].block : -2
                 emitContent(record, UnsafeBufferPointer(rebasing: bytes[start..<end]), isLastOfLeaf: nextBlock != record.block)
                 start = end
             }
+            closeFlatMarkup()
             transitionSpans(to: -1)
             transitionBlocks(to: -1)
         }
@@ -359,6 +400,67 @@ struct HTMLRenderer {
         }
     }
 
+    // MARK: Flat inline markup
+
+    /// The emphasis, strong, strikethrough and link a run asks for through its flat attributes but
+    /// no span provides (documents built by hand or from other producers).
+    private func flatMarkup(_ record: IntentDocument.RunRecord) -> (UInt, String?) {
+        if isSkippedAttributes[Int(record.attributes)] { return (flatBits, flatLink) }
+        let coverage = record.span >= 0 ? spanCoverage[Int(record.span)] : 0
+        let bits = record.inline & (Bits.emphasized | Bits.stronglyEmphasized | Bits.strikethrough) & ~coverage
+        guard hasFlatLinks, coverage & Bits.linkCovered == 0 else { return (bits, nil) }
+        let attributes = document.attributeTable[Int(record.attributes)]
+        return (bits, attributes.linkDestination ?? attributes.link?.absoluteString)
+    }
+
+    private var hasFlatLinks: Bool { flatLinksPresent }
+
+    /// The flat tags from outermost to innermost: strong, emphasis, strikethrough.
+    private static let flatOrder: [(bit: UInt, open: String, close: String)] = [
+        (1 << 1, "<strong>", "</strong>"), (1 << 0, "<em>", "</em>"), (1 << 5, "<del>", "</del>"),
+    ]
+
+    private mutating func openFlatMarkup(bits: UInt, link: String?) {
+        if imageDepth > 0 { return }
+        if link != nil, flatLink == nil, var destination = link {
+            append("<a href=\"")
+            destination.withUTF8 { url in
+                if options.unsafe || !HTMLEscaping.isDangerousURL(url) { HTMLEscaping.appendEscapedURL(url, to: &output) }
+            }
+            append("\">")
+            flatLink = link
+        }
+        for (bit, open, _) in Self.flatOrder where bits & bit != 0 && flatBits & bit == 0 {
+            append(open)
+            flatBits |= bit
+        }
+    }
+
+    /// Closes flat tags so that only a prefix (in ``flatOrder``) of `keeping` stays open, and the
+    /// flat link too unless `keepingLink`.
+    private mutating func closeFlatMarkup(keeping: UInt = 0, keepingLink: Bool = false) {
+        // The first tag, outermost first, that must close; everything inside it closes too.
+        var firstToClose = Self.flatOrder.count
+        for (position, entry) in Self.flatOrder.enumerated() where flatBits & entry.bit != 0 && keeping & entry.bit == 0 {
+            firstToClose = position
+            break
+        }
+        if !keepingLink { firstToClose = 0 }
+        var position = Self.flatOrder.count - 1
+        while position >= firstToClose {
+            let entry = Self.flatOrder[position]
+            if flatBits & entry.bit != 0 {
+                append(entry.close)
+                flatBits &= ~entry.bit
+            }
+            position -= 1
+        }
+        if !keepingLink, flatLink != nil {
+            append("</a>")
+            flatLink = nil
+        }
+    }
+
     // MARK: Inline spans
 
     private mutating func transitionSpans(to innermost: Int32) {
@@ -528,7 +630,13 @@ struct HTMLRenderer {
     /// ``IntentModel/InlinePresentationIntent`` raw bits as literals: reading the option set's
     /// static members goes through `swift_once` on every access, too slow per run.
     private enum Bits {
+        static let emphasized: UInt = 1 << 0
+        static let stronglyEmphasized: UInt = 1 << 1
         static let code: UInt = 1 << 2
+        static let strikethrough: UInt = 1 << 5
+        /// Not inline-intent bits: coverage markers for links and images in `spanCoverage`.
+        static let linkCovered: UInt = 1 << 40
+        static let imageCovered: UInt = 1 << 41
         static let softBreak: UInt = 1 << 6
         static let lineBreak: UInt = 1 << 7
         static let inlineHTML: UInt = 1 << 8
