@@ -2,13 +2,13 @@
 enum HTMLEscaping {
     /// Text and attribute values: `&` `<` `>` `"` become entities (`'` and `/` are kept, as
     /// libcmark-gfm does outside its "secure" mode).
-    static func appendEscapedText<Bytes: Collection>(_ bytes: Bytes, to output: inout [UInt8]) where Bytes.Element == UInt8 {
+    static func appendEscapedText<Bytes: Collection>(_ bytes: Bytes, to output: inout ByteOutput) where Bytes.Element == UInt8 {
         for byte in bytes {
             switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: ampersand)
-            case UInt8(ascii: "<"): output.append(contentsOf: lessThan)
-            case UInt8(ascii: ">"): output.append(contentsOf: greaterThan)
-            case UInt8(ascii: "\""): output.append(contentsOf: quote)
+            case UInt8(ascii: "&"): output.append("&amp;")
+            case UInt8(ascii: "<"): output.append("&lt;")
+            case UInt8(ascii: ">"): output.append("&gt;")
+            case UInt8(ascii: "\""): output.append("&quot;")
             default: output.append(byte)
             }
         }
@@ -17,45 +17,59 @@ enum HTMLEscaping {
     /// The fast path of ``appendEscapedText(_:to:)`` for contiguous bytes: copies each stretch
     /// without special characters in one go. (No global tables here: on Linux every access to a
     /// global `let` goes through `swift_once`.)
-    static func appendEscapedText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func appendEscapedText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteOutput) {
+        guard let base = bytes.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
         var stretchStart = 0
         var index = 0
         let count = bytes.count
         while index < count {
-            let byte = bytes[index]
+            // Eight bytes at a time: skip words that hold none of & < > " (SWAR zero-byte test).
+            if index + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if !containsSpecial(word) {
+                    index += 8
+                    continue
+                }
+            }
+            let byte = base[index]
             if byte > 0x3E || (byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22) {
                 index += 1
                 continue
             }
-            if index > stretchStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[stretchStart..<index])) }
+            if index > stretchStart { output.append(UnsafeBufferPointer(rebasing: bytes[stretchStart..<index])) }
             switch byte {
-            case 0x26: output.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
-            case 0x3C: output.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
-            case 0x3E: output.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
-            default: output.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
+            case 0x26: output.append("&amp;")
+            case 0x3C: output.append("&lt;")
+            case 0x3E: output.append("&gt;")
+            default: output.append("&quot;")
             }
             index += 1
             stretchStart = index
         }
-        if count > stretchStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[stretchStart..<count])) }
+        if count > stretchStart { output.append(UnsafeBufferPointer(rebasing: bytes[stretchStart..<count])) }
     }
 
-    static let ampersand = Array("&amp;".utf8)
-    static let lessThan = Array("&lt;".utf8)
-    static let greaterThan = Array("&gt;".utf8)
-    static let quote = Array("&quot;".utf8)
-    static let apostrophe = Array("&#x27;".utf8)
+    /// Whether any byte of `word` is `&`, `<`, `>` or `"`.
+    @inline(__always)
+    static func containsSpecial(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        return hasZeroByte(word ^ (ones &* 0x26)) || hasZeroByte(word ^ (ones &* 0x3C))
+            || hasZeroByte(word ^ (ones &* 0x3E)) || hasZeroByte(word ^ (ones &* 0x22))
+    }
 
     /// URL attribute values: bytes outside the safe set are percent-encoded; `&` and `'` become
     /// entities. Safe: ASCII letters and digits and `-_.+!*(),%#@?=;:/,$~`.
-    static func appendEscapedURL<Bytes: Collection>(_ bytes: Bytes, to output: inout [UInt8]) where Bytes.Element == UInt8 {
+    static func appendEscapedURL<Bytes: Collection>(_ bytes: Bytes, to output: inout ByteOutput) where Bytes.Element == UInt8 {
         for byte in bytes {
             if isURLSafe(byte) {
                 output.append(byte)
             } else if byte == UInt8(ascii: "&") {
-                output.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+                output.append("&amp;")
             } else if byte == UInt8(ascii: "'") {
-                output.append(contentsOf: [0x26, 0x23, 0x78, 0x32, 0x37, 0x3B])  // &#x27;
+                output.append("&#x27;")
             } else {
                 output.append(UInt8(ascii: "%"))
                 output.append(hexDigit(byte >> 4))
@@ -139,10 +153,10 @@ enum HTMLEscaping {
     }
 
     /// Raw HTML with the tag filter applied: the `<` of every filtered tag becomes `&lt;`.
-    static func appendFiltered(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func appendFiltered(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteOutput) {
         for index in 0..<bytes.count {
             if bytes[index] == UInt8(ascii: "<"), isFilteredTag(bytes, at: index) {
-                output.append(contentsOf: lessThan)
+                output.append("&lt;")
             } else {
                 output.append(bytes[index])
             }

@@ -3,12 +3,12 @@ import IntentModel
 /// The state of one HTML write: walks the runs once, opening and closing blocks and inline spans
 /// as their identities change (each opened and closed once, so deep nesting costs linear time and
 /// no recursion).
-struct HTMLRenderer {
+struct HTMLRenderer: ~Copyable {
     // MARK: Stored layout
 
     private let document: IntentDocument
     private let options: HTMLWritingOptions
-    private var output: [UInt8] = []
+    private var output: ByteOutput
 
     private var openBlocks: [Int32] = []
     /// Scratch space for the blocks and spans to open (reused: no allocation per block).
@@ -53,6 +53,7 @@ struct HTMLRenderer {
     init(document: IntentDocument, options: HTMLWritingOptions) {
         self.document = document
         self.options = options
+        output = ByteOutput(capacity: document.text.utf8.count + document.text.utf8.count / 2 + 64)
         isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
         isSpanOpen = [Bool](repeating: false, count: document.spans.count)
         isHTMLBlock = [Bool](repeating: false, count: document.blocks.count)
@@ -114,7 +115,6 @@ struct HTMLRenderer {
         flatLinksPresent = linksOutsideSpans
         isTight = []
         isTight = document.blocks.indices.map { isTightParagraph(Int32($0)) }
-        output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 2 + 64)
     }
 
     // MARK: Rendering
@@ -150,7 +150,7 @@ struct HTMLRenderer {
             transitionBlocks(to: -1)
         }
         if footnoteDefinitionsOpened > 0 { append("</ol>\n</section>\n") }
-        return output
+        return output.bytes()
     }
 
     // MARK: Blocks
@@ -385,16 +385,14 @@ struct HTMLRenderer {
     private mutating func writeFootnoteBackreferences(_ definition: Int32) {
         footnoteBackreferenceWritten = true
         let label = markup(definition)?.footnoteLabel ?? ""
-        var escaped: [UInt8] = []
-        HTMLEscaping.appendEscapedURL(label.utf8, to: &escaped)
         let count = max(footnoteReferenceCounts[label] ?? 0, 1)
         append("<a href=\"#fnref-")
-        output.append(contentsOf: escaped)
+        HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
         append("\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a>")
         if count > 1 {
             for index in 2...count {
                 append(" <a href=\"#fnref-")
-                output.append(contentsOf: escaped)
+                HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
                 append("-\(index)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">\(index)</sup></a>")
             }
         }
@@ -587,7 +585,7 @@ struct HTMLRenderer {
         }
         if inline & Bits.blockHTML != 0 {
             if options.unsafe {
-                if options.tagFilter { HTMLEscaping.appendFiltered(bytes, to: &output) } else { output.append(contentsOf: bytes) }
+                if options.tagFilter { HTMLEscaping.appendFiltered(bytes, to: &output) } else { output.append(bytes) }
             }
             return
         }
@@ -596,9 +594,9 @@ struct HTMLRenderer {
                 append("<!-- raw HTML omitted -->")
             } else if options.tagFilter, HTMLEscaping.isFilteredTag(bytes, at: 0) {
                 append("&lt;")
-                output.append(contentsOf: bytes.dropFirst())
+                output.append(UnsafeBufferPointer(rebasing: bytes.dropFirst()))
             } else {
-                output.append(contentsOf: bytes)
+                output.append(bytes)
             }
             return
         }
@@ -621,7 +619,7 @@ struct HTMLRenderer {
             return
         }
         if record.span >= 0, spanKinds[Int(record.span)] == .footnoteReference {
-            output.append(contentsOf: bytes)
+            output.append(bytes)
             return
         }
         HTMLEscaping.appendEscapedText(bytes, to: &output)
@@ -645,8 +643,12 @@ struct HTMLRenderer {
 
     // MARK: Output
 
+    private mutating func append(_ string: StaticString) {
+        output.append(string)
+    }
+
     private mutating func append(_ string: String) {
-        output.append(contentsOf: string.utf8)
+        output.append(string)
     }
 
     /// A newline unless the output is empty or already ends with one (libcmark-gfm's `cr`).
