@@ -21,14 +21,17 @@ let package = Package(
         .target(name: "IntentModel"),
         // Markdown → IntentDocument through libcmark-gfm.
         .target(name: "MarkdownParsing", dependencies: ["IntentModel", "CCmarkGFM"]),
+        // Lowering: result options, plain text (and, later, style sheets): depends on the model only.
+        .target(name: "IntentLowering", dependencies: ["IntentModel"]),
         // Writers (HTML, …) from any IntentDocument: depend on the model only.
         .target(name: "IntentWriters", dependencies: ["IntentModel"]),
         // Timing of every conversion against libcmark-gfm (used by the benchmarks and `intentmark bench`).
-        .target(name: "ConversionBenchmarks", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters"]),
+        .target(
+            name: "ConversionBenchmarks", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering"]),
         .executableTarget(
             name: "intentmark-benchmarks", dependencies: ["ConversionBenchmarks"], path: "Benchmarks/IntentMarkBenchmarks"),
         // Umbrella module: `import IntentMark` gives the whole public API.
-        .target(name: "IntentMark", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters"]),
+        .target(name: "IntentMark", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering"]),
         // The command-line tool; the plugin embeds the bundled real document.
         .executableTarget(
             name: "intentmark", dependencies: ["IntentMark"],
@@ -42,6 +45,8 @@ let package = Package(
         .testTarget(name: "MarkdownParsingTests", dependencies: ["MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(
             name: "IntentWritersTests", dependencies: ["IntentWriters", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
+        .testTarget(
+            name: "IntentLoweringTests", dependencies: ["IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark"]),
     ],
     swiftLanguageModes: [.v6]

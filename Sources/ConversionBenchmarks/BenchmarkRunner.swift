@@ -1,5 +1,6 @@
 import Foundation
 import IntentModel
+import IntentLowering
 import IntentWriters
 import MarkdownParsing
 
@@ -60,6 +61,8 @@ package struct BenchmarkRunner: Sendable {
             case .html:
                 let writer = HTMLWriter()
                 (seconds, peak) = time { _ = writer.writeUTF8(document) }
+            case .plain:
+                (seconds, peak) = time { _ = document.plainText() }
             case .attributedString:
                 (seconds, peak) = time { _ = IntentDocument(document.attributedString()) }
             }

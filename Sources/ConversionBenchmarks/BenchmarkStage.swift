@@ -12,6 +12,8 @@ package enum BenchmarkStage: String, CaseIterable, Sendable {
     case parseNone
     /// `IntentDocument` → HTML as UTF-8 bytes (writing only; the document is parsed beforehand).
     case html
+    /// `IntentDocument` → plain text (`String`).
+    case plain
     /// `IntentDocument` → Foundation `AttributedString` → `IntentDocument`.
     case attributedString
 
@@ -21,6 +23,7 @@ package enum BenchmarkStage: String, CaseIterable, Sendable {
         case .parse: return "Markdown → IntentDocument (.newlines)"
         case .parseNone: return "Markdown → IntentDocument (.none)"
         case .html: return "IntentDocument → HTML"
+        case .plain: return "IntentDocument → plain text"
         case .attributedString: return "IntentDocument → AttributedString → IntentDocument"
         }
     }

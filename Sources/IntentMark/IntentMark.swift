@@ -2,3 +2,4 @@
 @_exported import IntentModel
 @_exported import MarkdownParsing
 @_exported import IntentWriters
+@_exported import IntentLowering

@@ -75,6 +75,13 @@ final class CmarkTree {
         withRenderedHTML(unsafe: unsafe, footnotes: footnotes, smart: smart) { String(cString: $0) } ?? ""
     }
 
+    /// libcmark-gfm's own plain-text rendering (`cmark_render_plaintext`, no line wrapping).
+    func renderPlainText() -> String {
+        guard let text = cmark_render_plaintext(root, CMARK_OPT_DEFAULT, 0) else { return "" }
+        defer { free(text) }
+        return String(cString: text)
+    }
+
     /// Renders HTML with libcmark-gfm and passes the C string (valid until `body` returns).
     func withRenderedHTML<Result>(
         unsafe: Bool, footnotes: Bool, smart: Bool, _ body: (UnsafePointer<CChar>) -> Result

@@ -43,6 +43,12 @@ package enum ReferenceParser {
         }
     }
 
+    /// libcmark-gfm's own plain text for `markdown` (`cmark_render_plaintext`).
+    package static func plainText(_ markdown: String, options: MarkdownParsingOptions = .default) throws -> String {
+        var markdown = markdown
+        return try markdown.withUTF8 { try CmarkTree(parsing: $0, options: options).renderPlainText() }
+    }
+
     /// How many block nodes of each kind libcmark-gfm finds, keyed by the ``IntentModel/PresentationIntent/Kind``
     /// name they map to (`"header"`, `"paragraph"`, `"codeBlock"`, `"listItem"`, `"blockQuote"`,
     /// `"thematicBreak"`, `"tableCell"`, …; HTML blocks count as `"htmlBlock"`, footnote definitions

@@ -14,6 +14,7 @@ struct ConvertCommand {
     var format: OutputFormat = .runs
     var options = MarkdownParsingOptions()
     var htmlOptions = HTMLWritingOptions()
+    var plainTextOptions = PlainTextOptions()
     /// Convert the document embedded in the binary instead of reading input.
     var embeddedDefault = false
 
@@ -111,6 +112,7 @@ struct ConvertCommand {
         switch format {
         case .json: output = try document.jsonData() + Data("\n".utf8)
         case .runs: output = Data(document.runDump().utf8)
+        case .plain: output = Data((document.plainText(options: plainTextOptions) + "\n").utf8)
         case .html:
             var html = htmlOptions
             html.tagFilter = options.extensions.contains(.tagfilter)

@@ -4,6 +4,8 @@ enum OutputFormat: String, CaseIterable {
     case json
     /// The human-readable run dump in Apple's print style.
     case runs
+    /// Plain text (lists with markers, tables as text; no attributes).
+    case plain
     /// HTML written from the intent document (libcmark-gfm's markup; safe unless `--unsafe`).
     case html
 
@@ -12,6 +14,7 @@ enum OutputFormat: String, CaseIterable {
         switch self {
         case .json: return "the intent document as stable JSON (format intentmark-document, version 1)"
         case .runs: return "one block per run in Apple's print style: text { attribute = value }"
+        case .plain: return "plain text: lists with markers, tables as text, no Markdown syntax"
         case .html: return "HTML written from the intent document, as libcmark-gfm writes it (safe unless --unsafe)"
         }
     }

@@ -173,3 +173,14 @@ extension CLITests {
         #expect(unsafe.output == "<h1>Hi <b>x</b></h1>\n<p><a href=\"javascript:alert(1)\">a</a></p>\n")
     }
 }
+
+extension CLITests {
+    @Test func convertsToPlainText() throws {
+        let result = try Self.run(["convert", "--to", "plain"], input: Data("# Title\n\n- [x] done\n- *two*\n\n| a | b |\n|---|---|\n| 1 | 2 |\n".utf8))
+        #expect(result.status == 0)
+        #expect(result.output == "Title\n\n☑ done\n• two\n\na\tb\n1\t2\n")
+        let realWorld = try Self.run(["convert", Self.corpus.appending(path: "realworld/realworld-1mb.md").path, "--to", "plain"])
+        #expect(realWorld.status == 0)
+        #expect(realWorld.standardOutput.count > 500_000)
+    }
+}

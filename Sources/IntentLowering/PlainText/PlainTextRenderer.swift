@@ -1,0 +1,476 @@
+import IntentModel
+
+/// One plain-text lowering: walks the runs once, opening and closing blocks by identity, and writes
+/// lines with the prefixes of the containers they are in (list markers, quote bars).
+struct PlainTextRenderer {
+    // MARK: Stored layout
+
+    private let document: IntentDocument
+    private let options: PlainTextOptions
+    private var output = ""
+    private var atLineStart = true
+
+    /// Open containers, outermost first.
+    private var frames: [Frame] = []
+    private var isBlockOpen: [Bool]
+    /// The innermost link span of each span (or -1), to find link boundaries.
+    private let linkSpanOf: [Int32]
+    private let spanKinds: [InlineSpan.Kind]
+
+    private var currentLeaf: Int32 = -1
+    private var previousLeaf: Int32 = -1
+    private var inlineText = ""
+    private var table: TableState? = nil
+    private var openLink: (key: Int32, destination: String, text: String)? = nil
+    private var footnoteCount = 0
+    /// Where the separator before the current leaf began (output length, line state, frames), to
+    /// take it back when the leaf turns out to have no text (an HTML comment, an empty header).
+    private var separatorStart: (length: Int, atLineStart: Bool, frames: [Frame])? = nil
+
+    private struct Frame {
+        var block: Int32
+        /// Written before the first line of the container's content (a list marker), once.
+        var marker: String?
+        /// Written before every other line.
+        var continuation: String
+        var isList = false
+    }
+
+    private struct TableState {
+        var rows: [[String]] = []
+        var headerRows = 0
+        var alignments: [PresentationIntent.TableColumn.Alignment] = []
+        var currentRow: [String] = []
+    }
+
+    // MARK: Initialisers
+
+    init(document: IntentDocument, options: PlainTextOptions) {
+        self.document = document
+        self.options = options
+        isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
+        spanKinds = document.spans.map(\.kind)
+        var links: [Int32] = []
+        links.reserveCapacity(document.spans.count)
+        for (index, span) in document.spans.enumerated() {
+            if span.kind == .link {
+                links.append(Int32(index))
+            } else {
+                links.append(span.parent >= 0 ? links[Int(span.parent)] : -1)
+            }
+        }
+        linkSpanOf = links
+        output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 8)
+    }
+
+    // MARK: Rendering
+
+    mutating func render() -> String {
+        var start = document.text.utf8.startIndex
+        let text = document.text
+        for record in document.runRecords {
+            let end = text.utf8.index(start, offsetBy: record.end - text.utf8.distance(from: text.utf8.startIndex, to: start))
+            if record.block != currentLeaf {
+                finishLink()
+                closeLeaf()
+                transition(to: record.block)
+                currentLeaf = record.block
+            }
+            emit(record, text[start..<end])
+            start = end
+        }
+        finishLink()
+        closeLeaf()
+        transition(to: -1)
+        // No trailing blank lines or spaces.
+        while let last = output.last, last == "\n" || last == " " { output.removeLast() }
+        return output
+    }
+
+    // MARK: Blocks
+
+    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.blocks[Int(block)].kind }
+    private func parent(_ block: Int32) -> Int32 { document.blocks[Int(block)].parent }
+    private func markup(_ block: Int32) -> BlockMarkup? { document.blocks[Int(block)].markup }
+
+    private func isFootnoteDefinition(_ block: Int32) -> Bool {
+        if case .blockQuote = kind(block), markup(block)?.footnoteLabel != nil { return true }
+        return false
+    }
+
+    private mutating func transition(to leaf: Int32) {
+        var path: [Int32] = []
+        var index = leaf
+        while index >= 0, !isBlockOpen[Int(index)] {
+            path.append(index)
+            index = parent(index)
+        }
+        while let frame = frames.last, frame.block != index {
+            frames.removeLast()
+            isBlockOpen[Int(frame.block)] = false
+            close(frame.block)
+        }
+        guard leaf >= 0 else { return }
+        if !options.footnotes, isInsideFootnoteDefinition(leaf) { return }
+        // The separator from the previous leaf, written with the prefixes of the common containers.
+        separatorStart = (output.utf8.count, atLineStart, frames)
+        if previousLeaf >= 0 || !output.isEmpty {
+            if table == nil || path.contains(where: { if case .table = kind($0) { return true } else { return false } }) {
+                write(separator(commonAncestor: index))
+            }
+        }
+        for block in path.reversed() { open(block) }
+        previousLeaf = leaf
+    }
+
+    /// A line separator inside a tight list, a block separator elsewhere.
+    private func separator(commonAncestor: Int32) -> String {
+        var index = commonAncestor
+        while index >= 0 {
+            switch kind(index) {
+            case .orderedList, .unorderedList:
+                return markup(index)?.isTight ?? true ? options.lineSeparator : options.blockSeparator
+            case .table, .tableHeaderRow, .tableRow:
+                return options.lineSeparator
+            case .listItem, .paragraph, .header, .codeBlock, .blockQuote, .thematicBreak, .tableCell:
+                index = parent(index)
+            }
+        }
+        return options.blockSeparator
+    }
+
+    private mutating func open(_ block: Int32) {
+        isBlockOpen[Int(block)] = true
+        switch kind(block) {
+        case .orderedList, .unorderedList:
+            frames.append(Frame(block: block, marker: nil, continuation: "", isList: true))
+        case .listItem(let ordinal):
+            let marker = listMarker(item: block, ordinal: ordinal)
+            let continuation = options.indentation ?? String(repeating: " ", count: TerminalCellWidth.of(marker))
+            frames.append(Frame(block: block, marker: marker, continuation: continuation))
+        case .blockQuote:
+            if isFootnoteDefinition(block) {
+                footnoteCount += 1
+                let marker = "[\(footnoteCount)] "
+                frames.append(Frame(block: block, marker: marker, continuation: String(repeating: " ", count: marker.count)))
+            } else {
+                frames.append(Frame(block: block, marker: nil, continuation: options.blockQuotePrefix))
+            }
+        case .table(let columns):
+            table = TableState(alignments: columns.map(\.alignment))
+            frames.append(Frame(block: block, marker: nil, continuation: ""))
+        case .tableHeaderRow, .tableRow:
+            frames.append(Frame(block: block, marker: nil, continuation: ""))
+        case .thematicBreak:
+            frames.append(Frame(block: block, marker: nil, continuation: ""))
+            write(options.thematicBreak)
+        case .paragraph, .header, .codeBlock, .tableCell:
+            frames.append(Frame(block: block, marker: nil, continuation: ""))
+        }
+    }
+
+    private mutating func close(_ block: Int32) {
+        switch kind(block) {
+        case .tableHeaderRow, .tableRow:
+            if var state = table {
+                if case .tableHeaderRow = kind(block) { state.headerRows += 1 }
+                state.rows.append(state.currentRow)
+                state.currentRow = []
+                table = state
+            }
+        case .table:
+            if let finished = table {
+                table = nil
+                write(formatTable(finished))
+            }
+        case .listItem:
+            // An empty item still shows its marker.
+            if let frame = frames.last(where: { $0.block == block }), frame.marker != nil {
+                write("")
+            }
+        case .paragraph, .header, .orderedList, .unorderedList, .codeBlock, .blockQuote, .thematicBreak, .tableCell:
+            break
+        }
+    }
+
+    private func listMarker(item: Int32, ordinal: Int) -> String {
+        let list = parent(item)
+        let task = markup(item)?.isTaskChecked.map { $0 ? options.checkedTaskMarker : options.uncheckedTaskMarker }
+        var depth = 0
+        var orderedDepth = 0
+        var index = list >= 0 ? parent(list) : -1
+        while index >= 0 {
+            switch kind(index) {
+            case .unorderedList: depth += 1
+            case .orderedList:
+                depth += 1
+                orderedDepth += 1
+            case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
+                .tableRow, .tableCell:
+                break
+            }
+            index = parent(index)
+        }
+        guard list >= 0, case .orderedList = kind(list) else {
+            if let task { return task + " " }
+            let bullets = options.bulletMarkers.isEmpty ? ["•"] : options.bulletMarkers
+            return bullets[depth % bullets.count] + " "
+        }
+        let styles = options.orderedStyles.isEmpty ? [.decimal] : options.orderedStyles
+        let delimiter = options.keepsSourceDelimiters && markup(list)?.listItemDelimiter == .parenthesis ? ")" : "."
+        let number = Self.format(ordinal, styles[orderedDepth % styles.count]) + delimiter
+        return number + " " + (task.map { $0 + " " } ?? "")
+    }
+
+    static func format(_ number: Int, _ style: PlainTextOptions.OrderedMarkerStyle) -> String {
+        switch style {
+        case .decimal: return String(number)
+        case .lowerAlpha, .upperAlpha:
+            guard number > 0 else { return String(number) }
+            var value = number
+            var letters: [Character] = []
+            while value > 0 {
+                value -= 1
+                letters.append(Character(UnicodeScalar(UInt8(97 + value % 26))))
+                value /= 26
+            }
+            let text = String(letters.reversed())
+            return style == .upperAlpha ? text.uppercased() : text
+        case .lowerRoman, .upperRoman:
+            guard number > 0, number < 4000 else { return String(number) }
+            let table: [(Int, String)] = [
+                (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
+                (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
+            ]
+            var value = number
+            var text = ""
+            for (amount, letters) in table {
+                while value >= amount {
+                    text += letters
+                    value -= amount
+                }
+            }
+            return style == .upperRoman ? text.uppercased() : text
+        }
+    }
+
+    // MARK: Leaves and inline content
+
+    private mutating func closeLeaf() {
+        guard currentLeaf >= 0 else {
+            // Text outside any block (inline-only documents, hand-made strings).
+            if !inlineText.isEmpty { write(inlineText) }
+            inlineText = ""
+            return
+        }
+        if !options.footnotes, isInsideFootnoteDefinition(currentLeaf) {
+            inlineText = ""
+            currentLeaf = -1
+            return
+        }
+        var text = inlineText
+        inlineText = ""
+        switch kind(currentLeaf) {
+        case .tableCell:
+            table?.currentRow.append(text.replacingNewlines(with: " "))
+        case .codeBlock:
+            if text.hasSuffix("\n") { text.removeLast() }
+            write(text)
+        case .paragraph, .header:
+            if text.isEmpty, let start = separatorStart, start.length <= output.utf8.count {
+                // Nothing to show: take back the separator written for this leaf.
+                let utf8 = output.utf8
+                output = String(decoding: utf8.prefix(start.length), as: UTF8.self)
+                atLineStart = start.atLineStart
+                let markers = Dictionary(start.frames.map { ($0.block, $0.marker) }, uniquingKeysWith: { first, _ in first })
+                for index in frames.indices where markers[frames[index].block] != nil {
+                    frames[index].marker = markers[frames[index].block] ?? nil
+                }
+            } else {
+                write(text)
+            }
+        case .thematicBreak, .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow:
+            break
+        }
+        currentLeaf = -1
+    }
+
+    private mutating func emit(_ record: IntentDocument.RunRecord, _ text: Substring) {
+        let attributes = document.attributeTable[Int(record.attributes)]
+        if attributes.isBlockSeparator { return }
+        if record.block >= 0, isInsideFootnoteDefinition(record.block), !options.footnotes { return }
+        // Link boundaries: a link span, or (documents without spans) a change of destination.
+        let destination = attributes.linkDestination ?? attributes.link?.absoluteString
+        let linkKey: Int32 = record.span >= 0 ? linkSpanOf[Int(record.span)] : (destination == nil ? -1 : -2)
+        if let open = openLink, open.key != linkKey || (linkKey == -2 && open.destination != destination) {
+            finishLink()
+        }
+        if openLink == nil, linkKey != -1, let destination {
+            openLink = (linkKey, destination, "")
+        }
+        if attributes.isPlaceholder { return }
+        let inline = InlinePresentationIntent(rawValue: record.inline)
+        var piece: String
+        if inline.contains(.softBreak) {
+            // A soft break whose text holds a line break (inline-only syntax preserving whitespace)
+            // keeps it; others are spaces unless the options keep soft breaks.
+            piece = options.keepsSoftBreaks ? "\n" : (text.contains("\n") ? String(text) : " ")
+        } else if inline.contains(.lineBreak) {
+            piece = "\n"
+        } else if inline.contains(.inlineHTML) {
+            piece = options.keepsRawHTML ? String(text) : ""
+        } else if inline.contains(.blockHTML) {
+            piece = options.keepsRawHTML ? String(text) : Self.strippingTags(text)
+        } else if attributes.footnoteReference != nil {
+            piece = options.footnotes ? "[\(text)]" : ""
+        } else {
+            piece = String(text)
+        }
+        inlineText += piece
+        if openLink != nil { openLink?.text += piece }
+    }
+
+    private func isInsideFootnoteDefinition(_ block: Int32) -> Bool {
+        var index = block
+        while index >= 0 {
+            if isFootnoteDefinition(index) { return true }
+            index = parent(index)
+        }
+        return false
+    }
+
+    private mutating func finishLink() {
+        guard let link = openLink else { return }
+        openLink = nil
+        if options.links == .textAndURL, !link.destination.isEmpty {
+            let trimmed = link.text.trimmingSpaces
+            if trimmed.isEmpty {
+                inlineText += link.destination
+            } else if trimmed != link.destination, "mailto:" + trimmed != link.destination,
+                "http://" + trimmed != link.destination
+            {
+                inlineText += " (\(link.destination))"
+            }
+        }
+    }
+
+    /// Raw HTML without its tags and comments; runs of blank lines left by removed tags collapse.
+    static func strippingTags(_ html: Substring) -> String {
+        var result = ""
+        var index = html.startIndex
+        while index < html.endIndex {
+            if html[index] == "<" {
+                let rest = html[index...]
+                if rest.hasPrefix("<!--"), let end = rest.range(of: "-->") {
+                    index = end.upperBound
+                    continue
+                }
+                if let close = rest.firstIndex(of: ">"), rest.dropFirst().first.map({ $0.isLetter || $0 == "/" || $0 == "!" || $0 == "?" }) == true {
+                    index = html.index(after: close)
+                    continue
+                }
+            }
+            result.append(html[index])
+            index = html.index(after: index)
+        }
+        let lines = result.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+        return lines.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    // MARK: Tables
+
+    private func formatTable(_ table: TableState) -> String {
+        switch options.tables {
+        case .tabSeparated:
+            return table.rows.map { $0.joined(separator: "\t") }.joined(separator: options.lineSeparator)
+        case .alignedColumns:
+            let columnCount = table.rows.map(\.count).max() ?? 0
+            var widths = [Int](repeating: 0, count: columnCount)
+            for row in table.rows {
+                for (column, cell) in row.enumerated() { widths[column] = max(widths[column], TerminalCellWidth.of(cell)) }
+            }
+            var lines: [String] = []
+            for (rowIndex, row) in table.rows.enumerated() {
+                var cells: [String] = []
+                for column in 0..<columnCount {
+                    let cell = column < row.count ? row[column] : ""
+                    let padding = widths[column] - TerminalCellWidth.of(cell)
+                    let alignment = column < table.alignments.count ? table.alignments[column] : .left
+                    switch alignment {
+                    case .left: cells.append(cell + String(repeating: " ", count: padding))
+                    case .right: cells.append(String(repeating: " ", count: padding) + cell)
+                    case .center:
+                        let before = padding / 2
+                        cells.append(String(repeating: " ", count: before) + cell + String(repeating: " ", count: padding - before))
+                    }
+                }
+                lines.append(cells.joined(separator: "  ").trimmingTrailingSpaces)
+                if rowIndex + 1 == table.headerRows {
+                    lines.append(widths.map { String(repeating: "─", count: max($0, 1)) }.joined(separator: "  "))
+                }
+            }
+            return lines.joined(separator: options.lineSeparator)
+        }
+    }
+
+    // MARK: Lines
+
+    /// Writes text, putting the container prefixes at the start of every line.
+    private mutating func write(_ text: String) {
+        if text.isEmpty {
+            if atLineStart { writePrefix(trimmed: false) }
+            return
+        }
+        var lineStart = text.startIndex
+        while lineStart <= text.endIndex {
+            let lineEnd = text[lineStart...].firstIndex(of: "\n") ?? text.endIndex
+            let line = text[lineStart..<lineEnd]
+            if !line.isEmpty {
+                if atLineStart { writePrefix(trimmed: false) }
+                output += line
+                atLineStart = false
+            }
+            guard lineEnd < text.endIndex else { break }
+            if atLineStart { writePrefix(trimmed: true) }
+            output += "\n"
+            atLineStart = true
+            lineStart = text.index(after: lineEnd)
+        }
+    }
+
+    private mutating func writePrefix(trimmed: Bool) {
+        var prefix = ""
+        for index in frames.indices {
+            if let marker = frames[index].marker {
+                prefix += marker
+                if !trimmed { frames[index].marker = nil }
+            } else {
+                prefix += frames[index].continuation
+            }
+        }
+        if trimmed {
+            while prefix.last == " " { prefix.removeLast() }
+        }
+        output += prefix
+        atLineStart = trimmed
+    }
+}
+
+extension StringProtocol {
+    fileprivate var trimmingSpaces: String {
+        var slice = self[...]
+        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+        return String(slice)
+    }
+
+    fileprivate var trimmingTrailingSpaces: String {
+        var slice = self[...]
+        while let last = slice.last, last == " " { slice = slice.dropLast() }
+        return String(slice)
+    }
+
+    fileprivate func replacingNewlines(with replacement: String) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

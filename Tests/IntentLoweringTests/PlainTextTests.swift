@@ -1,0 +1,122 @@
+import Foundation
+import IntentLowering
+import IntentModel
+import MarkdownParsing
+import SpecCorpus
+import Testing
+
+@Suite("Plain text")
+struct PlainTextTests {
+    static let parsingFixtures = TestPaths.fixtures.appending(path: "Parsing")
+    static let goldens = TestPaths.fixtures.appending(path: "Lowering")
+
+    static let names: [String] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: parsingFixtures.path)) ?? []
+        return files.filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.sorted()
+    }()
+
+    static func parsingOptions(_ name: String) throws -> MarkdownParsingOptions {
+        let url = parsingFixtures.appending(path: name + ".options.json")
+        guard FileManager.default.fileExists(atPath: url.path) else { return MarkdownParsingOptions() }
+        return try JSONDecoder().decode(MarkdownParsingOptions.self, from: Data(contentsOf: url))
+    }
+
+    /// Golden: `Fixtures/Lowering/NAME.plain.txt` for every parsing fixture; both layouts give the
+    /// same text. `INTENTMARK_RECORD_GOLDENS=1` rewrites and fails.
+    @Test("plain text matches the goldens, identical for both layouts", arguments: names)
+    func matchesGoldens(name: String) throws {
+        var options = try Self.parsingOptions(name)
+        let source = try Data(contentsOf: Self.parsingFixtures.appending(path: name + ".md"))
+        let plain = try IntentDocument(markdown: source, options: options).plainText()
+        options.blockSeparation = .none
+        #expect(try IntentDocument(markdown: source, options: options).plainText() == plain, "layouts differ")
+        let url = Self.goldens.appending(path: name + ".plain.txt")
+        if TestPaths.recording {
+            try Data((plain + "\n").utf8).write(to: url)
+            Issue.record("recorded \(name).plain.txt")
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(plain + "\n" == expected)
+    }
+
+    @Test func listsQuotesAndTablesReadWell() throws {
+        let document = try IntentDocument(markdown: """
+            # Title
+
+            - one
+            - two
+              1. nested
+              2. again
+            - [x] done
+
+            > quoted
+
+            | a | 日本 |
+            |--:|:-:|
+            | 1 | 2 |
+            """)
+        #expect(document.plainText() == "Title\n\n• one\n• two\n  1. nested\n  2. again\n☑ done\n\n│ quoted\n\na\t日本\n1\t2")
+        var aligned = PlainTextOptions()
+        aligned.tables = .alignedColumns
+        #expect(document.plainText(options: aligned).hasSuffix("│ quoted\n\na  日本\n─  ────\n1   2"))
+    }
+
+    @Test func orderedStylesDelimitersAndTaskMarkersAreOptions() throws {
+        let document = try IntentDocument(markdown: "3) a\n4) b\n   1. c\n      1. d\n")
+        #expect(document.plainText() == "3) a\n4) b\n   a. c\n      i. d")
+        var options = PlainTextOptions()
+        options.keepsSourceDelimiters = false
+        options.orderedStyles = [.upperRoman]
+        options.indentation = "    "
+        #expect(document.plainText(options: options) == "III. a\nIV. b\n    I. c\n        I. d")
+    }
+
+    @Test func linksFootnotesImagesAndHTML() throws {
+        let document = try IntentDocument(markdown: "See [site](https://example.com), <https://a.b>, ![logo](l.png) <b>bold</b>[^n].\n\n[^n]: Note.\n")
+        #expect(document.plainText() == "See site, https://a.b, logo bold[1].\n\n[1] Note.")
+        var options = PlainTextOptions()
+        options.links = .textAndURL
+        options.footnotes = false
+        options.keepsRawHTML = true
+        #expect(document.plainText(options: options) == "See site (https://example.com), https://a.b, logo <b>bold</b>.")
+    }
+
+    @Test func terminalCellWidthCountsWideCharactersAndEmojiAsTwo() {
+        #expect(TerminalCellWidth.of("abc") == 3)
+        #expect(TerminalCellWidth.of("日本語") == 6)
+        #expect(TerminalCellWidth.of("한국") == 4)
+        #expect(TerminalCellWidth.of("👩‍💻") == 2)
+        #expect(TerminalCellWidth.of("e\u{301}") == 1)
+        #expect(TerminalCellWidth.of("❤️") == 2)
+        #expect(TerminalCellWidth.of("ｆｕｌｌ") == 8)
+    }
+
+    /// Every word libcmark-gfm's own plain-text renderer finds appears, in the same order, in ours
+    /// (ours adds only markers), and no Markdown syntax is left.
+    @Test("every word of the document survives, in order", arguments: [
+        "commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md",
+    ])
+    func keepsEveryWordInOrder(file: String) throws {
+        let source = try String(contentsOf: TestPaths.corpus.appending(path: file), encoding: .utf8)
+        var options = PlainTextOptions()
+        options.orderedStyles = [.decimal]
+        let ours = Self.words(try IntentDocument(markdown: source).plainText(options: options))
+        let reference = Self.words(try ReferenceParser.plainText(source))
+        #expect(reference.count > 1000)
+        var position = ours.startIndex
+        var missing: String? = nil
+        for word in reference {
+            guard let found = ours[position...].firstIndex(of: word) else {
+                missing = String(word)
+                break
+            }
+            position = found + 1
+        }
+        #expect(missing == nil, "word not found in order: \(missing ?? "")")
+    }
+
+    static func words(_ text: String) -> [Substring] {
+        text.split { !($0.isLetter || $0.isNumber) }
+    }
+}
