@@ -67,6 +67,7 @@ public struct MarkdownParser: Sendable {
             throw IntentMarkError.limitExceeded(
                 limit: "maximumInputBytes", maximum: options.limits.maximumInputBytes, found: source.count)
         }
+        try InputShape(scanning: source).check(against: options.limits)
         let prepared = PreparedSource(source: source, options: options)
         return try prepared.withBytes { bytes in
             let tree = try CmarkTree(parsing: bytes, options: options)
