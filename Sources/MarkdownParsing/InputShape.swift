@@ -16,44 +16,65 @@ struct InputShape {
         let count = bytes.count
         @inline(__always) func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
         while index < count {
-            // One line: [index, end).
-            var end = index
-            while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-            var position = index
+            // The start of a line: indentation and container markers.
             var indentation = 0
-            while position < end, isSpace(bytes[position]) {
-                position += 1
+            while index < count, isSpace(bytes[index]) {
+                index += 1
                 indentation += 1
             }
-            if position == end {
-                // Blank: nesting stays open; the chunk of text ends.
-                nestingWork &+= openDepth
-                brackets = 0
-            } else {
-                var depth = 0
-                scan: while position < end {
-                    let byte = bytes[position]
-                    switch byte {
-                    case UInt8(ascii: ">"):
-                        depth += 1
-                        position += 1
-                    case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
-                        guard position + 1 >= end || isSpace(bytes[position + 1]) else { break scan }
-                        depth += 1
-                        position += 1
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                        var digits = position
-                        while digits < end, digits - position < 10, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
-                        guard digits < end, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")"),
-                            digits + 1 >= end || isSpace(bytes[digits + 1])
-                        else { break scan }
-                        depth += 1
-                        position = digits + 1
-                    default:
-                        break scan
-                    }
-                    while position < end, isSpace(bytes[position]) { position += 1 }
+            var depth = 0
+            scan: while index < count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: ">"):
+                    depth += 1
+                    index += 1
+                case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
+                    guard index + 1 >= count || isSpace(bytes[index + 1]) || bytes[index + 1] == 0x0A || bytes[index + 1] == 0x0D
+                    else { break scan }
+                    depth += 1
+                    index += 1
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    var digits = index
+                    while digits < count, digits - index < 10, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
+                    guard digits < count, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")"),
+                        digits + 1 >= count || isSpace(bytes[digits + 1])
+                    else { break scan }
+                    depth += 1
+                    index = digits + 1
+                default:
+                    break scan
                 }
+                while index < count, isSpace(bytes[index]) { index += 1 }
+            }
+            // The rest of the line: brackets, and whether it has any content. Most bytes are
+            // letters above `[` (0x5B) and take the first branch.
+            var hasContent = depth > 0
+            let raw = UnsafeRawPointer(bytes.baseAddress)
+            while index < count {
+                // Eight bytes at a time while none is a line ending or `[` (SWAR zero-byte test).
+                if let raw, index + 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if !Self.containsLineEndOrBracket(word) {
+                        if word != 0x2020_2020_2020_2020 { hasContent = true }
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = bytes[index]
+                if byte > 0x5B {
+                    hasContent = true
+                } else if byte == 0x0A || byte == 0x0D {
+                    break
+                } else if byte == 0x5B {
+                    brackets += 1
+                    hasContent = true
+                } else if byte != 0x20 && byte != 0x09 {
+                    hasContent = true
+                }
+                index += 1
+            }
+            if hasContent {
                 nestingDepth = max(nestingDepth, depth)
                 if depth > 0 {
                     openDepth = depth
@@ -61,17 +82,24 @@ struct InputShape {
                     openDepth = 0
                 }
                 nestingWork &+= max(depth, openDepth)
-                while position < end {
-                    if bytes[position] == UInt8(ascii: "[") { brackets += 1 }
-                    position += 1
-                }
                 bracketsPerBlock = max(bracketsPerBlock, brackets)
+            } else {
+                // Blank: nesting stays open; the chunk of text ends.
+                nestingWork &+= openDepth
+                brackets = 0
             }
             // Past the line ending (LF, CR or CRLF).
-            index = end
             if index < count, bytes[index] == 0x0D { index += 1 }
             if index < count, bytes[index] == 0x0A { index += 1 }
         }
+    }
+
+    @inline(__always)
+    static func containsLineEndOrBracket(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        return hasZeroByte(word ^ (ones &* 0x0A)) || hasZeroByte(word ^ (ones &* 0x0D)) || hasZeroByte(word ^ (ones &* 0x5B))
     }
 
     /// Throws when a shape exceeds its limit.

@@ -27,6 +27,7 @@ struct IntentTreeConverter {
     private var currentAttributes: RunAttributes
     private var currentAttributesIndex: Int32 = 0
     private let includesBlocks: Bool
+    private let preservesWhitespace: Bool
     /// The innermost open inline span (index in the builder's span table), or -1, and the spans
     /// enclosing it.
     private var currentSpan: Int32 = -1
@@ -60,6 +61,7 @@ struct IntentTreeConverter {
         self.builder = IntentDocumentBuilder(expectedBytes: source.byteCount + source.byteCount / 8)
         self.currentAttributes = RunAttributes(languageIdentifier: options.languageCode)
         self.includesBlocks = options.interpretedSyntax == .full
+        self.preservesWhitespace = options.interpretedSyntax == .inlineOnlyPreservingWhitespace
     }
 
     // MARK: Conversion
@@ -187,17 +189,17 @@ struct IntentTreeConverter {
             appendSeparator("\n", node)
             leafBlock = -1
         case .text:
-            lastInlineEndLine = Int(cmark_node_get_end_line(node))
+            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) }
             if dummyNodesToSkip > 0 {
                 dummyNodesToSkip -= 1
                 return
             }
             appendLiteral(node, inline: inlineBits)
         case .code:
-            lastInlineEndLine = Int(cmark_node_get_end_line(node))
+            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) }
             appendLiteral(node, inline: inlineBits | InlinePresentationIntent.code.rawValue)
         case .htmlInline:
-            lastInlineEndLine = Int(cmark_node_get_end_line(node))
+            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) }
             pushSpan(.inlineHTML)
             appendLiteral(node, inline: inlineBits | InlinePresentationIntent.inlineHTML.rawValue)
             popSpan()
