@@ -7,15 +7,29 @@
 public struct InlineSpanPath: Sendable, Hashable, Codable, Sequence {
     // MARK: Stored layout
 
-    final class Node: Sendable {
+    /// A path node. `parent` is written only at creation and, in `deinit`, on nodes nothing else
+    /// references — hence `@unchecked Sendable`.
+    final class Node: @unchecked Sendable {
         let span: InlineSpan
-        let parent: Node?
+        private(set) var parent: Node?
         let depth: Int
 
         init(span: InlineSpan, parent: Node?) {
             self.span = span
             self.parent = parent
             self.depth = (parent?.depth ?? 0) + 1
+        }
+
+        /// Releases the chain of ancestors iteratively: releasing a 100 000-deep path node by node
+        /// through nested `deinit`s would overflow the stack.
+        deinit {
+            guard var node = parent else { return }
+            parent = nil
+            while isKnownUniquelyReferenced(&node) {
+                guard let next = node.parent else { break }
+                node.parent = nil
+                node = next
+            }
         }
     }
 

@@ -14,13 +14,7 @@ extension IntentDocument {
         var blockPiece = AttributedString()
         var currentBlock: Int32 = -2
         var containerCache: [RunKey: AttributeContainer] = [:]
-        // One shared path node per span, parents first, so deep nesting stays linear.
-        var spanPaths: [InlineSpanPath] = []
-        spanPaths.reserveCapacity(spans.count)
-        for span in spans {
-            let parent = span.parent >= 0 ? spanPaths[Int(span.parent)] : nil
-            spanPaths.append(InlineSpanPath(InlineSpan(kind: span.kind, identity: span.identity), parent: parent))
-        }
+        // `spanPaths` shares one path node per span, so deep nesting stays linear.
         var start = text.utf8.startIndex
         for (position, record) in runRecords.enumerated() {
             let end = text.utf8.index(start, offsetBy: record.end - (position == 0 ? 0 : runRecords[position - 1].end))

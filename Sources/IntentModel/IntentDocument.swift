@@ -33,6 +33,9 @@ public struct IntentDocument: Sendable {
     public private(set) var text: String
     package var blocks: [Block]
     package var spans: [Span]
+    /// One shared path per span (parallel to `spans`), so that reading a run's spans costs O(1)
+    /// however deep the nesting; not part of the document's value.
+    package var spanPaths: [InlineSpanPath]
     package var attributeTable: [RunAttributes]
     package var runRecords: [RunRecord]
     /// Lookup tables for ``append(_:presentationIntent:inlinePresentationIntent:attributes:blockMarkup:)``,
@@ -76,6 +79,7 @@ public struct IntentDocument: Sendable {
         text = ""
         blocks = []
         spans = []
+        spanPaths = []
         attributeTable = [RunAttributes()]
         runRecords = []
     }
@@ -88,10 +92,14 @@ public struct IntentDocument: Sendable {
         append(text)
     }
 
-    init(text: String, blocks: [Block], spans: [Span], attributeTable: [RunAttributes], runRecords: [RunRecord]) {
+    init(
+        text: String, blocks: [Block], spans: [Span], spanPaths: [InlineSpanPath], attributeTable: [RunAttributes],
+        runRecords: [RunRecord]
+    ) {
         self.text = text
         self.blocks = blocks
         self.spans = spans
+        self.spanPaths = spanPaths
         self.attributeTable = attributeTable
         self.runRecords = runRecords
     }
@@ -256,6 +264,7 @@ extension IntentDocument {
         let key = SpanKey(identity: span.identity, kind: span.kind, parent: parent)
         if let existing = spanLookup[key] { return existing }
         spans.append(Span(kind: span.kind, identity: span.identity, parent: parent))
+        spanPaths.append(InlineSpanPath(span, parent: parent >= 0 ? spanPaths[Int(parent)] : nil))
         spanLookup[key] = Int32(spans.count - 1)
         return Int32(spans.count - 1)
     }
@@ -266,17 +275,9 @@ extension IntentDocument {
         var parent: Int32
     }
 
-    /// The path of span `index` (built fresh; O(depth)).
+    /// The shared path of span `index`, O(1).
     func inlineSpanPath(ofSpan index: Int32) -> InlineSpanPath? {
-        guard index >= 0 else { return nil }
-        var chain: [InlineSpan] = []
-        var current = index
-        while current >= 0 {
-            let span = spans[Int(current)]
-            chain.append(InlineSpan(kind: span.kind, identity: span.identity))
-            current = span.parent
-        }
-        return InlineSpanPath(spans: chain)
+        index >= 0 ? spanPaths[Int(index)] : nil
     }
 
     struct BlockKey: Hashable {

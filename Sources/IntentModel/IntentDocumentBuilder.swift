@@ -6,6 +6,7 @@ package struct IntentDocumentBuilder {
     package private(set) var bytes: [UInt8] = []
     var blocks: [IntentDocument.Block] = []
     var spans: [IntentDocument.Span] = []
+    var spanPaths: [InlineSpanPath] = []
     var attributeTable: [RunAttributes] = [RunAttributes()]
     var attributeLookup: [RunAttributes: Int32] = [:]
     var runRecords: [IntentDocument.RunRecord] = []
@@ -34,6 +35,7 @@ package struct IntentDocumentBuilder {
     /// Adds an inline span and returns its index (for `parent` and `span` arguments).
     package mutating func addSpan(_ kind: InlineSpan.Kind, identity: Int, parent: Int32) -> Int32 {
         spans.append(IntentDocument.Span(kind: kind, identity: identity, parent: parent))
+        spanPaths.append(InlineSpanPath(InlineSpan(kind: kind, identity: identity), parent: parent >= 0 ? spanPaths[Int(parent)] : nil))
         return Int32(spans.count - 1)
     }
 
@@ -111,6 +113,7 @@ package struct IntentDocumentBuilder {
     package consuming func finish() -> IntentDocument {
         let text = String(decoding: bytes, as: UTF8.self)
         return IntentDocument(
-            text: text, blocks: blocks, spans: spans, attributeTable: attributeTable, runRecords: runRecords)
+            text: text, blocks: blocks, spans: spans, spanPaths: spanPaths, attributeTable: attributeTable,
+            runRecords: runRecords)
     }
 }

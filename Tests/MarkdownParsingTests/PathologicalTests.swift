@@ -25,7 +25,7 @@ struct PathologicalTests {
         let flags = document.runs.filter { !$0.isBlockSeparator }.map(\.inlinePresentationIntent)
         #expect(flags.first == .emphasized && flags.last == .emphasized)
         #expect(flags.dropFirst().dropLast().allSatisfy { $0 == [.emphasized, .stronglyEmphasized] })
-        #expect(document.runs.first { $0.text == "b" }?.inlineSpans?.depth == 2 * count)
+        #expect(document.runs.first { $0.text.contains("b") }?.inlineSpans?.depth == 2 * count)
     }
 
     @Test("2–9, 12, 17, 18, 21: unmatched openers and closers stay literal text", arguments: [
