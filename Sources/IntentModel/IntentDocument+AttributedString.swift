@@ -81,6 +81,18 @@ extension IntentDocument {
         }
         if attributes.isBlockSeparator { container[IntentMarkAttribute.BlockSeparatorAttribute.self] = true }
         if attributes.isPlaceholder { container[IntentMarkAttribute.PlaceholderAttribute.self] = true }
+        if let display = attributes.display {
+            if let value = display.font { container[IntentMarkAttribute.FontAttribute.self] = value }
+            if let value = display.foregroundColor { container[IntentMarkAttribute.ForegroundColorAttribute.self] = value }
+            if let value = display.backgroundColor { container[IntentMarkAttribute.BackgroundColorAttribute.self] = value }
+            if let value = display.underlineStyle { container[IntentMarkAttribute.UnderlineStyleAttribute.self] = value }
+            if let value = display.strikethroughStyle {
+                container[IntentMarkAttribute.StrikethroughStyleAttribute.self] = value
+            }
+            if let value = display.baselineOffset { container[IntentMarkAttribute.BaselineOffsetAttribute.self] = value }
+            if let value = display.superscript { container[IntentMarkAttribute.SuperscriptAttribute.self] = value }
+            if let value = display.paragraphStyle { container[IntentMarkAttribute.ParagraphStyleAttribute.self] = value }
+        }
         return container
     }
 
@@ -106,7 +118,16 @@ extension IntentDocument {
                 languageIdentifier: run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self],
                 sourcePosition: run[IntentMarkAttribute.MarkdownSourcePositionAttribute.self],
                 isBlockSeparator: run[IntentMarkAttribute.BlockSeparatorAttribute.self] ?? false,
-                isPlaceholder: run[IntentMarkAttribute.PlaceholderAttribute.self] ?? false)
+                isPlaceholder: run[IntentMarkAttribute.PlaceholderAttribute.self] ?? false,
+                display: DisplayAttributes(
+                    font: run[IntentMarkAttribute.FontAttribute.self],
+                    foregroundColor: run[IntentMarkAttribute.ForegroundColorAttribute.self],
+                    backgroundColor: run[IntentMarkAttribute.BackgroundColorAttribute.self],
+                    underlineStyle: run[IntentMarkAttribute.UnderlineStyleAttribute.self],
+                    strikethroughStyle: run[IntentMarkAttribute.StrikethroughStyleAttribute.self],
+                    baselineOffset: run[IntentMarkAttribute.BaselineOffsetAttribute.self],
+                    superscript: run[IntentMarkAttribute.SuperscriptAttribute.self],
+                    paragraphStyle: run[IntentMarkAttribute.ParagraphStyleAttribute.self]))
             append(
                 text, presentationIntent: run[IntentMarkAttribute.PresentationIntentAttribute.self],
                 inlinePresentationIntent: run[IntentMarkAttribute.InlinePresentationIntentAttribute.self] ?? [],

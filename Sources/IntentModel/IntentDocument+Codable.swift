@@ -21,7 +21,8 @@ import Foundation
 /// the kind's fields, `identity`), `inline` (option names), `link`, `linkDestination`, `linkTitle`,
 /// `imageURL`, `imageSource`, `imageTitle`, `footnoteReference`, `extendedAttributes`,
 /// `languageIdentifier`, `sourcePosition` (`startLine`, `startColumn`, `endLine`, `endColumn`),
-/// `isBlockSeparator`, `isPlaceholder`, `blockMarkup` (an object from block identity, as a string,
+/// `isBlockSeparator`, `isPlaceholder`, `display` (``DisplayAttributes``: `font`, colors,
+/// `underlineStyle`, `paragraphStyle`, …), `blockMarkup` (an object from block identity, as a string,
 /// to that block's ``BlockMarkup`` fields) and `span`: the 0-based index, in the document's
 /// top-level `spans` table, of the run's innermost ``InlineSpan``. Each entry of `spans` has
 /// `kind`, `identity` and `parent` (the index of the enclosing span, always an earlier entry;
@@ -60,6 +61,7 @@ extension IntentDocument: Codable {
         var sourcePosition: MarkdownSourcePosition?
         var isBlockSeparator: Bool?
         var isPlaceholder: Bool?
+        var display: DisplayAttributes?
         var blockMarkup: [String: BlockMarkup]?
         var span: Int?
     }
@@ -96,7 +98,7 @@ extension IntentDocument: Codable {
                     extendedAttributes: attributes.extendedAttributes,
                     languageIdentifier: attributes.languageIdentifier, sourcePosition: attributes.sourcePosition,
                     isBlockSeparator: attributes.isBlockSeparator ? true : nil,
-                    isPlaceholder: attributes.isPlaceholder ? true : nil, blockMarkup: markup,
+                    isPlaceholder: attributes.isPlaceholder ? true : nil, display: attributes.display, blockMarkup: markup,
                     span: spanIndex < 0 ? nil : Int(spanIndex)))
         }
     }
@@ -170,7 +172,7 @@ extension IntentDocument: Codable {
                     imageTitle: run.imageTitle, footnoteReference: run.footnoteReference,
                     extendedAttributes: run.extendedAttributes, languageIdentifier: run.languageIdentifier,
                     sourcePosition: run.sourcePosition, isBlockSeparator: run.isBlockSeparator ?? false,
-                    isPlaceholder: run.isPlaceholder ?? false),
+                    isPlaceholder: run.isPlaceholder ?? false, display: run.display),
                 blockMarkup: markup, inlineSpans: path, spanCache: &spanCache)
         }
     }

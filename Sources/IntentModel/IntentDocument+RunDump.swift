@@ -29,6 +29,7 @@ extension IntentDocument: CustomDebugStringConvertible {
                 let entries = run.blockMarkup.sorted { $0.key < $1.key }.map { "id \($0.key): \(Self.describe($0.value))" }
                 lines.append(("blockMarkup", "[" + entries.joined(separator: "; ") + "]"))
             }
+            if let value = attributes.display { lines.append(("display", Self.describe(value))) }
             if let value = attributes.extendedAttributes {
                 lines.append(("extendedAttributes", ExtendedAttributeValue.object(value).description))
             }
@@ -68,6 +69,38 @@ extension IntentDocument: CustomDebugStringConvertible {
         }
         if let value = markup.footnoteLabel { parts.append("footnote '\(value)'") }
         return parts.joined(separator: ", ")
+    }
+
+    static func describe(_ display: DisplayAttributes) -> String {
+        var parts: [String] = []
+        if let font = display.font {
+            var text = "\(font.design.rawValue) \(Self.number(font.size))pt \(font.weight.rawValue)"
+            if font.isItalic { text += " italic" }
+            parts.append("font " + text)
+        }
+        if let color = display.foregroundColor { parts.append("foreground " + (color.name ?? color.hexString)) }
+        if let color = display.backgroundColor { parts.append("background " + (color.name ?? color.hexString)) }
+        if let style = display.underlineStyle { parts.append("underline 0x" + String(style.rawValue, radix: 16)) }
+        if let style = display.strikethroughStyle { parts.append("strikethrough 0x" + String(style.rawValue, radix: 16)) }
+        if let offset = display.baselineOffset { parts.append("baselineOffset \(Self.number(offset))") }
+        if let level = display.superscript { parts.append("superscript \(level)") }
+        if let style = display.paragraphStyle {
+            var text = "paragraph head \(Self.number(style.headIndent)) first \(Self.number(style.firstLineHeadIndent))"
+            text += " before \(Self.number(style.paragraphSpacingBefore)) after \(Self.number(style.paragraphSpacing))"
+            if style.alignment != .natural { text += " \(style.alignment.rawValue)" }
+            if !style.textLists.isEmpty {
+                text += " lists [" + style.textLists.map { "\($0.markerFormat.rawValue) from \($0.startingItemNumber)" }.joined(separator: ", ") + "]"
+            }
+            if !style.textBlocks.isEmpty {
+                text += " cells [" + style.textBlocks.map { "table \($0.table) row \($0.row) column \($0.column)\($0.isHeader ? " header" : "")" }.joined(separator: ", ") + "]"
+            }
+            parts.append(text)
+        }
+        return "{" + parts.joined(separator: "; ") + "}"
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     static func escape(_ text: Substring) -> String {

@@ -104,6 +104,70 @@ public enum IntentMarkAttribute {
         public static let name = "IntentMark.InlineSpans"
     }
 
+    /// The font (AppKit/UIKit `.font`), as a ``FontDescriptor``.
+    public enum FontAttribute: CodableAttributedStringKey {
+        /// ``FontDescriptor``.
+        public typealias Value = FontDescriptor
+        /// `"IntentMark.Font"`.
+        public static let name = "IntentMark.Font"
+    }
+
+    /// The text color (`.foregroundColor`).
+    public enum ForegroundColorAttribute: CodableAttributedStringKey {
+        /// ``DisplayColor``.
+        public typealias Value = DisplayColor
+        /// `"IntentMark.ForegroundColor"`.
+        public static let name = "IntentMark.ForegroundColor"
+    }
+
+    /// The background color (`.backgroundColor`).
+    public enum BackgroundColorAttribute: CodableAttributedStringKey {
+        /// ``DisplayColor``.
+        public typealias Value = DisplayColor
+        /// `"IntentMark.BackgroundColor"`.
+        public static let name = "IntentMark.BackgroundColor"
+    }
+
+    /// Underline (`.underlineStyle`).
+    public enum UnderlineStyleAttribute: CodableAttributedStringKey {
+        /// ``UnderlineStyle``.
+        public typealias Value = UnderlineStyle
+        /// `"IntentMark.UnderlineStyle"`.
+        public static let name = "IntentMark.UnderlineStyle"
+    }
+
+    /// Strikethrough (`.strikethroughStyle`).
+    public enum StrikethroughStyleAttribute: CodableAttributedStringKey {
+        /// ``UnderlineStyle``.
+        public typealias Value = UnderlineStyle
+        /// `"IntentMark.StrikethroughStyle"`.
+        public static let name = "IntentMark.StrikethroughStyle"
+    }
+
+    /// Baseline offset in points (`.baselineOffset`).
+    public enum BaselineOffsetAttribute: CodableAttributedStringKey {
+        /// Points, positive up.
+        public typealias Value = Double
+        /// `"IntentMark.BaselineOffset"`.
+        public static let name = "IntentMark.BaselineOffset"
+    }
+
+    /// Superscript level (AppKit's `.superscript`).
+    public enum SuperscriptAttribute: CodableAttributedStringKey {
+        /// > 0 superscript, < 0 subscript.
+        public typealias Value = Int
+        /// `"IntentMark.Superscript"`.
+        public static let name = "IntentMark.Superscript"
+    }
+
+    /// Paragraph layout (`.paragraphStyle`).
+    public enum ParagraphStyleAttribute: CodableAttributedStringKey {
+        /// ``ParagraphStyle``.
+        public typealias Value = ParagraphStyle
+        /// `"IntentMark.ParagraphStyle"`.
+        public static let name = "IntentMark.ParagraphStyle"
+    }
+
     /// Marks a U+FFFC standing for an inline without text (``RunAttributes/isPlaceholder``).
     public enum PlaceholderAttribute: CodableAttributedStringKey {
         /// Always `true` when present.
@@ -144,6 +208,22 @@ extension AttributeScopes {
         public let blockSeparator: IntentMarkAttribute.BlockSeparatorAttribute
         /// Inline spans, innermost first.
         public let inlineSpans: IntentMarkAttribute.InlineSpansAttribute
+        /// Font.
+        public let font: IntentMarkAttribute.FontAttribute
+        /// Text color.
+        public let foregroundColor: IntentMarkAttribute.ForegroundColorAttribute
+        /// Background color.
+        public let backgroundColor: IntentMarkAttribute.BackgroundColorAttribute
+        /// Underline.
+        public let underlineStyle: IntentMarkAttribute.UnderlineStyleAttribute
+        /// Strikethrough.
+        public let strikethroughStyle: IntentMarkAttribute.StrikethroughStyleAttribute
+        /// Baseline offset.
+        public let baselineOffset: IntentMarkAttribute.BaselineOffsetAttribute
+        /// Superscript level.
+        public let superscript: IntentMarkAttribute.SuperscriptAttribute
+        /// Paragraph style.
+        public let paragraphStyle: IntentMarkAttribute.ParagraphStyleAttribute
         /// Placeholder flag.
         public let placeholder: IntentMarkAttribute.PlaceholderAttribute
         /// Foundation's attributes (`link`, `imageURL`, `languageIdentifier`, …).

@@ -39,6 +39,9 @@ public struct RunAttributes: Sendable, Hashable, Codable {
     /// without text (`[](u)`), an empty extended-attribute span — so that it is not lost. Like an
     /// attachment in an attributed string, it is not text of the document.
     public var isPlaceholder: Bool
+    /// Concrete styling (fonts, colors, underline, paragraph layout), set by lowering with a style
+    /// sheet or by display syntax in the Markdown; `nil` when the run has none.
+    public var display: DisplayAttributes?
 
     /// Creates attributes; every field defaults to absent.
     public init(
@@ -46,7 +49,7 @@ public struct RunAttributes: Sendable, Hashable, Codable {
         imageURL: URL? = nil, imageSource: String? = nil, imageTitle: String? = nil,
         footnoteReference: String? = nil, extendedAttributes: [String: ExtendedAttributeValue]? = nil,
         languageIdentifier: String? = nil, sourcePosition: MarkdownSourcePosition? = nil,
-        isBlockSeparator: Bool = false, isPlaceholder: Bool = false
+        isBlockSeparator: Bool = false, isPlaceholder: Bool = false, display: DisplayAttributes? = nil
     ) {
         self.link = link
         self.linkDestination = linkDestination
@@ -60,6 +63,7 @@ public struct RunAttributes: Sendable, Hashable, Codable {
         self.sourcePosition = sourcePosition
         self.isBlockSeparator = isBlockSeparator
         self.isPlaceholder = isPlaceholder
+        self.display = display.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Whether no attribute is set.
@@ -67,7 +71,7 @@ public struct RunAttributes: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case link, linkDestination, linkTitle, imageURL, imageSource, imageTitle, footnoteReference,
-            extendedAttributes, languageIdentifier, sourcePosition, isBlockSeparator, isPlaceholder
+            extendedAttributes, languageIdentifier, sourcePosition, isBlockSeparator, isPlaceholder, display
     }
 
     /// Encodes the set fields only; URLs as their `absoluteString`.
@@ -87,6 +91,7 @@ public struct RunAttributes: Sendable, Hashable, Codable {
         try container.encodeIfPresent(sourcePosition, forKey: .sourcePosition)
         if isBlockSeparator { try container.encode(true, forKey: .isBlockSeparator) }
         if isPlaceholder { try container.encode(true, forKey: .isPlaceholder) }
+        try container.encodeIfPresent(display, forKey: .display)
     }
 
     /// Decodes the form written by ``encode(to:)``; absent keys are absent attributes.
@@ -114,6 +119,7 @@ public struct RunAttributes: Sendable, Hashable, Codable {
             languageIdentifier: try container.decodeIfPresent(String.self, forKey: .languageIdentifier),
             sourcePosition: try container.decodeIfPresent(MarkdownSourcePosition.self, forKey: .sourcePosition),
             isBlockSeparator: try container.decodeIfPresent(Bool.self, forKey: .isBlockSeparator) ?? false,
-            isPlaceholder: try container.decodeIfPresent(Bool.self, forKey: .isPlaceholder) ?? false)
+            isPlaceholder: try container.decodeIfPresent(Bool.self, forKey: .isPlaceholder) ?? false,
+            display: try container.decodeIfPresent(DisplayAttributes.self, forKey: .display))
     }
 }

@@ -125,3 +125,40 @@ struct IntentDocumentTests {
         #expect(document.runDump() == "a\\tb\\u{2028}c\\\\\\n {\n}\n")
     }
 }
+
+extension IntentDocumentTests {
+    static func styled() -> IntentDocument {
+        var document = IntentDocument()
+        let paragraph = PresentationIntent(.paragraph, identity: 1)
+        let display = DisplayAttributes(
+            font: FontDescriptor(design: .monospaced, size: 15, weight: .semibold, isItalic: true),
+            foregroundColor: DisplayColor(rgb: 0x0969DA, name: "link"), backgroundColor: DisplayColor(rgb: 0xFFF8C5, alpha: 0.5),
+            underlineStyle: [.single, .byWord], strikethroughStyle: .double, baselineOffset: 4, superscript: 1,
+            paragraphStyle: ParagraphStyle(
+                headIndent: 24, firstLineHeadIndent: 12, paragraphSpacing: 8, alignment: .center,
+                textLists: [TextList(markerFormat: .decimal, startingItemNumber: 3, identity: 2)],
+                textBlocks: [TextTableBlock(table: 5, numberOfColumns: 2, row: 0, column: 1, isHeader: true, alignment: .right)]))
+        document.append("styled", presentationIntent: paragraph, attributes: RunAttributes(display: display))
+        document.append(" plain", presentationIntent: paragraph)
+        return document
+    }
+
+    @Test func displayAttributesSurviveJSONAndAttributedString() throws {
+        let document = Self.styled()
+        #expect(document.runs.first?.display?.font?.size == 15)
+        #expect(try IntentDocument(jsonData: document.jsonData()) == document)
+        let attributed = document.attributedString()
+        #expect(attributed.runs.first?[IntentMarkAttribute.UnderlineStyleAttribute.self] == [.single, .byWord])
+        #expect(IntentDocument(attributed) == document)
+        #expect(document.runDump().contains("font monospaced 15pt semibold italic; foreground link; background #FFF8C580"))
+    }
+
+    @Test func appleRawValuesAndNames() {
+        #expect(UnderlineStyle.double.rawValue == 0x09 && UnderlineStyle.byWord.rawValue == 0x8000)
+        #expect(TextList.MarkerFormat.lowerRoman.rawValue == "{lower-roman}" && TextList.MarkerFormat.lowerRoman.isOrdered)
+        #expect(!TextList.MarkerFormat.disc.isOrdered)
+        #expect(FontDescriptor.Weight.bold.value == 0.4 && FontDescriptor.Weight.semibold < .bold)
+        #expect(DisplayColor(rgb: 0x0969DA).hexString == "#0969DA")
+        #expect(RunAttributes(display: DisplayAttributes()).display == nil)
+    }
+}
