@@ -7,7 +7,8 @@ struct PlainTextRenderer {
 
     private let document: IntentDocument
     private let options: PlainTextOptions
-    private var output = ""
+    /// The text written so far, as UTF-8 (so that taking back a separator is a cheap truncation).
+    private var output: [UInt8] = []
     private var atLineStart = true
 
     /// Open containers, outermost first.
@@ -60,7 +61,7 @@ struct PlainTextRenderer {
             }
         }
         linkSpanOf = links
-        output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 8)
+        output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 4)
     }
 
     // MARK: Rendering
@@ -83,8 +84,8 @@ struct PlainTextRenderer {
         closeLeaf()
         transition(to: -1)
         // No trailing blank lines or spaces.
-        while let last = output.last, last == "\n" || last == " " { output.removeLast() }
-        return output
+        while let last = output.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: " ") { output.removeLast() }
+        return String(decoding: output, as: UTF8.self)
     }
 
     // MARK: Blocks
@@ -113,7 +114,7 @@ struct PlainTextRenderer {
         guard leaf >= 0 else { return }
         if !options.footnotes, isInsideFootnoteDefinition(leaf) { return }
         // The separator from the previous leaf, written with the prefixes of the common containers.
-        separatorStart = (output.utf8.count, atLineStart, frames)
+        separatorStart = (output.count, atLineStart, frames)
         if previousLeaf >= 0 || !output.isEmpty {
             if table == nil || path.contains(where: { if case .table = kind($0) { return true } else { return false } }) {
                 write(separator(commonAncestor: index))
@@ -277,10 +278,9 @@ struct PlainTextRenderer {
             if text.hasSuffix("\n") { text.removeLast() }
             write(text)
         case .paragraph, .header:
-            if text.isEmpty, let start = separatorStart, start.length <= output.utf8.count {
+            if text.isEmpty, let start = separatorStart, start.length <= output.count {
                 // Nothing to show: take back the separator written for this leaf.
-                let utf8 = output.utf8
-                output = String(decoding: utf8.prefix(start.length), as: UTF8.self)
+                output.removeLast(output.count - start.length)
                 atLineStart = start.atLineStart
                 let markers = Dictionary(start.frames.map { ($0.block, $0.marker) }, uniquingKeysWith: { first, _ in first })
                 for index in frames.indices where markers[frames[index].block] != nil {
@@ -427,12 +427,12 @@ struct PlainTextRenderer {
             let line = text[lineStart..<lineEnd]
             if !line.isEmpty {
                 if atLineStart { writePrefix(trimmed: false) }
-                output += line
+                output.append(contentsOf: line.utf8)
                 atLineStart = false
             }
             guard lineEnd < text.endIndex else { break }
             if atLineStart { writePrefix(trimmed: true) }
-            output += "\n"
+            output.append(UInt8(ascii: "\n"))
             atLineStart = true
             lineStart = text.index(after: lineEnd)
         }
@@ -451,7 +451,7 @@ struct PlainTextRenderer {
         if trimmed {
             while prefix.last == " " { prefix.removeLast() }
         }
-        output += prefix
+        output.append(contentsOf: prefix.utf8)
         atLineStart = trimmed
     }
 }
