@@ -60,7 +60,7 @@ package struct BenchmarkRunner: Sendable {
                 (seconds, peak) = try time { _ = try IntentDocument(markdown: text, options: flat) }
             case .html:
                 let writer = HTMLWriter()
-                (seconds, peak) = time { _ = writer.writeUTF8(document) }
+                (seconds, peak) = time { _ = writer.writeData(document) }
             case .plain:
                 (seconds, peak) = time { _ = document.plainText() }
             case .attributedString:

@@ -10,7 +10,7 @@ package enum BenchmarkStage: String, CaseIterable, Sendable {
     case parse
     /// Markdown → `IntentDocument`, `.none` layout (Apple's).
     case parseNone
-    /// `IntentDocument` → HTML as UTF-8 bytes (writing only; the document is parsed beforehand).
+    /// `IntentDocument` → HTML as UTF-8 `Data` (writing only; the document is parsed beforehand).
     case html
     /// `IntentDocument` → plain text (`String`).
     case plain

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A growable byte buffer for writers: appends are a bounds check and a `memcpy`, without the
 /// uniqueness and capacity bookkeeping of `Array.append` on every call.
 struct ByteOutput: ~Copyable {
@@ -66,5 +68,19 @@ struct ByteOutput: ~Copyable {
     /// A copy of the bytes.
     func bytes() -> [UInt8] {
         [UInt8](UnsafeBufferPointer(start: storage, count: count))
+    }
+
+    /// The bytes as a `String` (one copy, validated as UTF-8).
+    func string() -> String {
+        String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self)
+    }
+
+    /// Hands the storage to a `Data` without copying; the buffer is freed with the `Data`.
+    consuming func data() -> Data {
+        let pointer = storage
+        let length = count
+        // Ownership moves to the Data's deallocator; keep `deinit` from freeing it.
+        storage = .allocate(capacity: 1)
+        return Data(bytesNoCopy: pointer, count: length, deallocator: .custom { bytes, _ in bytes.deallocate() })
     }
 }

@@ -20,9 +20,10 @@ struct PlainTextRenderer {
 
     private var currentLeaf: Int32 = -1
     private var previousLeaf: Int32 = -1
-    private var inlineText = ""
+    /// The current leaf's text, UTF-8.
+    private var inlineText: [UInt8] = []
     private var table: TableState? = nil
-    private var openLink: (key: Int32, destination: String, text: String)? = nil
+    private var openLink: (key: Int32, destination: String, text: [UInt8])? = nil
     private var footnoteCount = 0
     /// Where the separator before the current leaf began (output length, line state, frames), to
     /// take it back when the leaf turns out to have no text (an HTML comment, an empty header).
@@ -261,21 +262,21 @@ struct PlainTextRenderer {
         guard currentLeaf >= 0 else {
             // Text outside any block (inline-only documents, hand-made strings).
             if !inlineText.isEmpty { write(inlineText) }
-            inlineText = ""
+            inlineText = []
             return
         }
         if !options.footnotes, isInsideFootnoteDefinition(currentLeaf) {
-            inlineText = ""
+            inlineText = []
             currentLeaf = -1
             return
         }
         var text = inlineText
-        inlineText = ""
+        inlineText = []
         switch kind(currentLeaf) {
         case .tableCell:
-            table?.currentRow.append(text.replacingNewlines(with: " "))
+            table?.currentRow.append(String(decoding: text.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self))
         case .codeBlock:
-            if text.hasSuffix("\n") { text.removeLast() }
+            if text.last == UInt8(ascii: "\n") { text.removeLast() }
             write(text)
         case .paragraph, .header:
             if text.isEmpty, let start = separatorStart, start.length <= output.count {
@@ -306,28 +307,46 @@ struct PlainTextRenderer {
             finishLink()
         }
         if openLink == nil, linkKey != -1, let destination {
-            openLink = (linkKey, destination, "")
+            openLink = (linkKey, destination, [])
         }
         if attributes.isPlaceholder { return }
-        let inline = InlinePresentationIntent(rawValue: record.inline)
-        var piece: String
-        if inline.contains(.softBreak) {
+        let inline = record.inline
+        let before = inlineText.count
+        if inline & Bits.softBreak != 0 {
             // A soft break whose text holds a line break (inline-only syntax preserving whitespace)
             // keeps it; others are spaces unless the options keep soft breaks.
-            piece = options.keepsSoftBreaks ? "\n" : (text.contains("\n") ? String(text) : " ")
-        } else if inline.contains(.lineBreak) {
-            piece = "\n"
-        } else if inline.contains(.inlineHTML) {
-            piece = options.keepsRawHTML ? String(text) : ""
-        } else if inline.contains(.blockHTML) {
-            piece = options.keepsRawHTML ? String(text) : Self.strippingTags(text)
+            if options.keepsSoftBreaks {
+                inlineText.append(UInt8(ascii: "\n"))
+            } else if text.utf8.contains(UInt8(ascii: "\n")) {
+                inlineText.append(contentsOf: text.utf8)
+            } else {
+                inlineText.append(UInt8(ascii: " "))
+            }
+        } else if inline & Bits.lineBreak != 0 {
+            inlineText.append(UInt8(ascii: "\n"))
+        } else if inline & Bits.inlineHTML != 0 {
+            if options.keepsRawHTML { inlineText.append(contentsOf: text.utf8) }
+        } else if inline & Bits.blockHTML != 0 {
+            inlineText.append(contentsOf: options.keepsRawHTML ? String(text).utf8 : Self.strippingTags(text).utf8)
         } else if attributes.footnoteReference != nil {
-            piece = options.footnotes ? "[\(text)]" : ""
+            if options.footnotes {
+                inlineText.append(UInt8(ascii: "["))
+                inlineText.append(contentsOf: text.utf8)
+                inlineText.append(UInt8(ascii: "]"))
+            }
         } else {
-            piece = String(text)
+            inlineText.append(contentsOf: text.utf8)
         }
-        inlineText += piece
-        if openLink != nil { openLink?.text += piece }
+        if openLink != nil { openLink?.text.append(contentsOf: inlineText[before...]) }
+    }
+
+    /// ``IntentModel/InlinePresentationIntent`` raw bits as literals (static members of the option
+    /// set go through `swift_once` on every access).
+    private enum Bits {
+        static let softBreak: UInt = 1 << 6
+        static let lineBreak: UInt = 1 << 7
+        static let inlineHTML: UInt = 1 << 8
+        static let blockHTML: UInt = 1 << 9
     }
 
     private func isInsideFootnoteDefinition(_ block: Int32) -> Bool {
@@ -343,13 +362,13 @@ struct PlainTextRenderer {
         guard let link = openLink else { return }
         openLink = nil
         if options.links == .textAndURL, !link.destination.isEmpty {
-            let trimmed = link.text.trimmingSpaces
+            let trimmed = String(decoding: link.text, as: UTF8.self).trimmingSpaces
             if trimmed.isEmpty {
-                inlineText += link.destination
+                inlineText.append(contentsOf: link.destination.utf8)
             } else if trimmed != link.destination, "mailto:" + trimmed != link.destination,
                 "http://" + trimmed != link.destination
             {
-                inlineText += " (\(link.destination))"
+                inlineText.append(contentsOf: " (\(link.destination))".utf8)
             }
         }
     }
@@ -417,24 +436,30 @@ struct PlainTextRenderer {
 
     /// Writes text, putting the container prefixes at the start of every line.
     private mutating func write(_ text: String) {
+        write(Array(text.utf8))
+    }
+
+    /// Writes UTF-8 text, putting the container prefixes at the start of every line.
+    private mutating func write(_ text: [UInt8]) {
         if text.isEmpty {
             if atLineStart { writePrefix(trimmed: false) }
             return
         }
-        var lineStart = text.startIndex
-        while lineStart <= text.endIndex {
-            let lineEnd = text[lineStart...].firstIndex(of: "\n") ?? text.endIndex
-            let line = text[lineStart..<lineEnd]
-            if !line.isEmpty {
+        var lineStart = 0
+        let count = text.count
+        while lineStart <= count {
+            var lineEnd = lineStart
+            while lineEnd < count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            if lineEnd > lineStart {
                 if atLineStart { writePrefix(trimmed: false) }
-                output.append(contentsOf: line.utf8)
+                output.append(contentsOf: text[lineStart..<lineEnd])
                 atLineStart = false
             }
-            guard lineEnd < text.endIndex else { break }
+            guard lineEnd < count else { break }
             if atLineStart { writePrefix(trimmed: true) }
             output.append(UInt8(ascii: "\n"))
             atLineStart = true
-            lineStart = text.index(after: lineEnd)
+            lineStart = lineEnd + 1
         }
     }
 
@@ -470,7 +495,4 @@ extension StringProtocol {
         return String(slice)
     }
 
-    fileprivate func replacingNewlines(with replacement: String) -> String {
-        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
-    }
 }

@@ -39,6 +39,9 @@ struct HTMLRenderer: ~Copyable {
     private let isTextLeaf: [Bool]
     /// Whether any run has a link outside a link span (then flat links are written).
     private let flatLinksPresent: Bool
+    /// Whether any run has emphasis, strong, strikethrough or a link that no span provides
+    /// (documents not made by the parser); when not, flat markup is skipped entirely.
+    private let needsFlatMarkup: Bool
 
     private var tableNeedsClosingBody = false
     private var inTableHeader = false
@@ -113,13 +116,25 @@ struct HTMLRenderer: ~Copyable {
             }
         }
         flatLinksPresent = linksOutsideSpans
+        var uncovered = linksOutsideSpans
+        if !uncovered {
+            let flatBitsMask = Bits.emphasized | Bits.stronglyEmphasized | Bits.strikethrough
+            for record in document.runRecords where record.inline & flatBitsMask != 0 {
+                let covered = record.span >= 0 ? coverage[Int(record.span)] : 0
+                if record.inline & flatBitsMask & ~covered != 0 {
+                    uncovered = true
+                    break
+                }
+            }
+        }
+        needsFlatMarkup = uncovered
         isTight = []
         isTight = document.blocks.indices.map { isTightParagraph(Int32($0)) }
     }
 
     // MARK: Rendering
 
-    mutating func render() -> [UInt8] {
+    mutating func render() {
         var text = document.text
         text.withUTF8 { bytes in
             let records = document.runRecords
@@ -127,11 +142,15 @@ struct HTMLRenderer: ~Copyable {
             var currentLeaf: Int32 = -2
             for (position, record) in records.enumerated() {
                 let end = record.end
-                let (wantedBits, wantedLink) = flatMarkup(record)
-                if record.block != currentLeaf || record.span != (openSpans.last ?? -1) || wantedLink != flatLink {
-                    closeFlatMarkup()
-                } else if wantedBits != flatBits {
-                    closeFlatMarkup(keeping: wantedBits, keepingLink: true)
+                var wantedBits: UInt = 0
+                var wantedLink: String? = nil
+                if needsFlatMarkup {
+                    (wantedBits, wantedLink) = flatMarkup(record)
+                    if record.block != currentLeaf || record.span != (openSpans.last ?? -1) || wantedLink != flatLink {
+                        closeFlatMarkup()
+                    } else if wantedBits != flatBits {
+                        closeFlatMarkup(keeping: wantedBits, keepingLink: true)
+                    }
                 }
                 if record.block != currentLeaf {
                     transitionSpans(to: -1)
@@ -140,7 +159,7 @@ struct HTMLRenderer: ~Copyable {
                 }
                 pendingAttributesIndex = record.attributes
                 transitionSpans(to: record.span)
-                openFlatMarkup(bits: wantedBits, link: wantedLink)
+                if needsFlatMarkup { openFlatMarkup(bits: wantedBits, link: wantedLink) }
                 let nextBlock = position + 1 < records.count ? records[position + 1].block : -2
                 emitContent(record, UnsafeBufferPointer(rebasing: bytes[start..<end]), isLastOfLeaf: nextBlock != record.block)
                 start = end
@@ -150,7 +169,11 @@ struct HTMLRenderer: ~Copyable {
             transitionBlocks(to: -1)
         }
         if footnoteDefinitionsOpened > 0 { append("</ol>\n</section>\n") }
-        return output.bytes()
+    }
+
+    /// The output, once ``render()`` has run.
+    consuming func takeOutput() -> ByteOutput {
+        output
     }
 
     // MARK: Blocks

@@ -1,3 +1,4 @@
+import Foundation
 import IntentModel
 
 /// Writes HTML from any ``IntentModel/IntentDocument`` — parsed, decoded from JSON, converted from
@@ -33,16 +34,28 @@ public struct HTMLWriter: Sendable {
     /// - Parameter document: Any intent document.
     /// - Returns: The HTML, UTF-8.
     public func write(_ document: IntentDocument) -> String {
-        String(decoding: writeUTF8(document), as: UTF8.self)
+        var renderer = HTMLRenderer(document: document, options: options)
+        renderer.render()
+        return renderer.takeOutput().string()
     }
 
-    /// Writes `document` as HTML in UTF-8 bytes — the fastest form (no `String` validation pass),
-    /// for writing to files and sockets.
+    /// Writes `document` as HTML in UTF-8 bytes, in a new array.
     /// - Parameter document: Any intent document.
     /// - Returns: The HTML's UTF-8 bytes.
     public func writeUTF8(_ document: IntentDocument) -> [UInt8] {
         var renderer = HTMLRenderer(document: document, options: options)
-        return renderer.render()
+        renderer.render()
+        return renderer.takeOutput().bytes()
+    }
+
+    /// Writes `document` as HTML in UTF-8 `Data` — the fastest form: the writer's buffer becomes
+    /// the `Data` without a copy or a `String` validation pass (for files and sockets).
+    /// - Parameter document: Any intent document.
+    /// - Returns: The HTML's UTF-8 bytes.
+    public func writeData(_ document: IntentDocument) -> Data {
+        var renderer = HTMLRenderer(document: document, options: options)
+        renderer.render()
+        return renderer.takeOutput().data()
     }
 }
 
