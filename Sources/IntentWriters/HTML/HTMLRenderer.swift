@@ -59,32 +59,53 @@ struct HTMLRenderer: ~Copyable {
         output = ByteOutput(capacity: document.text.utf8.count + document.text.utf8.count / 2 + 64)
         isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
         isSpanOpen = [Bool](repeating: false, count: document.spans.count)
-        isHTMLBlock = [Bool](repeating: false, count: document.blocks.count)
-        // The last child of each block, in order of first appearance.
-        var lastChildOf = [Int32](repeating: -1, count: document.blocks.count + 1)
-        var seen = [Bool](repeating: false, count: document.blocks.count)
-        for record in document.runRecords {
-            var index = record.block
-            while index >= 0, !seen[Int(index)] {
-                seen[Int(index)] = true
-                let parent = document.blocks[Int(index)].parent
-                let slot = parent < 0 ? document.blocks.count : Int(parent)
-                // Children are first seen in document order, so the latest one seen is the last.
-                // Blocks enter the table in document pre-order, so a later sibling has a higher index.
-                if index > lastChildOf[slot] { lastChildOf[slot] = index }
-                index = parent
-            }
-            if record.block >= 0, record.inline & Bits.blockHTML != 0 {
-                isHTMLBlock[Int(record.block)] = true
+        let blockCount = document.blocks.count
+        // Per block, in one pass over the table (blocks are in document pre-order, so a later
+        // sibling has a higher index and the last index seen under a parent is its last child).
+        var lastChildOf = [Int32](repeating: -1, count: blockCount + 1)
+        var textLeaves = [Bool](repeating: false, count: blockCount)
+        var tight = [Bool](repeating: false, count: blockCount)
+        document.blocks.withUnsafeBufferPointer { blocks in
+            for index in 0..<blockCount {
+                let parent = blocks[index].parent
+                lastChildOf[parent < 0 ? blockCount : Int(parent)] = Int32(index)
+                switch blocks[index].kind {
+                case .paragraph:
+                    textLeaves[index] = true
+                    // Tight: in an item of a list that is tight (or says nothing).
+                    if parent >= 0, case .listItem = blocks[Int(parent)].kind {
+                        let list = blocks[Int(parent)].parent
+                        if list >= 0 { tight[index] = blocks[Int(list)].markup?.isTight ?? true }
+                    }
+                case .header, .tableCell:
+                    textLeaves[index] = true
+                case .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
+                    .tableHeaderRow, .tableRow:
+                    break
+                }
             }
         }
-        isLastChild = [Bool](repeating: false, count: document.blocks.count)
+        isLastChild = [Bool](repeating: false, count: blockCount)
         for child in lastChildOf where child >= 0 { isLastChild[Int(child)] = true }
-        isSkippedAttributes = document.attributeTable.map { $0.isBlockSeparator || $0.isPlaceholder }
-        spanKinds = document.spans.map(\.kind)
-        spanParents = document.spans.map(\.parent)
+        isTextLeaf = textLeaves
+
+        // Per interned attribute set.
+        var skipped = [Bool](repeating: false, count: document.attributeTable.count)
+        var hasLink = [Bool](repeating: false, count: document.attributeTable.count)
+        for index in document.attributeTable.indices {
+            skipped[index] = document.attributeTable[index].isBlockSeparator || document.attributeTable[index].isPlaceholder
+            hasLink[index] = document.attributeTable[index].linkDestination != nil || document.attributeTable[index].link != nil
+        }
+        isSkippedAttributes = skipped
+
+        // Per span.
+        let spanCount = document.spans.count
+        var kinds: [InlineSpan.Kind] = []
+        var parents: [Int32] = []
         var coverage: [UInt] = []
-        coverage.reserveCapacity(document.spans.count)
+        kinds.reserveCapacity(spanCount)
+        parents.reserveCapacity(spanCount)
+        coverage.reserveCapacity(spanCount)
         for span in document.spans {
             let inherited = span.parent >= 0 ? coverage[Int(span.parent)] : 0
             let own: UInt
@@ -96,40 +117,29 @@ struct HTMLRenderer: ~Copyable {
             case .image: own = Bits.imageCovered
             case .footnoteReference, .extendedAttributes, .inlineHTML: own = 0
             }
+            kinds.append(span.kind)
+            parents.append(span.parent)
             coverage.append(inherited | own)
         }
+        spanKinds = kinds
+        spanParents = parents
         spanCoverage = coverage
-        isTextLeaf = document.blocks.map { block in
-            switch block.kind {
-            case .paragraph, .header, .tableCell: return true
-            case .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
-                .tableHeaderRow, .tableRow:
-                return false
-            }
-        }
+
+        // Per run, one pass: HTML blocks, and whether any markup lacks a span (hand-made documents).
+        var htmlBlocks = [Bool](repeating: false, count: blockCount)
         var linksOutsideSpans = false
-        let hasLink = document.attributeTable.map { $0.linkDestination != nil || $0.link != nil }
-        for record in document.runRecords where hasLink[Int(record.attributes)] {
-            if record.span < 0 || coverage[Int(record.span)] & Bits.linkCovered == 0 {
-                linksOutsideSpans = true
-                break
-            }
+        var uncovered = false
+        let flatBitsMask = Bits.emphasized | Bits.stronglyEmphasized | Bits.strikethrough
+        for record in document.runRecords {
+            if record.inline & Bits.blockHTML != 0, record.block >= 0 { htmlBlocks[Int(record.block)] = true }
+            let covered = record.span >= 0 ? coverage[Int(record.span)] : 0
+            if hasLink[Int(record.attributes)], covered & Bits.linkCovered == 0 { linksOutsideSpans = true }
+            if record.inline & flatBitsMask & ~covered != 0 { uncovered = true }
         }
+        isHTMLBlock = htmlBlocks
         flatLinksPresent = linksOutsideSpans
-        var uncovered = linksOutsideSpans
-        if !uncovered {
-            let flatBitsMask = Bits.emphasized | Bits.stronglyEmphasized | Bits.strikethrough
-            for record in document.runRecords where record.inline & flatBitsMask != 0 {
-                let covered = record.span >= 0 ? coverage[Int(record.span)] : 0
-                if record.inline & flatBitsMask & ~covered != 0 {
-                    uncovered = true
-                    break
-                }
-            }
-        }
-        needsFlatMarkup = uncovered
-        isTight = []
-        isTight = document.blocks.indices.map { isTightParagraph(Int32($0)) }
+        needsFlatMarkup = uncovered || linksOutsideSpans
+        isTight = tight
     }
 
     // MARK: Rendering
@@ -209,20 +219,6 @@ struct HTMLRenderer: ~Copyable {
     private func isFootnoteDefinition(_ block: Int32) -> Bool {
         guard block >= 0, case .blockQuote = kind(block) else { return false }
         return markup(block)?.footnoteLabel != nil
-    }
-
-    /// Whether a paragraph is written without `<p>`: it is in an item of a tight list.
-    private func isTightParagraph(_ block: Int32) -> Bool {
-        let item = parent(block)
-        guard item >= 0, case .listItem = kind(item) else { return false }
-        let list = parent(item)
-        guard list >= 0 else { return false }
-        switch kind(list) {
-        case .orderedList, .unorderedList: return markup(list)?.isTight ?? true
-        case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
-            .tableRow, .tableCell:
-            return false
-        }
     }
 
     private mutating func open(block: Int32, nextOnPath: Int32?) {
