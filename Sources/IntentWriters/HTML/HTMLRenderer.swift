@@ -240,7 +240,7 @@ struct HTMLRenderer: ~Copyable {
             cr()
             var start = 1
             if let item = nextOnPath, case .listItem(let ordinal) = kind(item) { start = ordinal }
-            append(start == 1 ? "<ol>\n" : "<ol start=\"\(start)\">\n")
+            if start == 1 { append("<ol>\n") } else { appendString("<ol start=\"\(start)\">\n") }
         case .unorderedList:
             cr()
             append("<ul>\n")
@@ -248,7 +248,7 @@ struct HTMLRenderer: ~Copyable {
             cr()
             append("<li>")
             if let checked = markup(block)?.isTaskChecked {
-                append(checked ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<input type=\"checkbox\" disabled=\"\" /> ")
+                if checked { append("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ") } else { append("<input type=\"checkbox\" disabled=\"\" /> ") }
             }
         case .codeBlock(let languageHint):
             cr()
@@ -312,12 +312,12 @@ struct HTMLRenderer: ~Copyable {
             append("<tr>")
         case .tableCell(let column):
             cr()
-            append(inTableHeader ? "<th" : "<td")
+            if inTableHeader { append("<th") } else { append("<td") }
             if let alignment = cellAlignment(block, column: column) {
                 if options.tablePreferStyleAttributes {
-                    append(" style=\"text-align: \(alignment)\"")
+                    appendString(" style=\"text-align: \(alignment)\"")
                 } else {
-                    append(" align=\"\(alignment)\"")
+                    appendString(" align=\"\(alignment)\"")
                 }
             }
             append(">")
@@ -397,7 +397,7 @@ struct HTMLRenderer: ~Copyable {
             cr()
             append("</tr>")
         case .tableCell:
-            append(inTableHeader ? "</th>" : "</td>")
+            if inTableHeader { append("</th>") } else { append("</td>") }
         }
     }
 
@@ -412,7 +412,7 @@ struct HTMLRenderer: ~Copyable {
             for index in 2...count {
                 append(" <a href=\"#fnref-")
                 HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
-                append("-\(index)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">\(index)</sup></a>")
+                appendString("-\(index)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">\(index)</sup></a>")
             }
         }
     }
@@ -448,7 +448,7 @@ struct HTMLRenderer: ~Copyable {
             flatLink = link
         }
         for (bit, open, _) in Self.flatOrder where bits & bit != 0 && flatBits & bit == 0 {
-            append(open)
+            appendString(open)
             flatBits |= bit
         }
     }
@@ -467,7 +467,7 @@ struct HTMLRenderer: ~Copyable {
         while position >= firstToClose {
             let entry = Self.flatOrder[position]
             if flatBits & entry.bit != 0 {
-                append(entry.close)
+                appendString(entry.close)
                 flatBits &= ~entry.bit
             }
             position -= 1
@@ -547,7 +547,7 @@ struct HTMLRenderer: ~Copyable {
             HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
             append("\" id=\"fnref-")
             HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
-            if occurrence > 1 { append("-\(occurrence)") }
+            if occurrence > 1 { appendString("-\(occurrence)") }
             append("\" data-footnote-ref>")
         case .extendedAttributes, .inlineHTML:
             break
@@ -666,7 +666,7 @@ struct HTMLRenderer: ~Copyable {
         output.append(string)
     }
 
-    private mutating func append(_ string: String) {
+    private mutating func appendString(_ string: String) {
         output.append(string)
     }
 
