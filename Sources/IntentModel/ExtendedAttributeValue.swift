@@ -60,6 +60,18 @@ public enum ExtendedAttributeValue: Sendable, Hashable, Codable {
     }
 }
 
+extension ExtendedAttributeValue {
+    /// Whether every number in the value is finite (JSON has no `Infinity` or `NaN`; JSON5 does).
+    public var isFinite: Bool {
+        switch self {
+        case .null, .bool, .integer, .string: return true
+        case .number(let value): return value.isFinite
+        case .array(let values): return values.allSatisfy(\.isFinite)
+        case .object(let values): return values.values.allSatisfy(\.isFinite)
+        }
+    }
+}
+
 extension ExtendedAttributeValue: CustomStringConvertible {
     /// Compact JSON-like text (`true`, `3`, `"x"`, `[1, 2]`, `{a: 1}` with keys sorted).
     public var description: String {

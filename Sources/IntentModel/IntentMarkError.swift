@@ -10,6 +10,8 @@ public enum IntentMarkError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidUTF8(byteOffset: Int)
     /// A file could not be read: `path` and the system's reason.
     case unreadableFile(path: String, reason: String)
+    /// An output file could not be written: `path` and the system's reason.
+    case unwritableFile(path: String, reason: String)
     /// The input exceeds a configured parsing limit (`MarkdownParsingOptions.limits`): which limit,
     /// the limit's value and the value found in the input. Thrown before libcmark-gfm runs.
     case limitExceeded(limit: String, maximum: Int, found: Int)
@@ -30,6 +32,8 @@ public enum IntentMarkError: Error, Sendable, Hashable, CustomStringConvertible 
             return "input is not valid UTF-8 (first invalid byte at offset \(offset))"
         case .unreadableFile(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .unwritableFile(let path, let reason):
+            return "cannot write \(path): \(reason)"
         case .limitExceeded(let limit, let maximum, let found):
             return "input exceeds the \(limit) limit (\(found) > \(maximum))"
         case .parserUnavailable(let reason):

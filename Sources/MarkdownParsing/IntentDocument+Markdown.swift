@@ -46,6 +46,10 @@ extension IntentDocument {
     ///   read; the errors of ``init(markdown:options:baseURL:)-(Data,_,_)``.
     public init(contentsOf url: URL, options: MarkdownParsingOptions = .default, baseURL: URL? = nil) throws {
         let data: Data
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw IntentMarkError.unreadableFile(path: url.path, reason: "is a directory")
+        }
         do {
             data = try Data(contentsOf: url)
         } catch {

@@ -226,8 +226,9 @@ struct IntentTreeConverter {
             strikethroughDepth += 1
             pushSpan(.strikethrough)
         case .link:
-            let destination = string(cmark_node_get_url(node))
-            if let extended = source.extendedAttributes(forDestination: destination) {
+            let rawDestination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            let destination = source.restoringOriginal(rawDestination)
+            if let extended = source.extendedAttributes(forRawDestination: rawDestination) {
                 // Apple's `^[text](attributes)`: drop the `^` that precedes the bracket.
                 if builder.lastByte == UInt8(ascii: "^") { builder.removeLast(bytes: 1) }
                 var attributes = currentAttributes

@@ -7,7 +7,7 @@
 /// A linear pre-scan measures those shapes before libcmark-gfm runs; when one exceeds its limit the
 /// parser throws ``IntentModel/IntentMarkError/limitExceeded(limit:maximum:found:)`` naming it.
 /// The defaults are far above real documents: the real-world corpus ×10 (10 MB) stays below 2% of
-/// each (a test checks it).
+/// each (a test checks it). The command line's `--unlimited` lifts them.
 public struct ParsingLimits: Sendable, Hashable, Codable {
     /// The largest input accepted, in UTF-8 bytes. Default 1 GiB.
     public var maximumInputBytes: Int
@@ -19,13 +19,14 @@ public struct ParsingLimits: Sendable, Hashable, Codable {
     /// Default 30 000 000.
     public var maximumNestingWork: Int
     /// The most `[` in one chunk of text between blank lines: libcmark-gfm's bracket matching is
-    /// quadratic on long runs of openers such as `![[]()`. Default 10 000.
+    /// quadratic on long runs of openers such as `![[]()`. Default 50 000 (a list of 50 000 links
+    /// with no blank line between them is the largest block accepted).
     public var maximumBracketsPerBlock: Int
 
     /// Creates limits; each defaults as documented on its property.
     public init(
         maximumInputBytes: Int = 1 << 30, maximumNestingDepth: Int = 10_000, maximumNestingWork: Int = 30_000_000,
-        maximumBracketsPerBlock: Int = 10_000
+        maximumBracketsPerBlock: Int = 50_000
     ) {
         self.maximumInputBytes = maximumInputBytes
         self.maximumNestingDepth = maximumNestingDepth

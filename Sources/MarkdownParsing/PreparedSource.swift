@@ -8,9 +8,10 @@ import IntentModel
 /// syntax for them:
 ///
 /// - **Extended attributes** (`allowsExtendedAttributes`): in `^[text](attributes)`, where
-///   `attributes` is a valid JSON5 object body on one line, the attributes are replaced by a token
-///   (private-use characters around a number) so that libcmark-gfm parses an ordinary link whose
-///   destination is the token. The converter turns such links back into extended-attribute spans;
+///   `attributes` is a valid JSON5 object body on one line (at most 4 096 bytes, finite numbers),
+///   the attributes are replaced by a token (a number between two private-use characters that do
+///   not occur in the input) so that libcmark-gfm parses an ordinary link whose destination is the
+///   token. Brackets are matched in one linear pass. The converter turns such links back into extended-attribute spans;
 ///   any token that ends up in literal text (inside a code span, say) is restored to the original.
 /// - **Inline-only syntax**: the source is split into chunks at blank lines; each chunk becomes a
 ///   paragraph led by a dummy line `x`, so every real line is a paragraph continuation line (no
@@ -29,8 +30,12 @@ struct PreparedSource {
     private var segments: [(rewritten: Int, original: Int, length: Int)] = []
     private var rewrittenLineStarts: [Int] = []
     private var originalLineStarts: [Int] = []
-    private var extendedAttributesByToken: [String: [String: ExtendedAttributeValue]] = [:]
-    private var tokenOriginals: [(token: String, original: String)] = []
+    /// Extended attributes by token number, and the attribute text each token replaced.
+    private var extendedAttributes: [[String: ExtendedAttributeValue]] = []
+    private var attributeTexts: [String] = []
+    /// The private-use characters that open and close tokens (chosen absent from the input).
+    private var tokenOpen: Unicode.Scalar = "\u{E000}"
+    private var tokenClose: Unicode.Scalar = "\u{E001}"
     /// Inline-only syntax: the text placed before chunk i (index 0: before the first), and after
     /// the last at index `count`.
     private var chunkSeparators: [String] = []
@@ -102,52 +107,86 @@ struct PreparedSource {
 
     // MARK: Extended attributes
 
+    /// The longest attribute text read (a bound on the work per `^[`).
+    private static let maximumAttributesLength = 4096
+
+    /// Picks two private-use characters that do not occur in the input as the token's delimiters,
+    /// so no text of the user's can be mistaken for a token.
+    private static func tokenDelimiters(in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, Unicode.Scalar) {
+        // U+E000–U+E0FF are EE 80 80 … EE 83 BF in UTF-8.
+        var used = [Bool](repeating: false, count: 256)
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == 0xEE, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x83 {
+                used[Int(bytes[index + 1] - 0x80) << 6 | Int(bytes[index + 2] & 0x3F)] = true
+            }
+            index += 1
+        }
+        let free = (0..<256).filter { !used[$0] }
+        // 256 code points cannot all occur in a document that is also large enough to matter;
+        // fall back to the first two regardless.
+        let first = free.first ?? 0
+        let second = free.dropFirst().first ?? 1
+        return (Unicode.Scalar(0xE000 + UInt32(first))!, Unicode.Scalar(0xE000 + UInt32(second))!)
+    }
+
     private mutating func extendedAttributeEdits() -> [Edit] {
         var edits: [Edit] = []
         let bytes = original
-        var index = 0
         let count = bytes.count
+        (tokenOpen, tokenClose) = Self.tokenDelimiters(in: bytes)
+        // One pass matches brackets with a stack (nesting, backslash escapes; a blank line ends
+        // every open bracket), recording the closing bracket of each `^[`.
+        var closes: [Int: Int] = [:]
+        var stack: [(position: Int, caret: Bool)] = []
+        var index = 0
+        var lineHasContent = false
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\\"):
+                index += 2
+                lineHasContent = true
+                continue
+            case UInt8(ascii: "["):
+                stack.append((index, index > 0 && bytes[index - 1] == UInt8(ascii: "^")))
+                lineHasContent = true
+            case UInt8(ascii: "]"):
+                if let open = stack.popLast(), open.caret { closes[open.position] = index }
+                lineHasContent = true
+            case 0x0A, 0x0D:
+                if !lineHasContent { stack.removeAll(keepingCapacity: true) }
+                lineHasContent = false
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                break
+            default:
+                lineHasContent = true
+            }
+            index += 1
+        }
         let decoder = JSONDecoder()
         decoder.allowsJSON5 = true
-        while index + 1 < count {
-            guard bytes[index] == UInt8(ascii: "^"), bytes[index + 1] == UInt8(ascii: "["),
-                index == 0 || bytes[index - 1] != UInt8(ascii: "\\")
-            else {
-                index += 1
-                continue
-            }
-            // The matching "]" of the text (nesting, backslash escapes).
-            var cursor = index + 2
-            var depth = 1
-            while cursor < count, depth > 0 {
-                switch bytes[cursor] {
-                case UInt8(ascii: "\\"): cursor += 1
-                case UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "]"): depth -= 1
-                default: break
-                }
-                cursor += 1
-            }
-            guard depth == 0, cursor < count, bytes[cursor] == UInt8(ascii: "(") else {
-                index += 2
-                continue
-            }
+        for open in closes.keys.sorted() {
+            guard let close = closes[open], close + 1 < count, bytes[close + 1] == UInt8(ascii: "("),
+                open < 2 || bytes[open - 2] != UInt8(ascii: "\\")
+            else { continue }
+            if let last = edits.last, open <= last.end { continue }  // inside an earlier span's attributes
             // The matching ")" of the attributes, on the same line, skipping JSON5 strings.
-            let attributesStart = cursor + 1
+            let attributesStart = close + 2
             var end = attributesStart
             var parentheses = 1
             var quote: UInt8? = nil
             var valid = true
             while end < count {
                 let byte = bytes[end]
-                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                if byte == 0x0A || byte == 0x0D || end - attributesStart > Self.maximumAttributesLength {
                     valid = false
                     break
                 }
-                if let open = quote {
+                if let opened = quote {
                     if byte == UInt8(ascii: "\\") {
                         end += 1
-                    } else if byte == open {
+                    } else if byte == opened {
                         quote = nil
                     }
                 } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
@@ -160,41 +199,57 @@ struct PreparedSource {
                 }
                 end += 1
             }
-            guard valid, end < count, parentheses == 0 else {
-                index += 2
-                continue
-            }
+            guard valid, end < count, parentheses == 0 else { continue }
             let body = Array(bytes[attributesStart..<end])
             let object = Data("{".utf8) + Data(body) + Data("}".utf8)
-            guard let attributes = try? decoder.decode([String: ExtendedAttributeValue].self, from: object) else {
-                index += 2
-                continue
-            }
-            let token = "\u{E000}IMX\(extendedAttributesByToken.count)\u{E001}"
-            extendedAttributesByToken[token] = attributes
-            tokenOriginals.append((token, String(decoding: body, as: UTF8.self)))
+            guard let attributes = try? decoder.decode([String: ExtendedAttributeValue].self, from: object),
+                attributes.values.allSatisfy(\.isFinite)
+            else { continue }
+            let token = String(tokenOpen) + "IMX" + String(extendedAttributes.count) + String(tokenClose)
+            extendedAttributes.append(attributes)
+            attributeTexts.append(String(decoding: body, as: UTF8.self))
             edits.append(Edit(start: attributesStart, end: end, replacement: Array(token.utf8)))
             hasRewrites = true
-            index = end + 1
         }
         return edits
     }
 
-    /// The extended attributes a link destination stands for, or `nil` for an ordinary link.
-    func extendedAttributes(forDestination destination: String) -> [String: ExtendedAttributeValue]? {
-        guard !extendedAttributesByToken.isEmpty else { return nil }
-        // The destination has already been restored by `restoringOriginal`; match on the original.
-        for (token, text) in tokenOriginals where text == destination || token == destination {
-            return extendedAttributesByToken[token]
-        }
-        return nil
+    /// The index a token stands for, when `text` is exactly one token.
+    private func tokenIndex(_ text: Substring) -> Int? {
+        guard text.unicodeScalars.first == tokenOpen, text.unicodeScalars.last == tokenClose else { return nil }
+        let inner = text.unicodeScalars.dropFirst().dropLast()
+        guard String(String.UnicodeScalarView(inner.prefix(3))) == "IMX",
+            let index = Int(String(String.UnicodeScalarView(inner.dropFirst(3)))), index < extendedAttributes.count
+        else { return nil }
+        return index
+    }
+
+    /// The extended attributes a link destination (as libcmark-gfm gives it, before restoring)
+    /// stands for, or `nil` for an ordinary link.
+    func extendedAttributes(forRawDestination destination: String) -> [String: ExtendedAttributeValue]? {
+        guard hasRewrites, let index = tokenIndex(destination[...]) else { return nil }
+        return extendedAttributes[index]
     }
 
     /// `text` with every token replaced by the attributes text it stands for.
     func restoringOriginal(_ text: String) -> String {
-        guard text.contains("\u{E000}") else { return text }
-        var result = text
-        for (token, original) in tokenOriginals { result = result.replacingOccurrences(of: token, with: original) }
+        guard hasRewrites, text.unicodeScalars.contains(tokenOpen) else { return text }
+        var result = ""
+        var rest = text[...]
+        while let open = rest.unicodeScalars.firstIndex(of: tokenOpen) {
+            result += rest[..<open]
+            let afterOpen = rest.unicodeScalars.index(after: open)
+            if let close = rest.unicodeScalars[afterOpen...].firstIndex(of: tokenClose),
+                let index = tokenIndex(rest[open...close])
+            {
+                result += attributeTexts[index]
+                rest = rest[rest.unicodeScalars.index(after: close)...]
+            } else {
+                result.unicodeScalars.append(tokenOpen)
+                rest = rest[afterOpen...]
+            }
+        }
+        result += rest
         return result
     }
 
@@ -233,8 +288,9 @@ struct PreparedSource {
                 if chunkOpen {
                     chunkOpen = false
                     pendingSeparator = previousLineEnding
-                    // The previous line's ending belongs to the separator too.
-                    edits.append(Edit(start: line.start, end: line.end, replacement: [UInt8(ascii: "\n")]))
+                    // The previous line's ending belongs to the separator too. Two line feeds: after a
+                    // lone CR the first would only turn it into a CRLF, and the chunks would join.
+                    edits.append(Edit(start: line.start, end: line.end, replacement: [UInt8(ascii: "\n"), UInt8(ascii: "\n")]))
                 } else {
                     edits.append(Edit(start: line.start, end: line.end, replacement: []))
                 }

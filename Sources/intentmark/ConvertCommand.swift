@@ -81,7 +81,12 @@ struct ConvertCommand {
                     }
                     options.baseURL = url
                 case "--language":
-                    options.languageCode = try reader.value(for: name, inlineValue: inlineValue)
+                    let value = try reader.value(for: name, inlineValue: inlineValue)
+                    guard !value.isEmpty else { throw UsageError("--language needs a language code such as en or ja-JP") }
+                    options.languageCode = value
+                case "--unlimited":
+                    try Self.noValue(name, inlineValue)
+                    options.limits = .unlimited
                 default:
                     throw UsageError("unknown option '\(name)' for convert")
                 }
@@ -89,6 +94,19 @@ struct ConvertCommand {
         }
         if inputPath == nil, isatty(STDIN_FILENO) != 0 {
             throw UsageError("no input: give a FILE, '-' for standard input, or pipe Markdown in")
+        }
+    }
+
+    /// The system's reason for a file error, in a few words.
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        switch nsError.code {
+        case NSFileNoSuchFileError, NSFileWriteNoPermissionError: return nsError.code == NSFileNoSuchFileError ? "no such file or directory" : "permission denied"
+        default: return "the system refused (\(nsError.domain) \(nsError.code))"
         }
     }
 
@@ -122,7 +140,7 @@ struct ConvertCommand {
             do {
                 try output.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
             } catch {
-                throw IntentMarkError.unreadableFile(path: outputPath, reason: "cannot write: \(error.localizedDescription)")
+                throw IntentMarkError.unwritableFile(path: outputPath, reason: Self.reason(error))
             }
         } else {
             IntentMarkCommand.write(output, to: .standardOutput)

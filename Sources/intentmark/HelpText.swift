@@ -16,7 +16,8 @@ enum HelpText {
           convert     parse Markdown and write the intent document
 
         Run 'intentmark convert --help' for the options.
-        Exit status: 0 success, 1 input that cannot be converted, 64 bad usage.
+        Exit status: 0 success (also when standard output is closed early, as by '| head'),
+        1 input that cannot be converted or output that cannot be written, 64 bad usage.
 
         """
 
@@ -51,6 +52,8 @@ enum HelpText {
               --base-url URL            resolve relative links and images against URL
               --language CODE           BCP-47 language code put on every run
               --repair-utf8             replace invalid UTF-8 with U+FFFD instead of failing
+              --unlimited               lift the parsing limits that guard against hostile input
+                                        (nesting depth, nesting work, brackets per block)
               -h, --help                show this help
 
             """

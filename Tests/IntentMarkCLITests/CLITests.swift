@@ -184,3 +184,40 @@ extension CLITests {
         #expect(realWorld.standardOutput.count > 500_000)
     }
 }
+
+extension CLITests {
+    @Test func directoriesAndUnwritableOutputsFailWithOneLine() throws {
+        let directory = try Self.run(["convert", "/tmp"])
+        #expect(directory.status == 1)
+        #expect(directory.standardError == "intentmark: cannot read /tmp: is a directory\n")
+        let unwritable = try Self.run(["convert", "-o", "/nonexistent/out.json"], input: Data("# x\n".utf8))
+        #expect(unwritable.status == 1)
+        #expect(unwritable.standardError == "intentmark: cannot write /nonexistent/out.json: no such file or directory\n")
+        let emptyLanguage = try Self.run(["convert", "--language", ""], input: Data("x\n".utf8))
+        #expect(emptyLanguage.status == 64)
+    }
+
+    @Test func limitsRejectHostileShapesUnlessLifted() throws {
+        let hostile = Data((String(repeating: "> ", count: 12_000) + "a\n").utf8)
+        let limited = try Self.run(["convert", "--to", "plain"], input: hostile)
+        #expect(limited.status == 1)
+        #expect(limited.standardError == "intentmark: input exceeds the maximumNestingDepth limit (12000 > 10000)\n")
+        let lifted = try Self.run(["convert", "--to", "plain", "--unlimited"], input: hostile)
+        #expect(lifted.status == 0)
+    }
+
+    @Test func aClosedStandardOutputEndsQuietly() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        let file = Self.corpus.appending(path: "realworld/realworld-1mb.md").path
+        // With pipefail the pipeline's status is intentmark's (141 if SIGPIPE killed it).
+        process.arguments = ["-c", "set -o pipefail; '\(Self.binary.path)' convert '\(file)' | head -c 10 > /dev/null"]
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(error.fileHandleForReading.readDataToEndOfFile().isEmpty)
+    }
+}

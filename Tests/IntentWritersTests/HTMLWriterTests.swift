@@ -41,6 +41,11 @@ struct HTMLWriterTests {
         try expectSameHTML("a[^x] b[^x] c[^y] d[^x]\n\n[^x]: one\n\n    code\n[^y]: two\n\n    more\n\n    para\n")
     }
 
+    @Test func adjacentHardBreaksEachBecomeABreak() throws {
+        try expectSameHTML("a\\\n\\\nb\n")
+        try expectSameHTML("a  \n  \nb\n")
+    }
+
     @Test func deeplyNestedEmphasisIsWrittenInLinearTime() throws {
         let depth = 20_000
         let markdown = String(repeating: "*a **a ", count: depth) + "b" + String(repeating: " a** a*", count: depth) + "\n"

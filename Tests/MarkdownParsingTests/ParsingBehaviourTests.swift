@@ -156,6 +156,22 @@ struct ParsingBehaviourTests {
         #expect(span.extendedAttributes == ["d": .array([.integer(1), .object(["e": .null])])])
     }
 
+    @Test func extendedAttributeTokensNeverCaptureOrdinaryTextOrLinks() throws {
+        let options = MarkdownParsingOptions(allowsExtendedAttributes: true)
+        let document = try IntentDocument(markdown: "^[a](b:1) then [link](b:1) and \u{E000}IMX0\u{E001}\n", options: options)
+        #expect(document.text == "a then link and \u{E000}IMX0\u{E001}\n")
+        #expect(document.runs.first { $0.text == "link" }?.linkDestination == "b:1")
+        #expect(document.runs.first { $0.text == "link" }?.extendedAttributes == nil)
+        let infinite = try IntentDocument(markdown: "^[a](b: Infinity)\n", options: options)
+        #expect(infinite.text == "^[a](b: Infinity)\n")
+        #expect(try IntentDocument(jsonData: infinite.jsonData()) == infinite)
+    }
+
+    @Test func inlineOnlyChunksSplitOnCarriageReturnBlankLines() throws {
+        let document = try IntentDocument(markdown: "a\r\rb", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
+        #expect(document.text == "a b")
+    }
+
     @Test func invalidExtendedAttributesAreLeftAsMarkdown() throws {
         let document = try IntentDocument(
             markdown: "^[a](not json) ^[b](c:1\n", options: MarkdownParsingOptions(allowsExtendedAttributes: true))

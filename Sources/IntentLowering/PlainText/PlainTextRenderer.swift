@@ -323,7 +323,9 @@ struct PlainTextRenderer {
                 inlineText.append(UInt8(ascii: " "))
             }
         } else if inline & Bits.lineBreak != 0 {
-            inlineText.append(UInt8(ascii: "\n"))
+            // Adjacent hard breaks share one run: one line break per break character.
+            let breaks = max(1, text.unicodeScalars.filter { $0 == "\u{2028}" || $0 == "\n" }.count)
+            inlineText.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: breaks))
         } else if inline & Bits.inlineHTML != 0 {
             if options.keepsRawHTML { inlineText.append(contentsOf: text.utf8) }
         } else if inline & Bits.blockHTML != 0 {

@@ -626,7 +626,8 @@ struct HTMLRenderer: ~Copyable {
             return
         }
         if inline & Bits.lineBreak != 0 {
-            append("<br />\n")
+            // Adjacent hard breaks share one run: one <br /> per break character.
+            for _ in 0..<Self.breakCount(bytes) { append("<br />\n") }
             return
         }
         if inline & Bits.softBreak != 0 {
@@ -658,6 +659,23 @@ struct HTMLRenderer: ~Copyable {
         static let lineBreak: UInt = 1 << 7
         static let inlineHTML: UInt = 1 << 8
         static let blockHTML: UInt = 1 << 9
+    }
+
+    /// The number of line breaks a break run stands for: its U+2028 (E2 80 A8) and `\n`
+    /// characters, at least 1.
+    static func breakCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0A {
+                count += 1
+            } else if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 {
+                count += 1
+                index += 2
+            }
+            index += 1
+        }
+        return max(count, 1)
     }
 
     // MARK: Output
