@@ -94,7 +94,7 @@ struct PlainTextTests {
 
     /// Every word libcmark-gfm's own plain-text renderer finds appears, in the same order, in ours
     /// (ours adds only markers), and no Markdown syntax is left.
-    @Test("every word of the document survives, in order", arguments: [
+    @Test("every word of the document survives, in order", .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"), arguments: [
         "commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md",
     ])
     func keepsEveryWordInOrder(file: String) throws {

@@ -7,7 +7,7 @@ import Testing
 /// Tests driven by the shared corpus (`../shared/corpus`, read in place, never copied): every spec
 /// example and the real-world document parse, every block libcmark-gfm finds appears as exactly one
 /// intent with its own identity, and the document survives JSON and `AttributedString` round trips.
-@Suite("Spec and real-world corpus")
+@Suite("Spec and real-world corpus", .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"))
 struct CorpusTests {
     static let specFiles = [
         "cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt",

@@ -1,6 +1,7 @@
 import Foundation
 import IntentModel
 import MarkdownParsing
+import SpecCorpus
 import Testing
 
 /// The cases of cmark-gfm's pathological test suite (`shared/corpus/PATHOLOGICAL.md`), each checked
@@ -154,7 +155,8 @@ struct PathologicalTests {
         }
     }
 
-    @Test func theRealWorldCorpusStaysFarBelowEveryLimit() throws {
+    @Test(.enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"))
+    func theRealWorldCorpusStaysFarBelowEveryLimit() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appending(path: "shared/corpus/realworld/realworld-1mb.md")
         let tenTimes = String(repeating: try String(contentsOf: url, encoding: .utf8), count: 10)

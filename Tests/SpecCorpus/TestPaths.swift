@@ -10,6 +10,10 @@ public enum TestPaths {
     /// `../shared/corpus` relative to the package root.
     public static let corpus = packageRoot.deletingLastPathComponent().appending(path: "shared/corpus")
 
+    /// Whether the shared corpus is there. Tests that read it are skipped (and reported as skipped)
+    /// on a checkout without `../shared/corpus`; CI always has it.
+    public static let corpusAvailable = FileManager.default.fileExists(atPath: corpus.appending(path: "FORMAT.md").path)
+
     /// Whether goldens are being recorded (`INTENTMARK_RECORD_GOLDENS=1`): tests rewrite them and fail.
     public static var recording: Bool { ProcessInfo.processInfo.environment["INTENTMARK_RECORD_GOLDENS"] == "1" }
 }
