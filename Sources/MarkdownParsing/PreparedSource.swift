@@ -36,6 +36,9 @@ struct PreparedSource {
     /// The private-use characters that open and close tokens (chosen absent from the input).
     private var tokenOpen: Unicode.Scalar = "\u{E000}"
     private var tokenClose: Unicode.Scalar = "\u{E001}"
+    /// Inline-only syntax: the private-use character put before lines that would start an HTML
+    /// block (chosen absent from the input), removed from the text again.
+    private var shieldMarker: Unicode.Scalar = "\u{E002}"
     /// Inline-only syntax: the text placed before chunk i (index 0: before the first), and after
     /// the last at index `count`.
     private var chunkSeparators: [String] = []
@@ -51,6 +54,9 @@ struct PreparedSource {
     init(source: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions) {
         original = source
         var edits: [Edit] = []
+        if options.allowsExtendedAttributes || options.interpretedSyntax != .full {
+            (tokenOpen, tokenClose, shieldMarker) = Self.tokenDelimiters(in: source)
+        }
         if options.allowsExtendedAttributes { edits += extendedAttributeEdits() }
         if options.interpretedSyntax != .full {
             preservesWhitespace = options.interpretedSyntax == .inlineOnlyPreservingWhitespace
@@ -112,7 +118,7 @@ struct PreparedSource {
 
     /// Picks two private-use characters that do not occur in the input as the token's delimiters,
     /// so no text of the user's can be mistaken for a token.
-    private static func tokenDelimiters(in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, Unicode.Scalar) {
+    private static func tokenDelimiters(in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, Unicode.Scalar, Unicode.Scalar) {
         // U+E000–U+E0FF are EE 80 80 … EE 83 BF in UTF-8.
         var used = [Bool](repeating: false, count: 256)
         var index = 0
@@ -127,14 +133,17 @@ struct PreparedSource {
         // fall back to the first two regardless.
         let first = free.first ?? 0
         let second = free.dropFirst().first ?? 1
-        return (Unicode.Scalar(0xE000 + UInt32(first))!, Unicode.Scalar(0xE000 + UInt32(second))!)
+        let third = free.dropFirst(2).first ?? 2
+        return (
+            Unicode.Scalar(0xE000 + UInt32(first)) ?? "\u{E000}", Unicode.Scalar(0xE000 + UInt32(second)) ?? "\u{E001}",
+            Unicode.Scalar(0xE000 + UInt32(third)) ?? "\u{E002}"
+        )
     }
 
     private mutating func extendedAttributeEdits() -> [Edit] {
         var edits: [Edit] = []
         let bytes = original
         let count = bytes.count
-        (tokenOpen, tokenClose) = Self.tokenDelimiters(in: bytes)
         // One pass matches brackets with a stack (nesting, backslash escapes; a blank line ends
         // every open bracket), recording the closing bracket of each `^[`.
         var closes: [Int: Int] = [:]
@@ -233,7 +242,12 @@ struct PreparedSource {
 
     /// `text` with every token replaced by the attributes text it stands for.
     func restoringOriginal(_ text: String) -> String {
-        guard hasRewrites, text.unicodeScalars.contains(tokenOpen) else { return text }
+        guard hasRewrites else { return text }
+        var text = text
+        if text.unicodeScalars.contains(shieldMarker) {
+            text.unicodeScalars.removeAll { $0 == shieldMarker }
+        }
+        guard text.unicodeScalars.contains(tokenOpen) else { return text }
         var result = ""
         var rest = text[...]
         while let open = rest.unicodeScalars.firstIndex(of: tokenOpen) {
@@ -324,6 +338,11 @@ struct PreparedSource {
             case .none: break
             case .escapeFirst: replacement.append(UInt8(ascii: "\\"))
             case .escapeAt(let offset): delimiterEscape = offset
+            case .shield:
+                // An HTML block start: a marker character (removed again from the text) keeps the
+                // line a paragraph line, so its tags stay inline HTML.
+                replacement.append(contentsOf: String(shieldMarker).utf8)
+                hasRewrites = true
             }
             edits.append(Edit(start: line.start, end: contentStart, replacement: replacement))
             previousLineEnding = Array(bytes[line.contentEnd..<line.end])
@@ -358,6 +377,9 @@ struct PreparedSource {
         case none
         /// Put a backslash before the line's first character.
         case escapeFirst
+        /// Put the shield marker before the line (for HTML block starts, whose `<` must stay
+        /// inline HTML).
+        case shield
         /// Put a backslash before the byte at this offset (an ordered-list delimiter).
         case escapeAt(Int)
     }
@@ -397,7 +419,7 @@ struct PreparedSource {
         case UInt8(ascii: "|"), UInt8(ascii: ":"):
             return onlyCharacters(Set("|:-".utf8)) && count(of: UInt8(ascii: "-")) > 0 ? .escapeFirst : .none
         case UInt8(ascii: "<"):
-            return startsHTMLBlock(bytes, from: start, to: end) ? .escapeFirst : .none
+            return startsHTMLBlock(bytes, from: start, to: end) ? .shield : .none
         case UInt8(ascii: "["):
             return startsFootnoteDefinition(bytes, from: start, to: end) ? .escapeFirst : .none
         case UInt8(ascii: "0")...UInt8(ascii: "9"):

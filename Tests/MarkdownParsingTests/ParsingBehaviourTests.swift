@@ -167,6 +167,14 @@ struct ParsingBehaviourTests {
         #expect(try IntentDocument(jsonData: infinite.jsonData()) == infinite)
     }
 
+    @Test func inlineOnlyKeepsHTMLAtTheStartOfALineInline() throws {
+        let document = try IntentDocument(
+            markdown: "x <!-- c -->\n<!-- c --> y\n<div>html</div>\n", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
+        #expect(document.text == "x <!-- c --> <!-- c --> y <div>html</div>")
+        let html = document.runs.filter { $0.inlinePresentationIntent.contains(.inlineHTML) }.map { String($0.text) }
+        #expect(html == ["<!-- c -->", "<!-- c -->", "<div>", "</div>"])
+    }
+
     @Test func inlineOnlyChunksSplitOnCarriageReturnBlankLines() throws {
         let document = try IntentDocument(markdown: "a\r\rb", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
         #expect(document.text == "a b")
