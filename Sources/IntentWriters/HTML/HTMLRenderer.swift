@@ -37,11 +37,10 @@ struct HTMLRenderer: ~Copyable {
     private let spanKinds: [InlineSpan.Kind]
     /// Per block: whether it is a paragraph, header or cell (a trailing unmarked separator is dropped).
     private let isTextLeaf: [Bool]
-    /// Whether any run has a link outside a link span (then flat links are written).
-    private let flatLinksPresent: Bool
-    /// Whether any run has emphasis, strong, strikethrough or a link that no span provides
-    /// (documents not made by the parser); when not, flat markup is skipped entirely.
-    private let needsFlatMarkup: Bool
+    /// Per interned attribute set: whether it has a link (flat links need no span).
+    private let hasLinkAttributes: [Bool]
+    /// The inline bits of the run being processed (HTML blocks are told by their first run).
+    private var currentInline: UInt = 0
 
     private var tableNeedsClosingBody = false
     private var inTableHeader = false
@@ -125,20 +124,10 @@ struct HTMLRenderer: ~Copyable {
         spanParents = parents
         spanCoverage = coverage
 
-        // Per run, one pass: HTML blocks, and whether any markup lacks a span (hand-made documents).
-        var htmlBlocks = [Bool](repeating: false, count: blockCount)
-        var linksOutsideSpans = false
-        var uncovered = false
-        let flatBitsMask = Bits.emphasized | Bits.stronglyEmphasized | Bits.strikethrough
-        for record in document.runRecords {
-            if record.inline & Bits.blockHTML != 0, record.block >= 0 { htmlBlocks[Int(record.block)] = true }
-            let covered = record.span >= 0 ? coverage[Int(record.span)] : 0
-            if hasLink[Int(record.attributes)], covered & Bits.linkCovered == 0 { linksOutsideSpans = true }
-            if record.inline & flatBitsMask & ~covered != 0 { uncovered = true }
-        }
-        isHTMLBlock = htmlBlocks
-        flatLinksPresent = linksOutsideSpans
-        needsFlatMarkup = uncovered || linksOutsideSpans
+        // HTML blocks are recognised when they open (their first run has `.blockHTML`), and flat
+        // markup run by run (see `needsFlat`), so no pass over the runs happens here.
+        isHTMLBlock = [Bool](repeating: false, count: blockCount)
+        hasLinkAttributes = hasLink
         isTight = tight
     }
 
@@ -154,7 +143,8 @@ struct HTMLRenderer: ~Copyable {
                 let end = record.end
                 var wantedBits: UInt = 0
                 var wantedLink: String? = nil
-                if needsFlatMarkup {
+                let usesFlat = needsFlat(record)
+                if usesFlat {
                     (wantedBits, wantedLink) = flatMarkup(record)
                     if record.block != currentLeaf || record.span != (openSpans.last ?? -1) || wantedLink != flatLink {
                         closeFlatMarkup()
@@ -164,12 +154,13 @@ struct HTMLRenderer: ~Copyable {
                 }
                 if record.block != currentLeaf {
                     transitionSpans(to: -1)
+                    currentInline = record.inline
                     transitionBlocks(to: record.block)
                     currentLeaf = record.block
                 }
                 pendingAttributesIndex = record.attributes
                 transitionSpans(to: record.span)
-                if needsFlatMarkup { openFlatMarkup(bits: wantedBits, link: wantedLink) }
+                if usesFlat { openFlatMarkup(bits: wantedBits, link: wantedLink) }
                 let nextBlock = position + 1 < records.count ? records[position + 1].block : -2
                 emitContent(record, UnsafeBufferPointer(rebasing: bytes[start..<end]), isLastOfLeaf: nextBlock != record.block)
                 start = end
@@ -224,6 +215,7 @@ struct HTMLRenderer: ~Copyable {
     private mutating func open(block: Int32, nextOnPath: Int32?) {
         switch kind(block) {
         case .paragraph:
+            if nextOnPath == nil, currentInline & Bits.blockHTML != 0 { isHTMLBlock[Int(block)] = true }
             if isHTMLBlock[Int(block)] {
                 cr()
                 if !options.unsafe { append("<!-- raw HTML omitted -->") }
@@ -430,7 +422,17 @@ struct HTMLRenderer: ~Copyable {
         return (bits, attributes.linkDestination ?? attributes.link?.absoluteString)
     }
 
-    private var hasFlatLinks: Bool { flatLinksPresent }
+    private var hasFlatLinks: Bool { true }
+
+    /// Whether this run needs the flat-markup path: it has emphasis, strong, strikethrough or a
+    /// link that no span provides (documents not made by the parser), or flat markup is open.
+    @inline(__always)
+    private func needsFlat(_ record: IntentDocument.RunRecord) -> Bool {
+        if flatBits != 0 || flatLink != nil { return true }
+        let covered = record.span >= 0 ? spanCoverage[Int(record.span)] : 0
+        if record.inline & (Bits.emphasized | Bits.stronglyEmphasized | Bits.strikethrough) & ~covered != 0 { return true }
+        return hasLinkAttributes[Int(record.attributes)] && covered & Bits.linkCovered == 0
+    }
 
     /// The flat tags from outermost to innermost: strong, emphasis, strikethrough.
     private static let flatOrder: [(bit: UInt, open: String, close: String)] = [
