@@ -135,11 +135,13 @@ struct HTMLRenderer: ~Copyable {
 
     mutating func render() {
         var text = document.text
+        let runRecords = document.runRecords
         text.withUTF8 { bytes in
-            let records = document.runRecords
+          runRecords.withUnsafeBufferPointer { records in
             var start = 0
             var currentLeaf: Int32 = -2
-            for (position, record) in records.enumerated() {
+            for position in 0..<records.count {
+                let record = records[position]
                 let end = record.end
                 var wantedBits: UInt = 0
                 var wantedLink: String? = nil
@@ -168,6 +170,7 @@ struct HTMLRenderer: ~Copyable {
             closeFlatMarkup()
             transitionSpans(to: -1)
             transitionBlocks(to: -1)
+          }
         }
         if footnoteDefinitionsOpened > 0 { append("</ol>\n</section>\n") }
     }
