@@ -40,7 +40,7 @@ let package = Package(
         .plugin(name: "EmbedDocumentPlugin", capability: .buildTool(), dependencies: ["embed-document"]),
 
         // Test support: reads the shared spec corpus and locates fixtures (not a product).
-        .target(name: "SpecCorpus", path: "Tests/SpecCorpus"),
+        .target(name: "SpecCorpus", dependencies: ["MarkdownParsing"], path: "Tests/SpecCorpus"),
         .testTarget(name: "IntentModelTests", dependencies: ["IntentModel"]),
         .testTarget(name: "MarkdownParsingTests", dependencies: ["MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(

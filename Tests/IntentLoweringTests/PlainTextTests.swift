@@ -7,26 +7,14 @@ import Testing
 
 @Suite("Plain text")
 struct PlainTextTests {
-    static let parsingFixtures = TestPaths.fixtures.appending(path: "Parsing")
     static let goldens = TestPaths.fixtures.appending(path: "Lowering")
-
-    static let names: [String] = {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: parsingFixtures.path)) ?? []
-        return files.filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.sorted()
-    }()
-
-    static func parsingOptions(_ name: String) throws -> MarkdownParsingOptions {
-        let url = parsingFixtures.appending(path: name + ".options.json")
-        guard FileManager.default.fileExists(atPath: url.path) else { return MarkdownParsingOptions() }
-        return try JSONDecoder().decode(MarkdownParsingOptions.self, from: Data(contentsOf: url))
-    }
 
     /// Golden: `Fixtures/Lowering/NAME.plain.txt` for every parsing fixture; both layouts give the
     /// same text. `INTENTMARK_RECORD_GOLDENS=1` rewrites and fails.
-    @Test("plain text matches the goldens, identical for both layouts", arguments: names)
+    @Test("plain text matches the goldens, identical for both layouts", arguments: ParsingFixtures.names)
     func matchesGoldens(name: String) throws {
-        var options = try Self.parsingOptions(name)
-        let source = try Data(contentsOf: Self.parsingFixtures.appending(path: name + ".md"))
+        var options = try ParsingFixtures.options(name)
+        let source = try ParsingFixtures.source(name)
         let plain = try IntentDocument(markdown: source, options: options).plainText()
         options.blockSeparation = .none
         #expect(try IntentDocument(markdown: source, options: options).plainText() == plain, "layouts differ")

@@ -11,18 +11,8 @@ import Testing
 /// goldens and fails, so a recording run is never green.
 @Suite("Parsing fixtures")
 struct FixtureTests {
-    static let directory = TestPaths.fixtures.appending(path: "Parsing")
-
-    static let names: [String] = {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return files.filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.sorted()
-    }()
-
-    static func options(for name: String) throws -> MarkdownParsingOptions {
-        let url = directory.appending(path: name + ".options.json")
-        guard FileManager.default.fileExists(atPath: url.path) else { return MarkdownParsingOptions() }
-        return try JSONDecoder().decode(MarkdownParsingOptions.self, from: Data(contentsOf: url))
-    }
+    static let directory = ParsingFixtures.directory
+    static let names = ParsingFixtures.names
 
     @Test("fixtures exist for every construct the parser supports")
     func fixtureSetIsComplete() {
@@ -41,8 +31,8 @@ struct FixtureTests {
 
     @Test("run dump and JSON match the goldens", arguments: names)
     func matchesGoldens(name: String) throws {
-        var options = try Self.options(for: name)
-        let source = try Data(contentsOf: Self.directory.appending(path: name + ".md"))
+        var options = try ParsingFixtures.options(name)
+        let source = try ParsingFixtures.source(name)
         let document = try IntentDocument(markdown: source, options: options)
         options.blockSeparation = .none
         let flat = try IntentDocument(markdown: source, options: options)
