@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "IntentMark", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering"]),
         // The command-line tool; the plugin embeds the bundled real document.
         .executableTarget(
-            name: "intentmark", dependencies: ["IntentMark"],
+            name: "intentmark", dependencies: ["IntentMark", "ConversionBenchmarks"],
             plugins: [.plugin(name: "EmbedDocumentPlugin")]),
         .executableTarget(name: "embed-document"),
         .plugin(name: "EmbedDocumentPlugin", capability: .buildTool(), dependencies: ["embed-document"]),

@@ -30,8 +30,17 @@ package enum BenchmarkReport {
     /// The JSON object of one input: `input`, `bytes`, `stages` (`name`, `mbPerSecond`, `seconds`,
     /// `peakBytes`, `ratioToParse`), `baseline` (`parseMBPerSecond`, `parseAndHTMLMBPerSecond`, …).
     package static func json(_ result: BenchmarkResult) throws -> Data {
+        try encoder.encode(result)
+    }
+
+    /// A JSON array of ``json(_:)`` objects, one per input.
+    package static func json(_ results: [BenchmarkResult]) throws -> Data {
+        try encoder.encode(results)
+    }
+
+    private static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(result)
+        return encoder
     }
 }

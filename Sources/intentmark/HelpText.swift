@@ -10,14 +10,38 @@ enum HelpText {
                                             print its run dump (reads standard input instead when it is
                                             not a terminal)
           intentmark convert [FILE|-] [OPTIONS]
+          intentmark bench [FILE…] [--json] [--runs N]
           intentmark --help | --version
 
         COMMANDS
           convert     parse Markdown and write the intent document
+          bench       time every conversion of FILEs (default: the bundled document) against
+                      libcmark-gfm in the same run
 
         Run 'intentmark convert --help' for the options.
         Exit status: 0 success (also when standard output is closed early, as by '| head'),
         1 input that cannot be converted or output that cannot be written, 64 bad usage.
+
+        """
+
+    static let bench = """
+        USAGE
+          intentmark bench [FILE…] [--json] [--runs N]
+
+        Times each stage (parse in both layouts, HTML, plain text, AttributedString round trip) on
+        each FILE (default: the bundled document) and, in the same run, libcmark-gfm parsing it and
+        rendering HTML. Throughput is MB/s of Markdown input (1 MB = 10^6 bytes), the median of N
+        timed runs (default 5) after a warm-up; ratioToParse divides a stage's throughput by
+        libcmark-gfm's parse throughput. Progress goes to standard error.
+
+        OPTIONS
+          --json       one JSON object per input (an array for several): input, bytes, runs,
+                       stages [{name, mbPerSecond, seconds, peakBytes, ratioToParse}],
+                       baseline {parseMBPerSecond, parseAndHTMLMBPerSecond, htmlMBPerSecond, …}
+          --runs N     timed runs per stage, 1–1000 (default 5)
+          -h, --help   show this help
+
+        Build with -c release for meaningful figures: swift run -c release intentmark bench FILE
 
         """
 

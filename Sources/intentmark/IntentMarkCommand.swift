@@ -29,6 +29,12 @@ enum IntentMarkCommand {
                     return .success
                 }
                 return try command.execute()
+            case "bench":
+                guard let command = try BenchCommand(parsing: Array(arguments.dropFirst())) else {
+                    write(HelpText.bench, to: .standardOutput)
+                    return .success
+                }
+                return try command.execute()
             case "--help", "-h", "help":
                 write(HelpText.main, to: .standardOutput)
                 return .success
@@ -36,7 +42,7 @@ enum IntentMarkCommand {
                 write("intentmark \(version)\n", to: .standardOutput)
                 return .success
             default:
-                throw UsageError("unknown command '\(first)' (commands: convert)")
+                throw UsageError("unknown command '\(first)' (commands: convert, bench)")
             }
         } catch let error as UsageError {
             write("intentmark: \(error.description)\nRun 'intentmark --help' for usage.\n", to: .standardError)

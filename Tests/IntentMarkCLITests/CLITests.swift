@@ -225,3 +225,24 @@ extension CLITests {
         #expect(error.fileHandleForReading.readDataToEndOfFile().isEmpty)
     }
 }
+
+extension CLITests {
+    @Test func benchReportsEveryStageAgainstTheCParser() throws {
+        let file = Self.packageRoot.appending(path: "Fixtures/Documents/field-guide.md").path
+        let result = try Self.run(["bench", file, "--runs", "1", "--json"])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any]
+        #expect(object?["input"] as? String == file)
+        let stages = object?["stages"] as? [[String: Any]] ?? []
+        #expect(stages.map { $0["name"] as? String } == ["parse", "parseNone", "html", "plain", "attributedString"])
+        for stage in stages {
+            for key in ["mbPerSecond", "seconds", "peakBytes", "ratioToParse"] { #expect(stage[key] != nil, "\(key)") }
+            #expect((stage["mbPerSecond"] as? Double ?? 0) > 0)
+        }
+        let baseline = object?["baseline"] as? [String: Any]
+        #expect((baseline?["parseMBPerSecond"] as? Double ?? 0) > 0)
+        #expect((baseline?["parseAndHTMLMBPerSecond"] as? Double ?? 0) > 0)
+        #expect(result.standardError.contains("… "))
+        #expect(try Self.run(["bench", "--runs", "0"]).status == 64)
+    }
+}

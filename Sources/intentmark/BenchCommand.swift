@@ -1,0 +1,70 @@
+import ConversionBenchmarks
+import Foundation
+import IntentMark
+
+/// `intentmark bench [FILE…] [--json] [--runs N]`: every conversion of the user's documents timed
+/// against libcmark-gfm in the same run (default: the embedded document).
+struct BenchCommand {
+    var files: [String] = []
+    var json = false
+    var runs = 5
+
+    /// Parses the arguments after `bench`; `nil` when `--help` was asked for.
+    /// - Throws: ``UsageError`` for an unknown flag or a bad `--runs`.
+    init?(parsing arguments: [String]) throws {
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case .positional(let path):
+                files.append(path)
+            case .option(let name, let inlineValue):
+                switch name {
+                case "-h", "--help":
+                    return nil
+                case "--json":
+                    if inlineValue != nil { throw UsageError("--json takes no value") }
+                    json = true
+                case "--runs":
+                    let value = try reader.value(for: name, inlineValue: inlineValue)
+                    guard let number = Int(value), number >= 1, number <= 1_000 else {
+                        throw UsageError("--runs needs a number from 1 to 1000 (got '\(value)')")
+                    }
+                    runs = number
+                default:
+                    throw UsageError("unknown option '\(name)' for bench")
+                }
+            }
+        }
+    }
+
+    /// Measures and prints: a table per input on standard output (or JSON), progress on standard
+    /// error.
+    /// - Throws: ``IntentMarkError`` when a file cannot be read or parsed.
+    func execute() throws -> ExitStatus {
+        var inputs: [(String, Data)] = []
+        if files.isEmpty {
+            inputs.append((EmbeddedDocument.path + " (embedded)", EmbeddedDocument.data))
+        }
+        for file in files {
+            do {
+                inputs.append((file, try Data(contentsOf: URL(fileURLWithPath: file))))
+            } catch {
+                throw IntentMarkError.unreadableFile(path: file, reason: ConvertCommand.reason(error))
+            }
+        }
+        let runner = BenchmarkRunner(runs: runs)
+        var results: [BenchmarkResult] = []
+        for (name, data) in inputs {
+            let result = try runner.measure(data, name: name) { line in
+                IntentMarkCommand.write("… \(line)\n", to: .standardError)
+            }
+            results.append(result)
+            if !json { IntentMarkCommand.write(BenchmarkReport.table(result) + "\n", to: .standardOutput) }
+        }
+        if json {
+            let data = results.count == 1 ? try BenchmarkReport.json(results[0]) : try BenchmarkReport.json(results)
+            IntentMarkCommand.write(data + Data("\n".utf8), to: .standardOutput)
+        }
+        return .success
+    }
+}
