@@ -39,14 +39,6 @@ package struct IntentDocumentBuilder {
         return Int32(spans.count - 1)
     }
 
-    /// Replaces the markup of block `index`.
-    package mutating func setMarkup(_ markup: BlockMarkup?, ofBlock index: Int32) {
-        blocks[Int(index)].markup = markup
-    }
-
-    /// The markup of block `index`.
-    package func markup(ofBlock index: Int32) -> BlockMarkup? { blocks[Int(index)].markup }
-
     /// The index of `attributes` in the interned table, adding it when new. Empty attributes are 0.
     package mutating func attributesIndex(_ attributes: RunAttributes) -> Int32 {
         if attributes.isEmpty { return 0 }
@@ -88,11 +80,10 @@ package struct IntentDocumentBuilder {
     /// The last byte appended, if any.
     package var lastByte: UInt8? { bytes.last }
 
-    /// Removes the last `count` bytes (which must end on a character boundary of what remains),
+    /// Removes the last `count` bytes (at most all of them; callers remove whole characters),
     /// shrinking or dropping the runs that held them.
     package mutating func removeLast(bytes count: Int) {
-        precondition(count <= bytes.count)
-        bytes.removeLast(count)
+        bytes.removeLast(min(max(count, 0), bytes.count))
         let end = bytes.count
         while let last = runRecords.last {
             let start = runRecords.count >= 2 ? runRecords[runRecords.count - 2].end : 0
@@ -105,8 +96,6 @@ package struct IntentDocumentBuilder {
         }
     }
 
-    /// The number of bytes appended since the byte count was `offset`.
-    package func bytesAppended(since offset: Int) -> Int { bytes.count - offset }
 
     /// Makes the document. Invalid UTF-8 in the appended bytes is replaced by U+FFFD (the parser
     /// only appends valid UTF-8, so this does not happen).

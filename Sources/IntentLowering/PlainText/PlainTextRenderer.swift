@@ -35,7 +35,6 @@ struct PlainTextRenderer {
         var marker: String?
         /// Written before every other line.
         var continuation: String
-        var isList = false
     }
 
     private struct TableState {
@@ -145,7 +144,7 @@ struct PlainTextRenderer {
         isBlockOpen[Int(block)] = true
         switch kind(block) {
         case .orderedList, .unorderedList:
-            frames.append(Frame(block: block, marker: nil, continuation: "", isList: true))
+            frames.append(Frame(block: block, marker: nil, continuation: ""))
         case .listItem(let ordinal):
             let marker = listMarker(item: block, ordinal: ordinal)
             let continuation = options.indentation ?? String(repeating: " ", count: TerminalCellWidth.of(marker))

@@ -420,12 +420,10 @@ struct HTMLRenderer: ~Copyable {
         if isSkippedAttributes[Int(record.attributes)] { return (flatBits, flatLink) }
         let coverage = record.span >= 0 ? spanCoverage[Int(record.span)] : 0
         let bits = record.inline & (Bits.emphasized | Bits.stronglyEmphasized | Bits.strikethrough) & ~coverage
-        guard hasFlatLinks, coverage & Bits.linkCovered == 0 else { return (bits, nil) }
+        guard coverage & Bits.linkCovered == 0 else { return (bits, nil) }
         let attributes = document.attributeTable[Int(record.attributes)]
         return (bits, attributes.linkDestination ?? attributes.link?.absoluteString)
     }
-
-    private var hasFlatLinks: Bool { true }
 
     /// Whether this run needs the flat-markup path: it has emphasis, strong, strikethrough or a
     /// link that no span provides (documents not made by the parser), or flat markup is open.
