@@ -1,0 +1,57 @@
+import Foundation
+import IntentModel
+
+extension IntentDocument {
+    /// The document lowered to what a target declares it can show (INTENT-MODEL §5).
+    ///
+    /// - `[.plainText]`: the characters of ``plainText(options:)``, no attributes.
+    /// - `.richText` (alone or with `.list` / `.table`): display attributes from `styleSheet` instead
+    ///   of intents; lists and tables flattened to text, or kept as `paragraphStyle.textLists` /
+    ///   `textBlocks` when `.list` / `.table` are allowed.
+    /// - `.presentationIntent` (which implies the others): the intents as they are, with display
+    ///   attributes only where the document has them (what intents cannot say).
+    ///
+    /// ```swift
+    /// let styled = document.lowered(to: [.richText, .list], styleSheet: .github)
+    /// ```
+    /// - Parameters:
+    ///   - options: The result options; `[]` is treated as `.richText`.
+    ///   - styleSheet: Styles for `.richText`.
+    ///   - plainTextOptions: Markers and separators for `.plainText` and flattened rich text.
+    /// - Returns: A new document; this one is unchanged.
+    public func lowered(
+        to options: ResultOptions, styleSheet: StyleSheet = .default, plainTextOptions: PlainTextOptions = .default
+    ) -> IntentDocument {
+        let implied = options.implied
+        if implied.contains(.presentationIntent) { return self }
+        if !implied.contains(.richText), implied.contains(.plainText) {
+            return IntentDocument(text: plainText(options: plainTextOptions))
+        }
+        var lowering = RichTextLowering(
+            document: self, options: implied.isEmpty ? .richText : implied, styleSheet: styleSheet,
+            plainTextOptions: plainTextOptions)
+        return lowering.lower()
+    }
+}
+
+extension AttributedString {
+    /// This attributed string lowered to `options`; see
+    /// ``IntentModel/IntentDocument/lowered(to:styleSheet:plainTextOptions:)``.
+    /// - Parameters:
+    ///   - options: The result options.
+    ///   - styleSheet: Styles for `.richText`.
+    ///   - plainTextOptions: Markers and separators.
+    /// - Returns: A new attributed string with IntentMark's attributes.
+    public func lowered(
+        to options: ResultOptions, styleSheet: StyleSheet = .default, plainTextOptions: PlainTextOptions = .default
+    ) -> AttributedString {
+        IntentDocument(self).lowered(to: options, styleSheet: styleSheet, plainTextOptions: plainTextOptions).attributedString()
+    }
+
+    /// The plain text of this attributed string; see ``IntentModel/IntentDocument/plainText(options:)``.
+    /// - Parameter options: Markers and separators.
+    /// - Returns: The text.
+    public func plainText(options: PlainTextOptions = .default) -> String {
+        IntentDocument(self).plainText(options: options)
+    }
+}

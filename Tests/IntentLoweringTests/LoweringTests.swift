@@ -1,0 +1,83 @@
+import Foundation
+import IntentLowering
+import IntentModel
+import MarkdownParsing
+import SpecCorpus
+import Testing
+
+/// Lowering to each result-option combination, golden-tested over every parsing fixture, with both
+/// layouts giving the same result.
+@Suite("Lowering")
+struct LoweringTests {
+    static let goldens = TestPaths.fixtures.appending(path: "Lowering")
+
+    static let combinations: [(name: String, options: ResultOptions)] = [
+        ("rich", [.richText]), ("rich-list", [.richText, .list]), ("rich-table", [.richText, .table]),
+        ("intents", [.presentationIntent]), ("plain-only", [.plainText]),
+    ]
+
+    @Test("lowered documents match the goldens, identical for both layouts", arguments: ParsingFixtures.names)
+    func matchesGoldens(name: String) throws {
+        var options = try ParsingFixtures.options(name)
+        let source = try ParsingFixtures.source(name)
+        let document = try IntentDocument(markdown: source, options: options)
+        options.blockSeparation = .none
+        let flat = try IntentDocument(markdown: source, options: options)
+        var dumps = ""
+        for (label, resultOptions) in Self.combinations {
+            let lowered = document.lowered(to: resultOptions)
+            if resultOptions != [.presentationIntent] {
+                #expect(flat.lowered(to: resultOptions) == lowered, "\(label): layouts differ")
+            }
+            dumps += "=== \(label)\n" + lowered.runDump()
+        }
+        let url = Self.goldens.appending(path: name + ".lowered.txt")
+        if TestPaths.recording {
+            try Data(dumps.utf8).write(to: url)
+            Issue.record("recorded \(name).lowered.txt")
+            return
+        }
+        #expect(dumps == (try String(contentsOf: url, encoding: .utf8)))
+    }
+
+    @Test func richTextHasDisplayAttributesAndNoIntents() throws {
+        let document = try IntentDocument(markdown: "# Title\n\n- one *two*\n- [x] done\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n")
+        let rich = document.lowered(to: .richText)
+        #expect(rich.text == "Title\n• one two\n• ☑ done\na\tb\n1\t2\n")
+        #expect(rich.runs.allSatisfy { $0.presentationIntent == nil && $0.inlinePresentationIntent.isEmpty })
+        #expect(rich.runs.first?.display?.font == FontDescriptor(size: 28, weight: .bold))
+        #expect(rich.runs.first { $0.text == "two" }?.display?.font?.isItalic == true)
+        let list = document.lowered(to: [.richText, .list])
+        #expect(list.text.hasPrefix("Title\n\t•\tone two\n\t•\t☑ done\n"))
+        #expect(list.runs.first { $0.text.contains("one") }?.display?.paragraphStyle?.textLists == [TextList(markerFormat: .disc, identity: 2)])
+        let table = document.lowered(to: [.richText, .table])
+        #expect(table.text.hasSuffix("a\nb\n1\n2\n"))
+        let cell = try #require(table.runs.first { $0.text == "2" })
+        #expect(cell.display?.paragraphStyle?.textBlocks.first
+            == TextTableBlock(table: 7, numberOfColumns: 2, row: 1, column: 1, isHeader: false, alignment: .right))
+    }
+
+    @Test func resultOptionsHaveApplesValuesAndImplications() {
+        #expect(ResultOptions.plainText.rawValue == 1 && ResultOptions.richText.rawValue == 2 && ResultOptions.list.rawValue == 4)
+        #expect(ResultOptions.table.rawValue == 8 && ResultOptions.presentationIntent.rawValue == 16)
+        #expect(ResultOptions.list.implied == [.list, .richText])
+        #expect(ResultOptions.presentationIntent.implied == [.presentationIntent, .richText, .list, .table])
+        #expect(ResultOptions(list: "richText, table") == [.richText, .table])
+        #expect(ResultOptions(list: "bold") == nil)
+    }
+
+    @Test func plainTextOnlyAndPresentationIntentKeepWhatTheySay() throws {
+        let document = try IntentDocument(markdown: "- *a*\n")
+        #expect(document.lowered(to: .plainText).text == "• a")
+        #expect(document.lowered(to: .plainText).runs.allSatisfy { $0.attributes.isEmpty && $0.presentationIntent == nil })
+        #expect(document.lowered(to: .presentationIntent) == document)
+    }
+
+    @Test func attributedStringsLowerToo() throws {
+        let document = try IntentDocument(markdown: "**b**\n")
+        let lowered = document.attributedString().lowered(to: .richText)
+        #expect(String(lowered.characters) == "b\n")
+        #expect(lowered.runs.first?[IntentMarkAttribute.FontAttribute.self]?.weight == .bold)
+        #expect(document.attributedString().plainText() == "b")
+    }
+}
