@@ -15,6 +15,9 @@ struct ConvertCommand {
     var options = MarkdownParsingOptions()
     var htmlOptions = HTMLWritingOptions()
     var plainTextOptions = PlainTextOptions()
+    /// `--result-options`: lower the document before writing it (json and runs).
+    var resultOptions: ResultOptions? = nil
+    var styleSheet = StyleSheet.default
     /// Convert the document embedded in the binary instead of reading input.
     var embeddedDefault = false
 
@@ -59,6 +62,24 @@ struct ConvertCommand {
                         throw UsageError("unknown syntax '\(value)' for --syntax (full, inline-only, inline-only-preserving-whitespace)")
                     }
                     options.interpretedSyntax = syntax
+                case "--result-options":
+                    let value = try reader.value(for: name, inlineValue: inlineValue)
+                    guard let parsed = ResultOptions(list: value) else {
+                        throw UsageError("unknown result option in '\(value)' (options: \(ResultOptions.named.map(\.name).joined(separator: ", ")))")
+                    }
+                    resultOptions = parsed
+                case "--style":
+                    let value = try reader.value(for: name, inlineValue: inlineValue)
+                    switch value {
+                    case "default": styleSheet = .default
+                    case "github": styleSheet = .github
+                    default:
+                        do {
+                            styleSheet = try JSONDecoder().decode(StyleSheet.self, from: Data(contentsOf: URL(fileURLWithPath: value)))
+                        } catch {
+                            throw UsageError("--style needs default, github or a readable JSON style sheet (\(value): \(error))")
+                        }
+                    }
                 case "--unsafe":
                     try Self.noValue(name, inlineValue)
                     htmlOptions.unsafe = true
@@ -127,9 +148,10 @@ struct ConvertCommand {
             document = try IntentDocument(markdown: data, options: options)
         }
         let output: Data
+        let written = resultOptions.map { document.lowered(to: $0, styleSheet: styleSheet, plainTextOptions: plainTextOptions) } ?? document
         switch format {
-        case .json: output = try document.jsonData() + Data("\n".utf8)
-        case .runs: output = Data(document.runDump().utf8)
+        case .json: output = try written.jsonData() + Data("\n".utf8)
+        case .runs: output = Data(written.runDump().utf8)
         case .plain: output = Data((document.plainText(options: plainTextOptions) + "\n").utf8)
         case .html:
             var html = htmlOptions

@@ -67,6 +67,10 @@ enum HelpText {
                                         \(extensions)); '' for pure CommonMark
               --layout \(layouts)     where blocks live in the text (default newlines)
               --smart                   smart punctuation (curly quotes, dashes, ellipses)
+              --result-options LIST     json/runs: lower first, to plainText, richText, list, table
+                                        or presentationIntent (comma-separated)
+              --style default|github|FILE
+                                        style sheet for rich text (FILE: a JSON StyleSheet)
               --unsafe                  HTML: pass raw HTML and every URL through (default: raw
                                         HTML omitted, javascript:/vbscript:/file:/data: URLs emptied)
               --syntax \(syntaxes)

@@ -246,3 +246,18 @@ extension CLITests {
         #expect(try Self.run(["bench", "--runs", "0"]).status == 64)
     }
 }
+
+extension CLITests {
+    @Test func resultOptionsAndStylesLowerBeforeWriting() throws {
+        let input = Data("# T\n\n- a\n".utf8)
+        let rich = try Self.run(["convert", "--to", "json", "--result-options", "richText,list", "--style", "github"], input: input)
+        #expect(rich.status == 0)
+        #expect(rich.output.contains(#""fontSize""#) == false)
+        #expect(rich.output.contains(#""size" : 32"#))
+        #expect(rich.output.contains(#""markerFormat" : "{disc}""#))
+        #expect(!rich.output.contains(#""intent""#))
+        let plain = try Self.run(["convert", "--to", "runs", "--result-options", "plainText"], input: input)
+        #expect(plain.output == "T\\n\\n• a {\n}\n")
+        #expect(try Self.run(["convert", "--style", "/nonexistent.json"], input: input).status == 64)
+    }
+}
