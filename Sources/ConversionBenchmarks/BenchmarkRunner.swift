@@ -66,6 +66,8 @@ package struct BenchmarkRunner: Sendable {
                 seconds = ourHTMLSeconds
             case .plain:
                 (seconds, peak) = time { _ = document.plainText() }
+            case .rich:
+                (seconds, peak) = time { _ = document.lowered(to: .richText) }
             case .attributedString:
                 (seconds, peak) = time { _ = IntentDocument(document.attributedString()) }
             }

@@ -14,6 +14,8 @@ package enum BenchmarkStage: String, CaseIterable, Sendable {
     case html
     /// `IntentDocument` → plain text (`String`).
     case plain
+    /// `IntentDocument` → rich text (`IntentDocument` with display attributes, `.richText`).
+    case rich
     /// `IntentDocument` → Foundation `AttributedString` → `IntentDocument`.
     case attributedString
 
@@ -24,6 +26,7 @@ package enum BenchmarkStage: String, CaseIterable, Sendable {
         case .parseNone: return "Markdown → IntentDocument (.none)"
         case .html: return "IntentDocument → HTML"
         case .plain: return "IntentDocument → plain text"
+        case .rich: return "IntentDocument → rich text (display attributes from the default style sheet)"
         case .attributedString: return "IntentDocument → AttributedString → IntentDocument"
         }
     }

@@ -286,7 +286,7 @@ extension IntentDocument {
         var parent: Int32
     }
 
-    func presentationIntent(ofBlock index: Int32) -> PresentationIntent? {
+    package func presentationIntent(ofBlock index: Int32) -> PresentationIntent? {
         guard index >= 0 else { return nil }
         var components: [PresentationIntent.IntentType] = []
         var current = index
@@ -298,7 +298,7 @@ extension IntentDocument {
         return PresentationIntent(types: components)
     }
 
-    func blockMarkup(ofBlock index: Int32) -> [Int: BlockMarkup] {
+    package func blockMarkup(ofBlock index: Int32) -> [Int: BlockMarkup] {
         var result: [Int: BlockMarkup] = [:]
         var current = index
         while current >= 0 {

@@ -5,13 +5,17 @@ import IntentModel
 ///
 /// - Blocks are separated by `"\n"` whatever the source layout; list items start with their marker
 ///   text (`• `, `1. ` — or, with `.list`, AppKit's `\t•\t` form and a `paragraphStyle.textLists`
-///   entry per enclosing list, outermost first); table cells are separated by `"\t"`, rows by
-///   `"\n"` — or, with `.table`, every cell is its own paragraph with a `paragraphStyle.textBlocks`
-///   entry (table identity, row — header row 0 —, column, header flag, alignment).
+///   entry per enclosing list, outermost first, starting at the list's first ordinal); table cells
+///   are separated by `"\t"`, rows by `"\n"` — or, with `.table`, every cell is its own paragraph
+///   with a `paragraphStyle.textBlocks` entry (table identity, row — header row 0 —, column, header
+///   flag, alignment).
 /// - Every run's display attributes are the style sheet's for its block context and inline intents
 ///   (``StyleSheet/displayAttributes(for:inline:isLink:isImage:)``), with the run's own display
 ///   attributes (underline, colors, …) on top; links keep Foundation's `link`. No presentation or
 ///   inline intents remain.
+///
+/// Works on the run table directly and caches the styles of each leaf block and of each (leaf,
+/// inline intents, attributes) combination, so the cost per run is a few table lookups.
 struct RichTextLowering {
     // MARK: Stored layout
 
@@ -19,150 +23,227 @@ struct RichTextLowering {
     private let options: ResultOptions
     private let styleSheet: StyleSheet
     private let plainTextOptions: PlainTextOptions
-    private var output = IntentDocument()
-    /// List items whose marker has been written.
-    private var itemsWithMarker = Set<Int>()
-    /// Each list's starting number: the ordinal of its first item (met first in document order).
-    private var listStarts: [Int: Int] = [:]
-    /// The last run of the previous leaf block (separators included), if any.
-    private var previous: IntentDocument.Run? = nil
+    private var builder: IntentDocumentBuilder
+    /// List items whose marker has been written, by block index.
+    private var itemsWithMarker = Set<Int32>()
+    /// Each list's starting number (the ordinal of its first item), by block index.
+    private var listStarts: [Int32: Int] = [:]
+    /// Display attributes inside each block (its own slot on top of its parent's, lists and cells
+    /// included), by block index: computed once per block, from the parent's.
+    private var blockStyles: [Int32: DisplayAttributes] = [:]
+    /// The attributes outside every block.
+    private let rootStyle: DisplayAttributes
+    /// Output attribute index for (leaf, inline bits, source attributes).
+    private var runStyles: [RunKey: Int32] = [:]
+
+    private struct RunKey: Hashable {
+        var block: Int32
+        var inline: UInt
+        var attributes: Int32
+    }
 
     init(document: IntentDocument, options: ResultOptions, styleSheet: StyleSheet, plainTextOptions: PlainTextOptions) {
         self.document = document
         self.options = options.implied
         self.styleSheet = styleSheet
         self.plainTextOptions = plainTextOptions
+        builder = IntentDocumentBuilder(expectedBytes: document.text.utf8.count + document.text.utf8.count / 8)
+        rootStyle = styleSheet.body.applied(to: DisplayAttributes())
     }
 
     // MARK: Lowering
 
     mutating func lower() -> IntentDocument {
-        for run in document.runs {
-            if let last = previous, Self.leaf(of: last) != Self.leaf(of: run) {
-                writeSeparator(between: last, and: run)
-                writeMarker(for: run)
-            } else if previous == nil {
-                writeMarker(for: run)
+        var text = document.text
+        let records = document.runRecords
+        var isSeparator = [Bool](repeating: false, count: document.attributeTable.count)
+        for index in document.attributeTable.indices { isSeparator[index] = document.attributeTable[index].isBlockSeparator }
+        // The output attributes of the previous run, reused while the run key stays the same.
+        var lastKey: RunKey? = nil
+        var lastIndex: Int32 = 0
+        text.withUTF8 { bytes in
+            var start = 0
+            var previousLeaf: Int32? = nil
+            for record in records {
+                let end = record.end
+                defer { start = end }
+                if let previous = previousLeaf, previous != record.block {
+                    writeSeparator(after: previous, before: record.block)
+                }
+                if previousLeaf != record.block { writeMarker(for: record.block) }
+                previousLeaf = record.block
+                // The source's own separators are replaced by ours at leaf changes.
+                if isSeparator[Int(record.attributes)] { continue }
+                let key = RunKey(block: record.block, inline: record.inline, attributes: record.attributes)
+                let index: Int32
+                if key == lastKey {
+                    index = lastIndex
+                } else {
+                    index = outputAttributes(for: record)
+                    lastKey = key
+                    lastIndex = index
+                }
+                builder.append(UnsafeBufferPointer(rebasing: bytes[start..<end]), block: -1, inline: 0, attributes: index, span: -1)
             }
-            previous = run
-            // The source's own separators are replaced by ours at leaf changes.
-            if run.isBlockSeparator { continue }
-            var display = styleSheet.displayAttributes(
-                for: run.presentationIntent, inline: run.inlinePresentationIntent,
-                isLink: run.linkDestination != nil || run.link != nil, isImage: run.imageSource != nil || run.imageURL != nil)
-            if let own = run.display { display = Self.overlay(own, on: display) }
-            display.paragraphStyle = paragraphStyle(display.paragraphStyle, for: run)
-            output.append(
-                String(run.text),
-                attributes: RunAttributes(link: run.link, linkDestination: run.linkDestination, isPlaceholder: run.isPlaceholder, display: display))
+            if let last = previousLeaf { writeSeparator(after: last, before: nil) }
         }
-        if let last = previous { writeSeparator(between: last, and: nil) }
-        return output
+        return builder.finish()
+    }
+
+    // MARK: Styles
+
+    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.blocks[Int(block)].kind }
+    private func parent(_ block: Int32) -> Int32 { document.blocks[Int(block)].parent }
+
+    /// The style inside `leaf` (its blocks through the style sheet, plus lists and cells).
+    private mutating func leafStyle(_ leaf: Int32) -> DisplayAttributes {
+        if let cached = blockStyles[leaf] { return cached }
+        guard leaf >= 0 else { return rootStyle }
+        var uncached: [Int32] = []
+        var index = leaf
+        var style = rootStyle
+        while index >= 0 {
+            if let cached = blockStyles[index] {
+                style = cached
+                break
+            }
+            uncached.append(index)
+            index = parent(index)
+        }
+        for block in uncached.reversed() {
+            style = styleSheet.style(of: kind(block)).applied(to: style)
+            style.paragraphStyle = structure(style.paragraphStyle, adding: block)
+            blockStyles[block] = style
+        }
+        return style
+    }
+
+    private mutating func outputAttributes(for record: IntentDocument.RunRecord) -> Int32 {
+        let key = RunKey(block: record.block, inline: record.inline, attributes: record.attributes)
+        if let cached = runStyles[key] { return cached }
+        let source = document.attributeTable[Int(record.attributes)]
+        var display = leafStyle(record.block)
+        let inline = InlinePresentationIntent(rawValue: record.inline)
+        let isLink = source.linkDestination != nil || source.link != nil
+        let isImage = source.imageSource != nil || source.imageURL != nil
+        if !inline.isEmpty || isLink || isImage {
+            display = styleSheet.displayAttributes(inside: display, inline: inline, isLink: isLink, isImage: isImage)
+        }
+        if let own = source.display { display = Self.overlay(own, on: display) }
+        let index = builder.attributesIndex(
+            RunAttributes(link: source.link, linkDestination: source.linkDestination, isPlaceholder: source.isPlaceholder, display: display))
+        runStyles[key] = index
+        return index
     }
 
     // MARK: Structure
 
-    /// The identity of the run's leaf block, or -1.
-    private static func leaf(of run: IntentDocument.Run) -> Int {
-        run.presentationIntent?.components.first?.identity ?? -1
-    }
-
     /// `"\t"` between two cells of one row when tables are flattened; `"\n"` otherwise.
-    private mutating func writeSeparator(between last: IntentDocument.Run, and next: IntentDocument.Run?) {
+    private mutating func writeSeparator(after leaf: Int32, before next: Int32?) {
         var separator = "\n"
-        if !options.contains(.table), let next, case .tableCell? = last.presentationIntent?.components.first?.kind,
-            case .tableCell? = next.presentationIntent?.components.first?.kind,
-            last.presentationIntent?.components.dropFirst().first?.identity
-                == next.presentationIntent?.components.dropFirst().first?.identity
+        if !options.contains(.table), let next, leaf >= 0, next >= 0, case .tableCell = kind(leaf), case .tableCell = kind(next),
+            parent(leaf) == parent(next)
         {
             separator = "\t"
         }
-        var display = styleSheet.displayAttributes(for: last.presentationIntent)
-        display.paragraphStyle = paragraphStyle(display.paragraphStyle, for: last)
-        output.append(separator, attributes: RunAttributes(isBlockSeparator: true, display: display))
+        let style = leafStyle(leaf)
+        builder.append(
+            separator, block: -1, inline: 0,
+            attributes: builder.attributesIndex(RunAttributes(isBlockSeparator: true, display: style)), span: -1)
     }
 
-    /// At the first leaf of a list item: the item's marker text (`• `, `1. `, or AppKit's
-    /// `\t•\t` with `.list`), task marker included.
-    private mutating func writeMarker(for run: IntentDocument.Run) {
-        guard let components = run.presentationIntent?.components else { return }
-        for (offset, component) in components.enumerated() {
-            guard case .listItem(let ordinal) = component.kind else { continue }
-            guard itemsWithMarker.insert(component.identity).inserted else { return }
-            let outer = components.dropFirst(offset + 1)
-            let list = outer.first
-            if let list, listStarts[list.identity] == nil { listStarts[list.identity] = ordinal }
-            let task = run.blockMarkup[component.identity]?.isTaskChecked.map {
+    /// At the first leaf of a list item: the item's marker text (`• `, `1. `, or AppKit's `\t•\t`
+    /// with `.list`), task marker included.
+    private mutating func writeMarker(for leaf: Int32) {
+        var index = leaf
+        while index >= 0 {
+            defer { index = parent(index) }
+            guard case .listItem(let ordinal) = kind(index) else { continue }
+            guard itemsWithMarker.insert(index).inserted else { return }
+            let list = parent(index)
+            if list >= 0, listStarts[list] == nil { listStarts[list] = ordinal }
+            let task = document.blocks[Int(index)].markup?.isTaskChecked.map {
                 $0 ? plainTextOptions.checkedTaskMarker : plainTextOptions.uncheckedTaskMarker
             }
-            let marker: String
-            if list?.kind == .orderedList {
-                let orderedDepth = outer.dropFirst().filter { $0.kind == .orderedList }.count
-                let styles = plainTextOptions.orderedStyles.isEmpty ? [.decimal] : plainTextOptions.orderedStyles
-                let delimiter = run.blockMarkup[list?.identity ?? -1]?.listItemDelimiter == .parenthesis ? ")" : "."
-                marker = PlainTextRenderer.format(ordinal, styles[orderedDepth % styles.count]) + delimiter
-            } else {
-                let depth = outer.dropFirst().filter { $0.kind == .orderedList || $0.kind == .unorderedList }.count
-                let bullets = plainTextOptions.bulletMarkers.isEmpty ? ["•"] : plainTextOptions.bulletMarkers
-                marker = bullets[depth % bullets.count]
-            }
-            let taskText = task.map { $0 + " " } ?? ""
-            let text = options.contains(.list) ? "\t" + marker + "\t" + taskText : marker + " " + taskText
-            var display = styleSheet.displayAttributes(for: run.presentationIntent)
-            display.paragraphStyle = paragraphStyle(display.paragraphStyle, for: run)
-            output.append(text, attributes: RunAttributes(display: display))
-            return
-        }
-    }
-
-    /// The paragraph style with `textLists` (with `.list`) and `textBlocks` (with `.table`) for the
-    /// run's blocks.
-    private func paragraphStyle(_ base: ParagraphStyle?, for run: IntentDocument.Run) -> ParagraphStyle? {
-        guard let components = run.presentationIntent?.components else { return base }
-        var style = base ?? ParagraphStyle()
-        var changed = base != nil
-        if options.contains(.list) {
-            var lists: [TextList] = []
+            var listDepth = 0
             var orderedDepth = 0
-            var bulletDepth = 0
-            for component in components.reversed() {
-                switch component.kind {
+            var ancestor = list >= 0 ? parent(list) : -1
+            while ancestor >= 0 {
+                switch kind(ancestor) {
                 case .orderedList:
-                    let start = listStarts[component.identity] ?? 1
-                    let formats: [TextList.MarkerFormat] = [.decimal, .lowerAlpha, .lowerRoman]
-                    lists.append(TextList(markerFormat: formats[orderedDepth % 3], startingItemNumber: start, identity: component.identity))
+                    listDepth += 1
                     orderedDepth += 1
-                case .unorderedList:
-                    let formats: [TextList.MarkerFormat] = [.disc, .circle, .square]
-                    lists.append(TextList(markerFormat: formats[bulletDepth % 3], identity: component.identity))
-                    bulletDepth += 1
+                case .unorderedList: listDepth += 1
                 case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
                     .tableRow, .tableCell:
                     break
                 }
+                ancestor = parent(ancestor)
             }
-            if !lists.isEmpty {
-                style.textLists = lists
-                changed = true
+            let marker: String
+            if list >= 0, case .orderedList = kind(list) {
+                let styles = plainTextOptions.orderedStyles.isEmpty ? [.decimal] : plainTextOptions.orderedStyles
+                let delimiter = document.blocks[Int(list)].markup?.listItemDelimiter == .parenthesis ? ")" : "."
+                marker = PlainTextRenderer.format(ordinal, styles[orderedDepth % styles.count]) + delimiter
+            } else {
+                let bullets = plainTextOptions.bulletMarkers.isEmpty ? ["•"] : plainTextOptions.bulletMarkers
+                marker = bullets[listDepth % bullets.count]
             }
+            let taskText = task.map { $0 + " " } ?? ""
+            let text = options.contains(.list) ? "\t" + marker + "\t" + taskText : marker + " " + taskText
+            builder.append(text, block: -1, inline: 0, attributes: builder.attributesIndex(RunAttributes(display: leafStyle(leaf))), span: -1)
+            return
         }
-        if options.contains(.table), case .tableCell(let column)? = components.first?.kind {
-            var row = 0
+    }
+
+    /// `base` with what `block` adds to the structure: a `textLists` entry for a list (with
+    /// `.list`), the `textBlocks` entry and alignment for a table cell (with `.table`).
+    private func structure(_ base: ParagraphStyle?, adding block: Int32) -> ParagraphStyle? {
+        switch kind(block) {
+        case .orderedList, .unorderedList:
+            guard options.contains(.list) else { return base }
+            var style = base ?? ParagraphStyle()
+            var depth = 0
+            var ancestor = parent(block)
+            let ordered: Bool
+            if case .orderedList = kind(block) { ordered = true } else { ordered = false }
+            while ancestor >= 0 {
+                switch kind(ancestor) {
+                case .orderedList: if ordered { depth += 1 }
+                case .unorderedList: if !ordered { depth += 1 }
+                case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
+                    .tableRow, .tableCell:
+                    break
+                }
+                ancestor = parent(ancestor)
+            }
+            let identity = document.blocks[Int(block)].identity
+            if ordered {
+                let formats: [TextList.MarkerFormat] = [.decimal, .lowerAlpha, .lowerRoman]
+                style.textLists.append(TextList(markerFormat: formats[depth % 3], startingItemNumber: listStarts[block] ?? 1, identity: identity))
+            } else {
+                let formats: [TextList.MarkerFormat] = [.disc, .circle, .square]
+                style.textLists.append(TextList(markerFormat: formats[depth % 3], identity: identity))
+            }
+            return style
+        case .tableCell(let column):
+            guard options.contains(.table) else { return base }
+            var style = base ?? ParagraphStyle()
+            let row = parent(block)
+            let table = row >= 0 ? parent(row) : -1
+            var rowIndex = 0
             var isHeader = false
-            var tableIdentity = 0
-            var columns: [PresentationIntent.TableColumn] = []
-            for component in components {
-                switch component.kind {
+            if row >= 0 {
+                switch kind(row) {
                 case .tableHeaderRow: isHeader = true
-                case .tableRow(let index): row = index
-                case .table(let tableColumns):
-                    tableIdentity = component.identity
-                    columns = tableColumns
+                case .tableRow(let index): rowIndex = index
                 case .paragraph, .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote,
-                    .thematicBreak, .tableCell:
+                    .thematicBreak, .table, .tableCell:
                     break
                 }
             }
+            var columns: [PresentationIntent.TableColumn] = []
+            if table >= 0, case .table(let tableColumns) = kind(table) { columns = tableColumns }
             let alignment: TextAlignment
             switch column < columns.count ? columns[column].alignment : .left {
             case .left: alignment = .left
@@ -170,12 +251,13 @@ struct RichTextLowering {
             case .right: alignment = .right
             }
             style.textBlocks = [TextTableBlock(
-                table: tableIdentity, numberOfColumns: columns.count, row: row, column: column, isHeader: isHeader,
-                alignment: alignment)]
+                table: table >= 0 ? document.blocks[Int(table)].identity : 0, numberOfColumns: columns.count, row: rowIndex,
+                column: column, isHeader: isHeader, alignment: alignment)]
             style.alignment = alignment
-            changed = true
+            return style
+        case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow:
+            return base
         }
-        return changed ? style : nil
     }
 
     /// `own` on top of `base`: every field `own` sets wins.
@@ -192,4 +274,3 @@ struct RichTextLowering {
         return result
     }
 }
-

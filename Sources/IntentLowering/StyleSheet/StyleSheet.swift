@@ -168,6 +168,22 @@ extension StyleSheet {
         for component in (intent?.components ?? []).reversed() {
             attributes = style(of: component.kind).applied(to: attributes)
         }
+        return displayAttributes(inside: attributes, inline: inline, isLink: isLink, isImage: isImage)
+    }
+
+    /// The display attributes of inline content in a block context whose attributes are
+    /// `context`: the inline slots applied in the documented order.
+    /// - Parameters:
+    ///   - context: The block context's attributes (from ``displayAttributes(for:inline:isLink:isImage:)``
+    ///     with no inline intents, or built step by step).
+    ///   - inline: The run's inline intents.
+    ///   - isLink: Whether the run is inside a link.
+    ///   - isImage: Whether the run is an image description.
+    /// - Returns: The composed attributes.
+    public func displayAttributes(
+        inside context: DisplayAttributes, inline: InlinePresentationIntent, isLink: Bool = false, isImage: Bool = false
+    ) -> DisplayAttributes {
+        var attributes = context
         if inline.contains(.stronglyEmphasized) { attributes = stronglyEmphasized.applied(to: attributes) }
         if inline.contains(.emphasized) { attributes = emphasized.applied(to: attributes) }
         if inline.contains(.code) { attributes = code.applied(to: attributes) }
