@@ -28,7 +28,7 @@ enum HelpText {
         USAGE
           intentmark bench [FILE…] [--json] [--runs N]
 
-        Times each stage (parse in both layouts, HTML, plain text, AttributedString round trip) on
+        Times each stage (parse in both layouts, HTML, plain text, rich text, AttributedString round trip) on
         each FILE (default: the bundled document) and, in the same run, libcmark-gfm parsing it and
         rendering HTML. Throughput is MB/s of Markdown input (1 MB = 10^6 bytes), the median of N
         timed runs (default 5) after a warm-up; ratioToParse divides a stage's throughput by

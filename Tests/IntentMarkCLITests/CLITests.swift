@@ -234,7 +234,7 @@ extension CLITests {
         let object = try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any]
         #expect(object?["input"] as? String == file)
         let stages = object?["stages"] as? [[String: Any]] ?? []
-        #expect(stages.map { $0["name"] as? String } == ["parse", "parseNone", "html", "plain", "attributedString"])
+        #expect(stages.map { $0["name"] as? String } == ["parse", "parseNone", "html", "plain", "rich", "attributedString"])
         for stage in stages {
             for key in ["mbPerSecond", "seconds", "peakBytes", "ratioToParse"] { #expect(stage[key] != nil, "\(key)") }
             #expect((stage["mbPerSecond"] as? Double ?? 0) > 0)
