@@ -30,9 +30,13 @@ struct RichTextLowering {
     private var listStarts: [Int32: Int] = [:]
     /// Display attributes inside each block (its own slot on top of its parent's, lists and cells
     /// included), by block index: computed once per block, from the parent's.
-    private var blockStyles: [Int32: DisplayAttributes] = [:]
+    private var blockStyles: [DisplayAttributes?]
     /// The attributes outside every block.
     private let rootStyle: DisplayAttributes
+    /// Interned output attributes of the separator after each block and of the text (markers) at
+    /// its start, by block index; made once per block.
+    private var separatorAttributes: [Int32]
+    private var blockTextAttributes: [Int32]
     /// Output attribute index for (leaf, inline bits, source attributes).
     private var runStyles: [RunKey: Int32] = [:]
 
@@ -49,6 +53,23 @@ struct RichTextLowering {
         self.plainTextOptions = plainTextOptions
         builder = IntentDocumentBuilder(expectedBytes: document.text.utf8.count + document.text.utf8.count / 8)
         rootStyle = styleSheet.body.applied(to: DisplayAttributes())
+        blockStyles = [DisplayAttributes?](repeating: nil, count: document.blocks.count)
+        separatorAttributes = [Int32](repeating: -1, count: document.blocks.count)
+        blockTextAttributes = [Int32](repeating: -1, count: document.blocks.count)
+    }
+
+    /// The interned attributes of a separator after `leaf` (isBlockSeparator) or of text at its
+    /// start, cached per block.
+    private mutating func attributesIndex(forBlock leaf: Int32, separator: Bool) -> Int32 {
+        if leaf >= 0 {
+            let cached = separator ? separatorAttributes[Int(leaf)] : blockTextAttributes[Int(leaf)]
+            if cached >= 0 { return cached }
+        }
+        let index = builder.attributesIndex(RunAttributes(isBlockSeparator: separator, display: leafStyle(leaf)))
+        if leaf >= 0 {
+            if separator { separatorAttributes[Int(leaf)] = index } else { blockTextAttributes[Int(leaf)] = index }
+        }
+        return index
     }
 
     // MARK: Lowering
@@ -97,13 +118,13 @@ struct RichTextLowering {
 
     /// The style inside `leaf` (its blocks through the style sheet, plus lists and cells).
     private mutating func leafStyle(_ leaf: Int32) -> DisplayAttributes {
-        if let cached = blockStyles[leaf] { return cached }
         guard leaf >= 0 else { return rootStyle }
+        if let cached = blockStyles[Int(leaf)] { return cached }
         var uncached: [Int32] = []
         var index = leaf
         var style = rootStyle
         while index >= 0 {
-            if let cached = blockStyles[index] {
+            if let cached = blockStyles[Int(index)] {
                 style = cached
                 break
             }
@@ -113,7 +134,7 @@ struct RichTextLowering {
         for block in uncached.reversed() {
             style = styleSheet.style(of: kind(block)).applied(to: style)
             style.paragraphStyle = structure(style.paragraphStyle, adding: block)
-            blockStyles[block] = style
+            blockStyles[Int(block)] = style
         }
         return style
     }
@@ -146,10 +167,7 @@ struct RichTextLowering {
         {
             separator = "\t"
         }
-        let style = leafStyle(leaf)
-        builder.append(
-            separator, block: -1, inline: 0,
-            attributes: builder.attributesIndex(RunAttributes(isBlockSeparator: true, display: style)), span: -1)
+        builder.append(separator, block: -1, inline: 0, attributes: attributesIndex(forBlock: leaf, separator: true), span: -1)
     }
 
     /// At the first leaf of a list item: the item's marker text (`• `, `1. `, or AppKit's `\t•\t`
@@ -191,7 +209,7 @@ struct RichTextLowering {
             }
             let taskText = task.map { $0 + " " } ?? ""
             let text = options.contains(.list) ? "\t" + marker + "\t" + taskText : marker + " " + taskText
-            builder.append(text, block: -1, inline: 0, attributes: builder.attributesIndex(RunAttributes(display: leafStyle(leaf))), span: -1)
+            builder.append(text, block: -1, inline: 0, attributes: attributesIndex(forBlock: leaf, separator: false), span: -1)
             return
         }
     }
