@@ -44,7 +44,8 @@ let package = Package(
         .testTarget(name: "IntentModelTests", dependencies: ["IntentModel"]),
         .testTarget(name: "MarkdownParsingTests", dependencies: ["MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(
-            name: "IntentWritersTests", dependencies: ["IntentWriters", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
+            name: "IntentWritersTests",
+            dependencies: ["IntentWriters", "IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(
             name: "IntentLoweringTests", dependencies: ["IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark"]),
