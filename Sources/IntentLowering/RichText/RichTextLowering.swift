@@ -3,7 +3,8 @@ import IntentModel
 /// `.richText` lowering (optionally with `.list` and `.table`): the document's text with display
 /// attributes from a style sheet instead of intents.
 ///
-/// - Blocks are separated by `"\n"` whatever the source layout; list items start with their marker
+/// - Blocks are separated by `"\n"` whatever the source layout; a thematic break is
+///   ``PlainTextOptions/thematicBreak`` (`───`); list items start with their marker
 ///   text (`• `, `1. ` — or, with `.list`, AppKit's `\t•\t` form and a `paragraphStyle.textLists`
 ///   entry per enclosing list, outermost first, starting at the list's first ordinal); table cells
 ///   are separated by `"\t"`, rows by `"\n"` — or, with `.table`, every cell is its own paragraph
@@ -173,6 +174,12 @@ struct RichTextLowering {
     /// At the first leaf of a list item: the item's marker text (`• `, `1. `, or AppKit's `\t•\t`
     /// with `.list`), task marker included.
     private mutating func writeMarker(for leaf: Int32) {
+        // A thematic break has no text of its own: it becomes the plain-text rule, styled.
+        if leaf >= 0, case .thematicBreak = kind(leaf) {
+            builder.append(
+                plainTextOptions.thematicBreak, block: -1, inline: 0, attributes: attributesIndex(forBlock: leaf, separator: false),
+                span: -1)
+        }
         var index = leaf
         while index >= 0 {
             defer { index = parent(index) }
