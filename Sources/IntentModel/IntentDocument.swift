@@ -323,47 +323,41 @@ extension IntentDocument: Hashable {
             guard a.end == b.end, a.inline == b.inline,
                 left.attributeTable[Int(a.attributes)] == right.attributeTable[Int(b.attributes)]
             else { return false }
-            var x = a.block
-            var y = b.block
-            var walked: [Int64] = []
-            while true {
-                if x < 0 || y < 0 {
-                    guard x < 0 && y < 0 else { return false }
-                    break
-                }
-                let pair = Int64(x) << 32 | Int64(y)
-                if provenEqual.contains(pair) { break }
+            let sameBlocks = sameChain(a.block, b.block, memo: &provenEqual) { x, y in
                 let blockX = left.blocks[Int(x)]
                 let blockY = right.blocks[Int(y)]
                 guard blockX.kind == blockY.kind, blockX.identity == blockY.identity, blockX.markup == blockY.markup
-                else { return false }
-                walked.append(pair)
-                x = blockX.parent
-                y = blockY.parent
+                else { return nil }
+                return (blockX.parent, blockY.parent)
             }
-            provenEqual.formUnion(walked)
-            guard left.sameSpanChain(a.span, right, b.span, memo: &provenSpans) else { return false }
+            guard sameBlocks else { return false }
+            let sameSpans = sameChain(a.span, b.span, memo: &provenSpans) { x, y in
+                let spanX = left.spans[Int(x)]
+                let spanY = right.spans[Int(y)]
+                guard spanX.kind == spanY.kind, spanX.identity == spanY.identity else { return nil }
+                return (spanX.parent, spanY.parent)
+            }
+            guard sameSpans else { return false }
         }
         return true
     }
 
-    private func sameSpanChain(_ first: Int32, _ other: IntentDocument, _ second: Int32, memo: inout Set<Int64>) -> Bool {
+    /// Whether two parent chains (of blocks or spans, -1 ending them) are equal node by node:
+    /// `compare` says whether two nodes are equal and gives their parents. Pairs already proven
+    /// equal are in `memo`, so every pair is compared once however many runs share it.
+    private static func sameChain(
+        _ first: Int32, _ second: Int32, memo: inout Set<Int64>, compare: (Int32, Int32) -> (Int32, Int32)?
+    ) -> Bool {
         var x = first
         var y = second
         var walked: [Int64] = []
-        while true {
-            if x < 0 || y < 0 {
-                guard x < 0 && y < 0 else { return false }
-                break
-            }
+        while x >= 0 || y >= 0 {
+            guard x >= 0, y >= 0 else { return false }
             let pair = Int64(x) << 32 | Int64(y)
             if memo.contains(pair) { break }
-            let spanX = spans[Int(x)]
-            let spanY = other.spans[Int(y)]
-            guard spanX.kind == spanY.kind, spanX.identity == spanY.identity else { return false }
+            guard let parents = compare(x, y) else { return false }
             walked.append(pair)
-            x = spanX.parent
-            y = spanY.parent
+            (x, y) = parents
         }
         memo.formUnion(walked)
         return true
