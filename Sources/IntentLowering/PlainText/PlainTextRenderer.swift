@@ -194,33 +194,12 @@ struct PlainTextRenderer {
         }
     }
 
+    /// The first-line prefix of a list item: its marker, or for a bullet task item the task
+    /// marker alone, then a space.
     private func listMarker(item: Int32, ordinal: Int) -> String {
-        let list = parent(item)
-        let task = markup(item)?.isTaskChecked.map { $0 ? options.checkedTaskMarker : options.uncheckedTaskMarker }
-        var depth = 0
-        var orderedDepth = 0
-        var index = list >= 0 ? parent(list) : -1
-        while index >= 0 {
-            switch kind(index) {
-            case .unorderedList: depth += 1
-            case .orderedList:
-                depth += 1
-                orderedDepth += 1
-            case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
-                .tableRow, .tableCell:
-                break
-            }
-            index = parent(index)
-        }
-        guard list >= 0, case .orderedList = kind(list) else {
-            if let task { return task + " " }
-            let bullets = options.bulletMarkers.isEmpty ? ["•"] : options.bulletMarkers
-            return bullets[depth % bullets.count] + " "
-        }
-        let styles = options.orderedStyles.isEmpty ? [.decimal] : options.orderedStyles
-        let delimiter = options.keepsSourceDelimiters && markup(list)?.listItemDelimiter == .parenthesis ? ")" : "."
-        let number = Self.format(ordinal, styles[orderedDepth % styles.count]) + delimiter
-        return number + " " + (task.map { $0 + " " } ?? "")
+        let marker = ListMarker(item: item, ordinal: ordinal, in: document, options: options)
+        if marker.isBullet, let task = marker.task { return task + " " }
+        return marker.marker + " " + (marker.task.map { $0 + " " } ?? "")
     }
 
     static func format(_ number: Int, _ style: PlainTextOptions.OrderedMarkerStyle) -> String {

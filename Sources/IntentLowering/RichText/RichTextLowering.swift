@@ -187,33 +187,9 @@ struct RichTextLowering {
             guard itemsWithMarker.insert(index).inserted else { return }
             let list = parent(index)
             if list >= 0, listStarts[list] == nil { listStarts[list] = ordinal }
-            let task = document.blocks[Int(index)].markup?.isTaskChecked.map {
-                $0 ? plainTextOptions.checkedTaskMarker : plainTextOptions.uncheckedTaskMarker
-            }
-            var listDepth = 0
-            var orderedDepth = 0
-            var ancestor = list >= 0 ? parent(list) : -1
-            while ancestor >= 0 {
-                switch kind(ancestor) {
-                case .orderedList:
-                    listDepth += 1
-                    orderedDepth += 1
-                case .unorderedList: listDepth += 1
-                case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
-                    .tableRow, .tableCell:
-                    break
-                }
-                ancestor = parent(ancestor)
-            }
-            let marker: String
-            if list >= 0, case .orderedList = kind(list) {
-                let styles = plainTextOptions.orderedStyles.isEmpty ? [.decimal] : plainTextOptions.orderedStyles
-                let delimiter = document.blocks[Int(list)].markup?.listItemDelimiter == .parenthesis ? ")" : "."
-                marker = PlainTextRenderer.format(ordinal, styles[orderedDepth % styles.count]) + delimiter
-            } else {
-                let bullets = plainTextOptions.bulletMarkers.isEmpty ? ["•"] : plainTextOptions.bulletMarkers
-                marker = bullets[listDepth % bullets.count]
-            }
+            let item = ListMarker(item: index, ordinal: ordinal, in: document, options: plainTextOptions)
+            let marker = item.marker
+            let task = item.task
             let taskText = task.map { $0 + " " } ?? ""
             let text = options.contains(.list) ? "\t" + marker + "\t" + taskText : marker + " " + taskText
             builder.append(text, block: -1, inline: 0, attributes: attributesIndex(forBlock: leaf, separator: false), span: -1)

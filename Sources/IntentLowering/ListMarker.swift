@@ -1,0 +1,45 @@
+import IntentModel
+
+/// The marker of a list item, shared by plain-text and rich-text lowering: a bullet by depth
+/// (`•` `◦` `▪`) or a number in the style of its ordered depth (`1.` `a.` `i.`, the source's `)`
+/// kept when ``PlainTextOptions/keepsSourceDelimiters``), and the task marker (`☐`/`☑`) if any.
+struct ListMarker {
+    /// The bullet or number with its delimiter, without spacing.
+    var marker: String
+    /// Whether the marker is a bullet (unordered list).
+    var isBullet: Bool
+    /// The task marker, for GFM task items.
+    var task: String?
+
+    /// The marker of the list item at `item` (a block index of `document`) with `ordinal`.
+    init(item: Int32, ordinal: Int, in document: IntentDocument, options: PlainTextOptions) {
+        let blocks = document.blocks
+        let list = blocks[Int(item)].parent
+        task = blocks[Int(item)].markup?.isTaskChecked.map { $0 ? options.checkedTaskMarker : options.uncheckedTaskMarker }
+        var depth = 0
+        var orderedDepth = 0
+        var index = list >= 0 ? blocks[Int(list)].parent : -1
+        while index >= 0 {
+            switch blocks[Int(index)].kind {
+            case .unorderedList: depth += 1
+            case .orderedList:
+                depth += 1
+                orderedDepth += 1
+            case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
+                .tableRow, .tableCell:
+                break
+            }
+            index = blocks[Int(index)].parent
+        }
+        if list >= 0, case .orderedList = blocks[Int(list)].kind {
+            let styles = options.orderedStyles.isEmpty ? [.decimal] : options.orderedStyles
+            let delimiter = options.keepsSourceDelimiters && blocks[Int(list)].markup?.listItemDelimiter == .parenthesis ? ")" : "."
+            marker = PlainTextRenderer.format(ordinal, styles[orderedDepth % styles.count]) + delimiter
+            isBullet = false
+        } else {
+            let bullets = options.bulletMarkers.isEmpty ? ["•"] : options.bulletMarkers
+            marker = bullets[depth % bullets.count]
+            isBullet = true
+        }
+    }
+}
