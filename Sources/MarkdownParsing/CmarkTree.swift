@@ -82,6 +82,16 @@ final class CmarkTree {
         return String(cString: text)
     }
 
+    /// libcmark-gfm's own CommonMark rendering (`cmark_render_commonmark`, no line wrapping):
+    /// the baseline the Markdown writer's round trip is measured against.
+    func renderCommonMark(footnotes: Bool) -> String {
+        var options: Int32 = CMARK_OPT_DEFAULT
+        if footnotes { options |= CMARK_OPT_FOOTNOTES }
+        guard let text = cmark_render_commonmark(root, options, 0) else { return "" }
+        defer { free(text) }
+        return String(cString: text)
+    }
+
     /// Renders HTML with libcmark-gfm and passes the C string (valid until `body` returns).
     func withRenderedHTML<Result>(
         unsafe: Bool, footnotes: Bool, smart: Bool, _ body: (UnsafePointer<CChar>) -> Result

@@ -49,6 +49,13 @@ package enum ReferenceParser {
         return try markdown.withUTF8 { try CmarkTree(parsing: $0, options: options).renderPlainText() }
     }
 
+    /// libcmark-gfm's own CommonMark for `markdown` (`cmark_render_commonmark`, no wrapping): the
+    /// baseline for the Markdown writer's round trip.
+    package static func commonMark(_ markdown: String, options: MarkdownParsingOptions = .default) throws -> String {
+        var markdown = markdown
+        return try markdown.withUTF8 { try CmarkTree(parsing: $0, options: options).renderCommonMark(footnotes: options.extensions.contains(.footnotes)) }
+    }
+
     /// How many block nodes of each kind libcmark-gfm finds, keyed by the ``IntentModel/PresentationIntent/Kind``
     /// name they map to (`"header"`, `"paragraph"`, `"codeBlock"`, `"listItem"`, `"blockQuote"`,
     /// `"thematicBreak"`, `"tableCell"`, …; HTML blocks count as `"htmlBlock"`, footnote definitions

@@ -157,6 +157,8 @@ struct ConvertCommand {
             var html = htmlOptions
             html.tagFilter = options.extensions.contains(.tagfilter)
             output = Data(document.html(options: html).utf8)
+        case .markdown:
+            output = written.markdown().data(using: .utf8) ?? Data()
         }
         if let outputPath, outputPath != "-" {
             do {

@@ -1,0 +1,92 @@
+extension IntentDocument {
+    /// Whether `other` says the same as this document, ignoring what only records how it was
+    /// written or where it came from: the same text, and at every character the same presentation
+    /// intents (kinds, levels, ordinals, columns — block by block, so one paragraph never matches
+    /// two), the same inline intents and spans (kinds, nesting, boundaries), and the same run
+    /// attributes and block markup — except identities (compared as a consistent one-to-one
+    /// mapping instead), source positions, list delimiters and code fences. How the text is cut
+    /// into runs does not matter.
+    ///
+    /// This is the equivalence the Markdown writer guarantees: parse → write → parse gives a
+    /// document equivalent to the first.
+    /// - Parameter other: The document to compare with.
+    /// - Returns: `true` when both are equivalent.
+    public func isEquivalent(to other: IntentDocument) -> Bool {
+        guard text.utf8.count == other.text.utf8.count, text == other.text else { return false }
+        var blockMap = ChainMap()
+        var spanMap = ChainMap()
+        var left = 0
+        var right = 0
+        while left < runRecords.count || right < other.runRecords.count {
+            guard left < runRecords.count, right < other.runRecords.count else { return false }
+            let a = runRecords[left]
+            let b = other.runRecords[right]
+            // An empty run (an empty block in the layout without separators) must meet an empty run.
+            let aIsEmpty = a.end == (left > 0 ? runRecords[left - 1].end : 0)
+            let bIsEmpty = b.end == (right > 0 ? other.runRecords[right - 1].end : 0)
+            guard aIsEmpty == bIsEmpty, a.inline == b.inline,
+                Self.normalized(attributeTable[Int(a.attributes)]) == Self.normalized(other.attributeTable[Int(b.attributes)])
+            else { return false }
+            guard blockMap.matches(a.block, b.block, compare: { x, y in
+                let blockX = blocks[Int(x)]
+                let blockY = other.blocks[Int(y)]
+                guard blockX.kind == blockY.kind, Self.normalized(blockX.markup) == Self.normalized(blockY.markup) else {
+                    return nil
+                }
+                return (blockX.parent, blockY.parent)
+            }) else { return false }
+            guard spanMap.matches(a.span, b.span, compare: { x, y in
+                let spanX = spans[Int(x)]
+                let spanY = other.spans[Int(y)]
+                guard spanX.kind == spanY.kind else { return nil }
+                return (spanX.parent, spanY.parent)
+            }) else { return false }
+            if aIsEmpty {
+                left += 1
+                right += 1
+                continue
+            }
+            let offset = min(a.end, b.end)
+            if a.end == offset { left += 1 }
+            if b.end == offset { right += 1 }
+        }
+        return true
+    }
+
+    private static func normalized(_ attributes: RunAttributes) -> RunAttributes {
+        var copy = attributes
+        copy.sourcePosition = nil
+        return copy
+    }
+
+    private static func normalized(_ markup: BlockMarkup?) -> BlockMarkup? {
+        guard var copy = markup else { return nil }
+        copy.listItemDelimiter = nil
+        copy.codeFence = nil
+        return copy.isEmpty ? nil : copy
+    }
+}
+
+/// A one-to-one mapping between the nodes (blocks or spans, by index) of two documents, grown as
+/// chains of parents are compared.
+private struct ChainMap {
+    private var forward: [Int32: Int32] = [:]
+    private var backward: [Int32: Int32] = [:]
+
+    /// Whether the chains from `first` and `second` up to their roots match node by node and
+    /// agree with every pairing made before; records the new pairs.
+    mutating func matches(_ first: Int32, _ second: Int32, compare: (Int32, Int32) -> (Int32, Int32)?) -> Bool {
+        var x = first
+        var y = second
+        while x >= 0 || y >= 0 {
+            guard x >= 0, y >= 0 else { return false }
+            if let known = forward[x] { return known == y }
+            if backward[y] != nil { return false }
+            guard let parents = compare(x, y) else { return false }
+            forward[x] = y
+            backward[y] = x
+            (x, y) = parents
+        }
+        return true
+    }
+}

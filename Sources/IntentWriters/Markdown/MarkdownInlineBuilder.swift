@@ -1,0 +1,378 @@
+/// The Markdown of one leaf block's inline content (a paragraph, heading or table cell), built
+/// piece by piece as the runs are walked and finished in one pass that makes every delimiter
+/// work.
+///
+/// Text is escaped when it is flushed, with the whole stretch of text in view (so neighbours
+/// across runs count). Emphasis delimiters are decided at the end: a delimiter that would touch
+/// another delimiter of the same character switches to the other character (`*` ↔ `_`), and one
+/// that CommonMark's flanking rules (§6.2) would not let open or close gets the offending neighbour character written as a numeric character reference (`&#32;`), which is
+/// punctuation to the delimiter rules and the same character to the reader.
+struct MarkdownInlineBuilder {
+    /// One piece of the output.
+    enum Piece {
+        /// Escaped text; `raw` is the text it says.
+        case text(escaped: String, raw: String)
+        /// An emphasis, strong emphasis or strikethrough delimiter; `partner` is the index of the
+        /// matching piece, set when the closer is added.
+        case delimiter(Delimiter)
+        /// Syntax or raw content written as is (link brackets and destinations, code spans, raw HTML).
+        case literal(String)
+        /// A soft (`"\n"`) or hard line break.
+        case lineBreak(hard: Bool)
+    }
+
+    /// An emphasis-like delimiter.
+    struct Delimiter {
+        enum Kind { case emphasis, strong, strikethrough }
+        var kind: Kind
+        var isOpening: Bool
+        var character: Unicode.Scalar
+        var partner: Int = -1
+
+        var marker: String {
+            switch kind {
+            case .emphasis: return String(character)
+            case .strong: return String(character) + String(character)
+            case .strikethrough: return "~~"
+            }
+        }
+    }
+
+    private(set) var pieces: [Piece] = []
+    /// Text waiting to be escaped (adjacent runs of text are escaped together).
+    private var pendingText = ""
+    /// Code waiting to become one code span (adjacent code runs are one span).
+    private var pendingCode = ""
+    /// Whether the content is inside a table cell (every `|` is escaped, code spans included).
+    let isInTableCell: Bool
+    /// Whether the last `#` of the content must be escaped (ATX heading content).
+    let escapesTrailingHash: Bool
+    private let hardBreakStyle: MarkdownWritingOptions.HardBreakStyle
+    private let protectsFromSmartPunctuation: Bool
+
+    init(isInTableCell: Bool, escapesTrailingHash: Bool, options: MarkdownWritingOptions) {
+        self.isInTableCell = isInTableCell
+        self.escapesTrailingHash = escapesTrailingHash
+        hardBreakStyle = options.hardBreakStyle
+        protectsFromSmartPunctuation = options.protectsFromSmartPunctuation
+    }
+
+    var isEmpty: Bool { pieces.isEmpty && pendingText.isEmpty && pendingCode.isEmpty }
+
+    // MARK: Adding content
+
+    mutating func appendText(_ text: Substring) {
+        flushCode()
+        pendingText += text
+    }
+
+    mutating func appendCode(_ text: Substring) {
+        flushText()
+        pendingCode += text
+    }
+
+    /// Raw inline HTML or other content that must reach the reader unchanged.
+    mutating func appendRaw(_ text: Substring) {
+        flushPending()
+        pieces.append(.literal(String(text)))
+    }
+
+    mutating func appendLineBreak(hard: Bool) {
+        flushPending()
+        protectTrailingWhitespace()
+        pieces.append(.lineBreak(hard: hard))
+    }
+
+    mutating func appendLiteral(_ text: String) {
+        flushPending()
+        pieces.append(.literal(text))
+    }
+
+    /// Opens a link or image: `[` or `![` (a `!` just before a link is escaped).
+    mutating func openLink(isImage: Bool) -> Int {
+        flushPending()
+        if !isImage, case .text(let escaped, let raw)? = pieces.last, escaped.hasSuffix("!") {
+            pieces[pieces.count - 1] = .text(escaped: String(escaped.dropLast()) + "\\!", raw: raw)
+        }
+        pieces.append(.literal(isImage ? "![" : "["))
+        return pieces.count - 1
+    }
+
+    /// Closes the link or image opened at `opener`: `](destination "title")`, or the autolink
+    /// form `<destination>` when the link's only content is its destination (CommonMark §6.5).
+    mutating func closeLink(opener: Int, destination: String, title: String?, isImage: Bool) {
+        flushPending()
+        if !isImage, title == nil, opener == pieces.count - 2, case .text(_, let raw) = pieces[opener + 1],
+            MarkdownEscaping.isAutolinkable(text: raw, destination: destination)
+        {
+            pieces.removeLast(2)
+            pieces.append(.literal("<" + raw + ">"))
+            return
+        }
+        var tail = "]("
+        tail += MarkdownEscaping.linkDestination(destination, inTableCell: isInTableCell)
+        if let title {
+            tail += " \""
+            tail += MarkdownEscaping.linkTitle(title, inTableCell: isInTableCell)
+            tail += "\""
+        }
+        tail += ")"
+        pieces.append(.literal(tail))
+    }
+
+    mutating func openDelimiter(_ kind: Delimiter.Kind, preferred: Unicode.Scalar) -> Int {
+        flushPending()
+        pieces.append(.delimiter(Delimiter(kind: kind, isOpening: true, character: preferred)))
+        return pieces.count - 1
+    }
+
+    mutating func closeDelimiter(opener: Int) {
+        flushPending()
+        guard case .delimiter(var open) = pieces[opener] else { return }
+        if pieces.count - 1 == opener {
+            // Nothing inside: an empty span has no Markdown; drop it.
+            pieces.removeLast()
+            return
+        }
+        open.partner = pieces.count
+        pieces[opener] = .delimiter(open)
+        var close = open
+        close.isOpening = false
+        close.partner = opener
+        pieces.append(.delimiter(close))
+    }
+
+    // MARK: Flushing
+
+    private mutating func flushPending() {
+        flushText()
+        flushCode()
+    }
+
+    private mutating func flushText() {
+        guard !pendingText.isEmpty else { return }
+        let atLineStart: Bool
+        switch pieces.last {
+        case nil, .lineBreak?: atLineStart = true
+        default: atLineStart = false
+        }
+        let escaped = MarkdownEscaping.text(
+            pendingText, atLineStart: atLineStart, protectsFromSmartPunctuation: protectsFromSmartPunctuation)
+        pieces.append(.text(escaped: escaped, raw: pendingText))
+        pendingText = ""
+    }
+
+    private mutating func flushCode() {
+        guard !pendingCode.isEmpty else { return }
+        pieces.append(.literal(MarkdownEscaping.codeSpan(pendingCode, inTableCell: isInTableCell)))
+        pendingCode = ""
+    }
+
+    /// Writes a space or tab that ends the text before a line break (which the reader would strip)
+    /// as a character reference.
+    private mutating func protectTrailingWhitespace() {
+        guard case .text(let escaped, let raw)? = pieces.last, let last = escaped.unicodeScalars.last,
+            last == " " || last == "\t"
+        else { return }
+        pieces[pieces.count - 1] = .text(escaped: MarkdownEscaping.encodingLast(of: escaped), raw: raw)
+    }
+
+    // MARK: Finishing
+
+    /// The finished Markdown: line breaks as `"\n"` (after `\` or two spaces for hard breaks).
+    /// - Parameter wrapWidth: When set, spaces inside text become line breaks where the line would
+    ///   grow past this many Unicode scalars (counted from the start of the content's lines) —
+    ///   never next to a delimiter and never before a character that could start block syntax.
+    mutating func finish(wrapWidth: Int? = nil) -> String {
+        flushPending()
+        protectTrailingWhitespace()
+        if escapesTrailingHash, case .text(let escaped, let raw)? = pieces.last, escaped.hasSuffix("#") {
+            pieces[pieces.count - 1] = .text(escaped: String(escaped.dropLast()) + "\\#", raw: raw)
+        }
+        if let first = pieces.first, case .text(let escaped, let raw) = first,
+            let scalar = escaped.unicodeScalars.first, scalar == " " || scalar == "\t"
+        {
+            pieces[0] = .text(escaped: MarkdownEscaping.encodingFirst(of: escaped), raw: raw)
+        }
+        resolveDelimiters()
+        var output = String.UnicodeScalarView()
+        var column = 0
+        func add(_ text: String) {
+            for scalar in text.unicodeScalars {
+                output.append(scalar)
+                column = scalar == "\n" ? 0 : column + 1
+            }
+        }
+        for piece in pieces {
+            switch piece {
+            case .text(let escaped, _):
+                if let wrapWidth { addWrapping(escaped, width: wrapWidth, to: &output, column: &column) } else { add(escaped) }
+            case .delimiter(let delimiter): add(delimiter.marker)
+            case .literal(let text): add(text)
+            case .lineBreak(let hard):
+                if hard { add(hardBreakStyle == .backslash ? "\\\n" : "  \n") } else { add("\n") }
+            }
+        }
+        return String(output)
+    }
+
+    /// Appends `text`, turning a space into a line break where the next word would pass `width`.
+    /// Only spaces with a non-space on both sides inside this piece qualify, and only when the
+    /// next line would not start with `#` `>` `-` `+` `=` or a digit (block syntax).
+    private func addWrapping(_ text: String, width: Int, to output: inout String.UnicodeScalarView, column: inout Int) {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == " ", index > 0, index + 1 < scalars.count, scalars[index - 1] != " ", scalars[index + 1] != " " {
+                var wordEnd = index + 1
+                while wordEnd < scalars.count, scalars[wordEnd] != " " { wordEnd += 1 }
+                let next = scalars[index + 1]
+                let startsSyntax = "#>-+=".unicodeScalars.contains(next) || ("0"..."9").contains(next)
+                if column + (wordEnd - index) > width, column > 0, !startsSyntax {
+                    output.append("\n")
+                    column = 0
+                    index += 1
+                    continue
+                }
+            }
+            output.append(scalar)
+            column = scalar == "\n" ? 0 : column + 1
+            index += 1
+        }
+    }
+
+    /// Makes every delimiter able to do its job: first characters (no two delimiters of the same
+    /// character touch), then flanking (neighbours written as references where needed). Both are
+    /// repeated until nothing changes, a few rounds at most.
+    private mutating func resolveDelimiters() {
+        var round = 0
+        var changed = true
+        while changed, round < 8 {
+            changed = false
+            round += 1
+            for index in pieces.indices {
+                guard case .delimiter(let delimiter) = pieces[index], delimiter.isOpening, delimiter.partner >= 0 else {
+                    continue
+                }
+                let partner = delimiter.partner
+                if touchesSameCharacter(index) || touchesSameCharacter(partner), let other = Self.alternate(delimiter) {
+                    setCharacter(other, at: index)
+                    setCharacter(other, at: partner)
+                    changed = true
+                }
+            }
+            for index in pieces.indices {
+                guard case .delimiter(let delimiter) = pieces[index] else { continue }
+                if fixFlanking(at: index, delimiter: delimiter) { changed = true }
+            }
+        }
+    }
+
+    /// The other character for emphasis and strong emphasis; `nil` for strikethrough, which has
+    /// only `~` (two touching strikethroughs cannot be told apart in Markdown).
+    private static func alternate(_ delimiter: Delimiter) -> Unicode.Scalar? {
+        switch delimiter.kind {
+        case .emphasis, .strong: return delimiter.character == "*" ? "_" : "*"
+        case .strikethrough: return nil
+        }
+    }
+
+    private mutating func setCharacter(_ character: Unicode.Scalar, at index: Int) {
+        guard case .delimiter(var delimiter) = pieces[index] else { return }
+        delimiter.character = character
+        pieces[index] = .delimiter(delimiter)
+    }
+
+    /// Whether the delimiter at `index` is directly next to another delimiter of the same
+    /// character (their runs would merge).
+    private func touchesSameCharacter(_ index: Int) -> Bool {
+        guard case .delimiter(let delimiter) = pieces[index] else { return false }
+        let mine = delimiter.marker.unicodeScalars.first
+        for neighbour in [index - 1, index + 1] where pieces.indices.contains(neighbour) {
+            if case .delimiter(let other) = pieces[neighbour], other.marker.unicodeScalars.first == mine { return true }
+        }
+        return false
+    }
+
+    /// The character just before piece `index` in the output (`nil`: the start of a line).
+    private func character(before index: Int) -> Unicode.Scalar? {
+        var position = index - 1
+        while position >= 0 {
+            switch pieces[position] {
+            case .text(let escaped, _): if let last = escaped.unicodeScalars.last { return last }
+            case .delimiter(let delimiter): return delimiter.marker.unicodeScalars.last
+            case .literal(let text): if let last = text.unicodeScalars.last { return last }
+            case .lineBreak: return nil
+            }
+            position -= 1
+        }
+        return nil
+    }
+
+    /// The character just after piece `index` (`nil`: the end of a line).
+    private func character(after index: Int) -> Unicode.Scalar? {
+        var position = index + 1
+        while position < pieces.count {
+            switch pieces[position] {
+            case .text(let escaped, _): if let first = escaped.unicodeScalars.first { return first }
+            case .delimiter(let delimiter): return delimiter.marker.unicodeScalars.first
+            case .literal(let text): if let first = text.unicodeScalars.first { return first }
+            case .lineBreak: return nil
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// Makes the delimiter at `index` able to open (or close) under CommonMark's flanking rules by
+    /// writing the text character next to it as a reference; returns whether anything changed.
+    private mutating func fixFlanking(at index: Int, delimiter: Delimiter) -> Bool {
+        let before = character(before: index)
+        let after = character(after: index)
+        let isUnderscore = delimiter.character == "_"
+        if delimiter.isOpening {
+            // Left-flanking: not followed by whitespace, and not followed by punctuation unless
+            // preceded by whitespace or punctuation. `_` must also not be right-flanking unless
+            // preceded by punctuation.
+            if MarkdownEscaping.isWhitespace(after) {
+                return encodeText(adjacentTo: index, after: true)
+            }
+            let beforeIsPlain = !MarkdownEscaping.isWhitespace(before) && !MarkdownEscaping.isPunctuation(before)
+            if MarkdownEscaping.isPunctuation(after) && beforeIsPlain {
+                return encodeText(adjacentTo: index, after: false)
+            }
+            if isUnderscore && beforeIsPlain {
+                return encodeText(adjacentTo: index, after: false)
+            }
+        } else {
+            if MarkdownEscaping.isWhitespace(before) {
+                return encodeText(adjacentTo: index, after: false)
+            }
+            let afterIsPlain = !MarkdownEscaping.isWhitespace(after) && !MarkdownEscaping.isPunctuation(after)
+            if MarkdownEscaping.isPunctuation(before) && afterIsPlain {
+                return encodeText(adjacentTo: index, after: true)
+            }
+            if isUnderscore && afterIsPlain {
+                return encodeText(adjacentTo: index, after: true)
+            }
+        }
+        return false
+    }
+
+    /// Writes the first character of the text piece right after `index` (or the last character of
+    /// the one right before) as a reference. Only a text piece directly adjacent is changed, and
+    /// only a character that is not already punctuation.
+    private mutating func encodeText(adjacentTo index: Int, after: Bool) -> Bool {
+        let position = after ? index + 1 : index - 1
+        guard pieces.indices.contains(position), case .text(let escaped, let raw) = pieces[position] else { return false }
+        if after {
+            guard let first = escaped.unicodeScalars.first, !MarkdownEscaping.isPunctuation(first) else { return false }
+            pieces[position] = .text(escaped: MarkdownEscaping.encodingFirst(of: escaped), raw: raw)
+        } else {
+            guard let last = escaped.unicodeScalars.last, !MarkdownEscaping.isPunctuation(last) else { return false }
+            pieces[position] = .text(escaped: MarkdownEscaping.encodingLast(of: escaped), raw: raw)
+        }
+        return true
+    }
+}

@@ -1,0 +1,677 @@
+import Foundation
+import IntentModel
+
+/// The state of one Markdown write: walks the runs once, opening and closing blocks as their
+/// identities change (no recursion, so deep nesting costs linear time), writing container
+/// syntax (`> `, list markers, footnote labels) as prefixes of every line and each leaf block's
+/// content when the walk leaves it.
+struct MarkdownRenderer {
+    // MARK: Stored layout
+
+    private let document: IntentDocument
+    private let options: MarkdownWritingOptions
+    private var output = ""
+
+    /// The prefix of continuation lines: the open containers' `> `, indentation and so on.
+    private var linePrefix = ""
+    private var prefixLengths: [Int] = []
+    /// Whether the next character written starts a line (the prefix goes first).
+    private var atLineStart = true
+    /// Whether the current line holds content (not only prefixes and markers, which are trimmed
+    /// of trailing spaces when the line ends empty).
+    private var lineHasContent = false
+    /// The bullet of the list item whose marker ends the current line so far, if any.
+    private var markerOnLine: Character? = nil
+
+    private var openBlocks: [Int32] = []
+    private var isBlockOpen: [Bool]
+    private var pathScratch: [Int32] = []
+    /// Per container (the root at index `blocks.count`): its last child opened, or -1.
+    private var lastChild: [Int32]
+    /// Per list block: the marker character chosen (`-`, `*`, `+`, `.`, `)`).
+    private var listMarker: [Character?]
+    /// Header cells counted in the header row, for tables that state no columns.
+    private var headerCellCount = 0
+
+    // Leaf content.
+    private var currentLeaf: Int32 = -1
+    private var inline: MarkdownInlineBuilder
+    private var rawContent = ""
+    private var leafIsHTML = false
+
+    // Inline markup open in the current leaf, outermost first.
+    private var openMarkup: [OpenMarkup] = []
+    private var wantedScratch: [Markup] = []
+    /// Depth of open spans whose content is not written (footnote references).
+    private var skippedDepth = 0
+
+    /// One piece of inline markup: a span of the document, or flat markup that no span provides.
+    private enum Markup: Equatable {
+        case span(Int32)
+        case flatLink(String)
+        case flatStrong
+        case flatEmphasis
+        case flatStrikethrough
+        case display(DisplayTag)
+    }
+
+    /// Display attributes written as inline HTML tags (or extended attributes).
+    private enum DisplayTag: Equatable {
+        case underline, strikethrough, superscript, `subscript`
+    }
+
+    private struct OpenMarkup {
+        var markup: Markup
+        /// The piece index of the opener in the inline builder (delimiters, links).
+        var opener: Int
+        var destination: String = ""
+        var title: String? = nil
+        var trailer: String = ""
+    }
+
+    // MARK: Initialisers
+
+    init(document: IntentDocument, options: MarkdownWritingOptions) {
+        self.document = document
+        self.options = options
+        isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
+        lastChild = [Int32](repeating: -1, count: document.blocks.count + 1)
+        listMarker = [Character?](repeating: nil, count: document.blocks.count)
+        inline = MarkdownInlineBuilder(isInTableCell: false, escapesTrailingHash: false, options: options)
+        output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 4 + 16)
+    }
+
+    // MARK: Rendering
+
+    mutating func render() -> String {
+        let text = document.text
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var startOffset = 0
+        for record in document.runRecords {
+            let end = utf8.index(start, offsetBy: record.end - startOffset)
+            defer {
+                start = end
+                startOffset = record.end
+            }
+            if record.block != currentLeaf {
+                flushLeaf()
+                transitionBlocks(to: record.block)
+                beginLeaf(record.block)
+            }
+            let attributes = document.attributeTable[Int(record.attributes)]
+            if attributes.isBlockSeparator { continue }
+            let content = text[start..<end]
+            addRun(record, attributes: attributes, content: Substring(content))
+        }
+        flushLeaf()
+        transitionBlocks(to: -1)
+        if !output.isEmpty { endLine() }
+        return output
+    }
+
+    // MARK: Lines
+
+    private mutating func startLineIfNeeded() {
+        if atLineStart {
+            output += linePrefix
+            atLineStart = false
+        }
+    }
+
+    /// Writes block syntax (markers, fences): not content, so trailing spaces of an otherwise
+    /// empty line are trimmed.
+    private mutating func writeMarker(_ marker: String) {
+        startLineIfNeeded()
+        output += marker
+    }
+
+    /// Writes `text` (which holds no line break) as content of the current line.
+    private mutating func writeContent(_ text: Substring) {
+        startLineIfNeeded()
+        if !text.isEmpty {
+            output += text
+            lineHasContent = true
+        }
+    }
+
+    /// Writes `text`, starting a new prefixed line at every `"\n"`.
+    private mutating func writeContentLines(_ text: String) {
+        var first = true
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !first { endLine() }
+            first = false
+            writeContent(line)
+        }
+    }
+
+    /// Ends the current line (an empty one: just the prefix, trimmed).
+    private mutating func endLine() {
+        if atLineStart {
+            var prefix = Substring(linePrefix)
+            while prefix.last == " " { prefix.removeLast() }
+            output += prefix
+        } else if !lineHasContent {
+            while output.utf8.last == UInt8(ascii: " ") { output.removeLast() }
+        }
+        output += "\n"
+        atLineStart = true
+        lineHasContent = false
+        markerOnLine = nil
+    }
+
+    private mutating func pushPrefix(_ prefix: String) {
+        prefixLengths.append(linePrefix.utf8.count)
+        linePrefix += prefix
+    }
+
+    private mutating func popPrefix() {
+        guard let length = prefixLengths.popLast() else { return }
+        linePrefix = String(linePrefix.utf8.prefix(length)) ?? ""
+    }
+
+    // MARK: Blocks
+
+    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.blocks[Int(block)].kind }
+    private func parent(_ block: Int32) -> Int32 { document.blocks[Int(block)].parent }
+    private func markup(_ block: Int32) -> BlockMarkup? { document.blocks[Int(block)].markup }
+
+    private mutating func transitionBlocks(to leaf: Int32) {
+        pathScratch.removeAll(keepingCapacity: true)
+        var index = leaf
+        while index >= 0, !isBlockOpen[Int(index)] {
+            pathScratch.append(index)
+            index = parent(index)
+        }
+        while let last = openBlocks.last, last != index {
+            openBlocks.removeLast()
+            isBlockOpen[Int(last)] = false
+            close(block: last)
+        }
+        var position = pathScratch.count - 1
+        while position >= 0 {
+            let block = pathScratch[position]
+            open(block: block)
+            openBlocks.append(block)
+            isBlockOpen[Int(block)] = true
+            position -= 1
+        }
+    }
+
+    private mutating func open(block: Int32) {
+        let container = parent(block) < 0 ? document.blocks.count : Int(parent(block))
+        let previous = lastChild[container]
+        lastChild[container] = block
+        let blockKind = kind(block)
+        switch blockKind {
+        case .tableHeaderRow, .tableRow:
+            if previous >= 0 { endLine() }
+        case .tableCell:
+            break
+        case .paragraph, .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak,
+            .table:
+            if previous >= 0 {
+                endLine()
+                if needsBlankLine(container: container, previous: previous, next: block) { endLine() }
+            }
+        }
+        switch blockKind {
+        case .paragraph, .header, .codeBlock:
+            break
+        case .orderedList, .unorderedList:
+            listMarker[Int(block)] = chooseListMarker(block, previousSibling: previous)
+            pushPrefix("")
+        case .listItem(let ordinal):
+            let list = parent(block)
+            let character = list >= 0 ? listMarker[Int(list)] ?? "-" : "-"
+            var marker: String
+            if list >= 0, case .orderedList = kind(list) {
+                marker = String(max(0, min(ordinal, 999_999_999))) + String(character)
+            } else {
+                marker = String(character)
+            }
+            let width = marker.count + 1
+            marker += " "
+            if let checked = markup(block)?.isTaskChecked { marker += checked ? "[x] " : "[ ] " }
+            writeMarker(marker)
+            markerOnLine = character
+            pushPrefix(String(repeating: " ", count: width))
+        case .blockQuote:
+            if let label = markup(block)?.footnoteLabel {
+                writeMarker("[^" + label + "]: ")
+                pushPrefix("    ")
+            } else {
+                writeMarker("> ")
+                pushPrefix("> ")
+            }
+        case .thematicBreak:
+            writeMarker(markerOnLine == "*" ? "---" : "***")
+            lineHasContent = true
+        case .table:
+            headerCellCount = 0
+        case .tableHeaderRow, .tableRow:
+            writeMarker("|")
+            lineHasContent = true
+        case .tableCell:
+            writeMarker(" ")
+            if isInHeaderRow(block) { headerCellCount += 1 }
+        }
+    }
+
+    private mutating func close(block: Int32) {
+        switch kind(block) {
+        case .paragraph, .header, .codeBlock, .thematicBreak, .table, .tableRow:
+            break
+        case .orderedList, .unorderedList, .listItem, .blockQuote:
+            popPrefix()
+        case .tableHeaderRow:
+            endLine()
+            writeMarker(delimiterRow(table: parent(block)))
+            lineHasContent = true
+        case .tableCell:
+            writeMarker(" |")
+            lineHasContent = true
+        }
+    }
+
+    private func isInHeaderRow(_ cell: Int32) -> Bool {
+        let row = parent(cell)
+        guard row >= 0, case .tableHeaderRow = kind(row) else { return false }
+        return true
+    }
+
+    /// Whether a blank line must separate two sibling blocks of `container`.
+    private func needsBlankLine(container: Int, previous: Int32, next: Int32) -> Bool {
+        guard container < document.blocks.count else { return true }
+        let containerBlock = Int32(container)
+        switch kind(containerBlock) {
+        case .orderedList, .unorderedList:
+            return !(markup(containerBlock)?.isTight ?? true)
+        case .listItem:
+            let list = parent(containerBlock)
+            let isTight = list >= 0 ? markup(list)?.isTight ?? true : true
+            if !isTight { return true }
+            // In a tight item a paragraph after a paragraph, quote, list or table would be read
+            // as their continuation; only there does a blank line go in.
+            guard case .paragraph = kind(next) else { return false }
+            switch kind(previous) {
+            case .paragraph, .blockQuote, .orderedList, .unorderedList, .table: return true
+            case .header, .listItem, .codeBlock, .thematicBreak, .tableHeaderRow, .tableRow, .tableCell: return false
+            }
+        case .paragraph, .header, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow,
+            .tableCell:
+            return true
+        }
+    }
+
+    /// The list's marker character: the source's (if kept) or the option's, switched to the other
+    /// one when the previous sibling is a list of the same kind with the same character (two
+    /// lists touching with one character would read as one list, CommonMark §5.3).
+    private func chooseListMarker(_ list: Int32, previousSibling: Int32) -> Character {
+        let isOrdered: Bool
+        if case .orderedList = kind(list) { isOrdered = true } else { isOrdered = false }
+        var character: Character
+        if isOrdered {
+            character = options.orderedListDelimiter == .period ? "." : ")"
+            if options.keepsSourceDelimiters, let source = markup(list)?.listItemDelimiter,
+                source == .period || source == .parenthesis
+            {
+                character = source.character
+            }
+        } else {
+            switch options.bulletMarker {
+            case .hyphen: character = "-"
+            case .asterisk: character = "*"
+            case .plus: character = "+"
+            }
+            if options.keepsSourceDelimiters, let source = markup(list)?.listItemDelimiter,
+                source == .hyphen || source == .asterisk || source == .plus
+            {
+                character = source.character
+            }
+        }
+        if previousSibling >= 0, listMarker[Int(previousSibling)] == character {
+            switch character {
+            case ".": character = ")"
+            case ")": character = "."
+            case "-": character = "*"
+            default: character = "-"
+            }
+        }
+        return character
+    }
+
+    /// `| --- | :-- | :-: | --: |` for the table's columns (explicit alignments only).
+    private func delimiterRow(table: Int32) -> String {
+        var row = "|"
+        guard table >= 0, case .table(let columns) = kind(table) else { return "| --- |" }
+        let count = max(columns.count, headerCellCount, 1)
+        let explicit = markup(table)?.columnAlignmentIsExplicit
+        for column in 0..<count {
+            let alignment = column < columns.count ? columns[column].alignment : .left
+            let isExplicit = explicit.flatMap { column < $0.count ? $0[column] : nil } ?? (alignment != .left)
+            if !isExplicit {
+                row += " --- |"
+                continue
+            }
+            switch alignment {
+            case .left: row += " :-- |"
+            case .center: row += " :-: |"
+            case .right: row += " --: |"
+            }
+        }
+        return row
+    }
+
+    // MARK: Leaf content
+
+    private mutating func beginLeaf(_ block: Int32) {
+        currentLeaf = block
+        rawContent = ""
+        leafIsHTML = false
+        skippedDepth = 0
+        let isCell: Bool
+        if block >= 0, case .tableCell = kind(block) { isCell = true } else { isCell = false }
+        var escapesHash = false
+        if block >= 0, case .header = kind(block) { escapesHash = true }
+        inline = MarkdownInlineBuilder(isInTableCell: isCell, escapesTrailingHash: escapesHash, options: options)
+    }
+
+    private mutating func addRun(_ record: IntentDocument.RunRecord, attributes: RunAttributes, content: Substring) {
+        let leaf = currentLeaf
+        if leaf >= 0 {
+            switch kind(leaf) {
+            case .codeBlock:
+                rawContent += content
+                return
+            case .thematicBreak:
+                return
+            case .paragraph:
+                if leafIsHTML || (inline.isEmpty && record.inline & InlinePresentationIntent.blockHTML.rawValue != 0) {
+                    leafIsHTML = true
+                    rawContent += content
+                    return
+                }
+            case .header, .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow,
+                .tableCell:
+                break
+            }
+        }
+        transitionMarkup(record, attributes: attributes)
+        if skippedDepth > 0 || attributes.isPlaceholder { return }
+        let bits = record.inline
+        if bits & InlinePresentationIntent.lineBreak.rawValue != 0 {
+            inline.appendLineBreak(hard: true)
+        } else if bits & InlinePresentationIntent.softBreak.rawValue != 0 {
+            inline.appendLineBreak(hard: false)
+        } else if bits & (InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue) != 0 {
+            inline.appendRaw(content)
+        } else if bits & InlinePresentationIntent.code.rawValue != 0 {
+            inline.appendCode(content)
+        } else {
+            inline.appendText(content)
+        }
+    }
+
+    /// Writes the content of the leaf the walk is leaving.
+    private mutating func flushLeaf() {
+        let leaf = currentLeaf
+        guard leaf >= 0 else { return }
+        closeMarkup(downTo: 0)
+        switch kind(leaf) {
+        case .codeBlock(let languageHint):
+            writeCodeBlock(leaf, languageHint: languageHint)
+        case .thematicBreak:
+            break
+        case .header(let level):
+            writeHeader(level: level, content: inline.finish())
+        case .paragraph where leafIsHTML:
+            var html = rawContent
+            if html.hasSuffix("\n") { html.removeLast() }
+            writeContentLines(html)
+        case .paragraph:
+            if !inline.isEmpty { writeContentLines(inline.finish(wrapWidth: wrapWidth)) }
+        case .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow, .tableCell:
+            if !inline.isEmpty { writeContentLines(inline.finish()) }
+        }
+        currentLeaf = -1
+    }
+
+    /// The width left for a paragraph's content after the line prefix, when wrapping (at least
+    /// 20 so that deep nesting still gets words on a line).
+    private var wrapWidth: Int? {
+        guard let width = options.lineWidth, width > 0 else { return nil }
+        return max(20, width - linePrefix.unicodeScalars.count)
+    }
+
+    private mutating func writeHeader(level: Int, content: String) {
+        let clamped = min(max(level, 1), 6)
+        let multiline = content.contains("\n")
+        if clamped <= 2, !content.isEmpty, multiline || options.headingStyle == .setext {
+            writeContentLines(content)
+            endLine()
+            writeMarker(clamped == 1 ? "===" : "---")
+            lineHasContent = true
+            return
+        }
+        writeMarker(String(repeating: "#", count: clamped))
+        lineHasContent = true
+        if !content.isEmpty {
+            writeMarker(" ")
+            writeContentLines(content)
+        }
+    }
+
+    private mutating func writeCodeBlock(_ block: Int32, languageHint: String?) {
+        let blockMarkup = markup(block)
+        let info = blockMarkup?.infoString ?? languageHint ?? ""
+        var fenceCharacter: Character = options.codeFenceCharacter == .backtick ? "`" : "~"
+        var minimumLength = 3
+        if options.keepsSourceDelimiters, let fence = blockMarkup?.codeFence, let character = fence.character.first,
+            character == "`" || character == "~"
+        {
+            fenceCharacter = character
+            minimumLength = max(3, fence.length)
+        }
+        if fenceCharacter == "`" && info.contains("`") { fenceCharacter = "~" }
+        // Longer than any run of the fence character at the start of a content line.
+        var longest = 0
+        for line in rawContent.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop(while: { $0 == " " })
+            let run = trimmed.prefix(while: { $0 == fenceCharacter }).count
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: fenceCharacter, count: max(minimumLength, longest + 1))
+        writeMarker(fence)
+        lineHasContent = true
+        if !info.isEmpty { writeContent(Substring(MarkdownEscaping.infoString(info))) }
+        var body = rawContent
+        if body.hasSuffix("\n") { body.removeLast() } else if body.isEmpty { body = "\u{0}" }
+        if body != "\u{0}" {
+            for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+                endLine()
+                writeContent(line)
+            }
+        }
+        endLine()
+        writeMarker(fence)
+        lineHasContent = true
+    }
+
+    // MARK: Inline markup
+
+    /// The markup `record` wants, outermost first: its span path, then flat markup no span
+    /// provides (strong, emphasis, strikethrough, a link), then display tags.
+    private mutating func wantedMarkup(_ record: IntentDocument.RunRecord, attributes: RunAttributes) {
+        wantedScratch.removeAll(keepingCapacity: true)
+        var coveredBits: UInt = 0
+        var linkCovered = false
+        var span = record.span
+        while span >= 0 {
+            let node = document.spans[Int(span)]
+            wantedScratch.append(.span(span))
+            switch node.kind {
+            case .emphasis: coveredBits |= InlinePresentationIntent.emphasized.rawValue
+            case .strongEmphasis: coveredBits |= InlinePresentationIntent.stronglyEmphasized.rawValue
+            case .strikethrough: coveredBits |= InlinePresentationIntent.strikethrough.rawValue
+            case .link, .image: linkCovered = true
+            case .footnoteReference, .extendedAttributes, .inlineHTML: break
+            }
+            span = node.parent
+        }
+        wantedScratch.reverse()
+        if !linkCovered, let destination = attributes.linkDestination ?? attributes.link?.absoluteString {
+            wantedScratch.append(.flatLink(destination))
+        }
+        let flat = record.inline & ~coveredBits
+        if flat & InlinePresentationIntent.stronglyEmphasized.rawValue != 0 { wantedScratch.append(.flatStrong) }
+        if flat & InlinePresentationIntent.emphasized.rawValue != 0 { wantedScratch.append(.flatEmphasis) }
+        if flat & InlinePresentationIntent.strikethrough.rawValue != 0 { wantedScratch.append(.flatStrikethrough) }
+        if options.displayAttributeSyntax != .none, let display = attributes.display {
+            if let underline = display.underlineStyle, !underline.isEmpty { wantedScratch.append(.display(.underline)) }
+            if let strike = display.strikethroughStyle, !strike.isEmpty, flat & InlinePresentationIntent.strikethrough.rawValue == 0,
+                coveredBits & InlinePresentationIntent.strikethrough.rawValue == 0
+            {
+                wantedScratch.append(.display(.strikethrough))
+            }
+            if let superscript = display.superscript, superscript != 0 {
+                wantedScratch.append(.display(superscript > 0 ? .superscript : .subscript))
+            }
+        }
+    }
+
+    private mutating func transitionMarkup(_ record: IntentDocument.RunRecord, attributes: RunAttributes) {
+        wantedMarkup(record, attributes: attributes)
+        var common = 0
+        while common < openMarkup.count, common < wantedScratch.count, openMarkup[common].markup == wantedScratch[common] {
+            common += 1
+        }
+        if common == openMarkup.count && common == wantedScratch.count { return }
+        closeMarkup(downTo: common)
+        for position in common..<wantedScratch.count {
+            open(markup: wantedScratch[position], attributes: attributes)
+        }
+    }
+
+    private mutating func closeMarkup(downTo depth: Int) {
+        while openMarkup.count > depth, let last = openMarkup.popLast() {
+            close(last)
+        }
+    }
+
+    private var emphasisCharacter: Unicode.Scalar { options.emphasisMarker == .asterisk ? "*" : "_" }
+    private var strongCharacter: Unicode.Scalar { options.strongMarker == .asterisk ? "*" : "_" }
+
+    private mutating func open(markup: Markup, attributes: RunAttributes) {
+        var entry = OpenMarkup(markup: markup, opener: -1)
+        if skippedDepth > 0 {
+            if case .span = markup { skippedDepth += 1 }
+            openMarkup.append(entry)
+            return
+        }
+        switch markup {
+        case .span(let span):
+            switch document.spans[Int(span)].kind {
+            case .emphasis: entry.opener = inline.openDelimiter(.emphasis, preferred: emphasisCharacter)
+            case .strongEmphasis: entry.opener = inline.openDelimiter(.strong, preferred: strongCharacter)
+            case .strikethrough: entry.opener = inline.openDelimiter(.strikethrough, preferred: "~")
+            case .link:
+                entry.opener = inline.openLink(isImage: false)
+                entry.destination = attributes.linkDestination ?? attributes.link?.absoluteString ?? ""
+                entry.title = attributes.linkTitle.flatMap { $0.isEmpty ? nil : $0 }
+            case .image:
+                entry.opener = inline.openLink(isImage: true)
+                entry.destination = attributes.imageSource ?? attributes.imageURL?.absoluteString ?? ""
+                entry.title = attributes.imageTitle.flatMap { $0.isEmpty ? nil : $0 }
+            case .footnoteReference:
+                inline.appendLiteral("[^" + (attributes.footnoteReference ?? "") + "]")
+                skippedDepth = 1
+            case .extendedAttributes:
+                inline.appendLiteral("^[")
+                entry.trailer = "](" + Self.extendedAttributesText(attributes.extendedAttributes ?? [:]) + ")"
+            case .inlineHTML:
+                break
+            }
+        case .flatLink(let destination):
+            entry.opener = inline.openLink(isImage: false)
+            entry.destination = destination
+        case .flatStrong:
+            entry.opener = inline.openDelimiter(.strong, preferred: strongCharacter)
+        case .flatEmphasis:
+            entry.opener = inline.openDelimiter(.emphasis, preferred: emphasisCharacter)
+        case .flatStrikethrough:
+            entry.opener = inline.openDelimiter(.strikethrough, preferred: "~")
+        case .display(let tag):
+            switch options.displayAttributeSyntax {
+            case .htmlTags:
+                inline.appendLiteral("<" + Self.tagName(tag) + ">")
+                entry.trailer = "</" + Self.tagName(tag) + ">"
+            case .extendedAttributes:
+                inline.appendLiteral("^[")
+                entry.trailer = "](" + Self.extendedAttributeText(tag) + ")"
+            case .none:
+                break
+            }
+        }
+        openMarkup.append(entry)
+    }
+
+    private mutating func close(_ entry: OpenMarkup) {
+        if skippedDepth > 0 {
+            if case .span = entry.markup { skippedDepth -= 1 }
+            if skippedDepth > 0 { return }
+            // The footnote reference itself closes: its literal is already written.
+            if case .span(let span) = entry.markup, document.spans[Int(span)].kind == .footnoteReference { return }
+        }
+        switch entry.markup {
+        case .span(let span):
+            switch document.spans[Int(span)].kind {
+            case .emphasis, .strongEmphasis, .strikethrough:
+                inline.closeDelimiter(opener: entry.opener)
+            case .link:
+                inline.closeLink(opener: entry.opener, destination: entry.destination, title: entry.title, isImage: false)
+            case .image:
+                inline.closeLink(opener: entry.opener, destination: entry.destination, title: entry.title, isImage: true)
+            case .footnoteReference, .inlineHTML:
+                break
+            case .extendedAttributes:
+                inline.appendLiteral(entry.trailer)
+            }
+        case .flatLink:
+            inline.closeLink(opener: entry.opener, destination: entry.destination, title: nil, isImage: false)
+        case .flatStrong, .flatEmphasis, .flatStrikethrough:
+            inline.closeDelimiter(opener: entry.opener)
+        case .display:
+            if !entry.trailer.isEmpty { inline.appendLiteral(entry.trailer) }
+        }
+    }
+
+    private static func tagName(_ tag: DisplayTag) -> String {
+        switch tag {
+        case .underline: return "u"
+        case .strikethrough: return "s"
+        case .superscript: return "sup"
+        case .subscript: return "sub"
+        }
+    }
+
+    private static func extendedAttributeText(_ tag: DisplayTag) -> String {
+        switch tag {
+        case .underline: return "underline: true"
+        case .strikethrough: return "strikethrough: true"
+        case .superscript: return "superscript: 1"
+        case .subscript: return "superscript: -1"
+        }
+    }
+
+    /// Extended attributes as the JSON5 members Apple's syntax takes (`key: value, …`, keys
+    /// sorted), from their JSON encoding.
+    private static func extendedAttributesText(_ attributes: [String: ExtendedAttributeValue]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(attributes), var json = String(data: data, encoding: .utf8) else { return "" }
+        // `{…}` → the members: Apple's form has no braces.
+        if json.hasPrefix("{") && json.hasSuffix("}") { json = String(json.dropFirst().dropLast()) }
+        return json
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import IntentModel
+
+/// Writes CommonMark + GFM Markdown from any ``IntentModel/IntentDocument`` — parsed, decoded
+/// from JSON, converted from an `AttributedString` or built by hand, in either block layout — such
+/// that parsing the Markdown back gives an equivalent document
+/// (``IntentModel/IntentDocument/isEquivalent(to:)``) and libcmark-gfm renders it to the same HTML.
+///
+/// Structure comes from block identities and ``IntentModel/InlineSpan``s (flat inline intents and
+/// links without spans are written too). Text is escaped only where a character would otherwise
+/// start syntax (see the README's "Markdown writer" section); emphasis next to punctuation or
+/// inside words gets the neighbouring character as a numeric reference (`&#32;`) where
+/// CommonMark's flanking rules require it. Link reference definitions are not kept by the parser,
+/// so links are written inline. Display attributes without Markdown syntax (underline,
+/// strikethrough without an intent, superscript, subscript) are written as inline HTML tags or
+/// extended attributes (``MarkdownWritingOptions/displayAttributeSyntax``); fonts and colours are
+/// not written.
+///
+/// Limits of the syntax itself: two strikethroughs that touch, or two code spans that touch, read
+/// back as one; text with NUL reads back with U+FFFD; a heading of level 3–6 that holds a line
+/// break has no Markdown form (its lines are written as they are).
+///
+/// ```swift
+/// let document = try IntentDocument(markdown: "Some *emphasis* and a [link](https://example.com).\n")
+/// print(MarkdownWriter().write(document))   // Some *emphasis* and a [link](https://example.com).
+/// ```
+public struct MarkdownWriter: Sendable {
+    /// The options every write uses.
+    public var options: MarkdownWritingOptions
+
+    /// Creates a writer.
+    /// - Parameter options: Formatting options; see ``MarkdownWritingOptions/default``.
+    public init(options: MarkdownWritingOptions = .default) {
+        self.options = options
+    }
+
+    /// Writes `document` as Markdown.
+    /// - Parameter document: Any intent document.
+    /// - Returns: The Markdown, ending with a newline unless empty.
+    public func write(_ document: IntentDocument) -> String {
+        var renderer = MarkdownRenderer(document: document, options: options)
+        return renderer.render()
+    }
+
+    /// Writes `document` as Markdown in UTF-8 `Data`.
+    /// - Parameter document: Any intent document.
+    /// - Returns: The Markdown's UTF-8 bytes.
+    public func writeData(_ document: IntentDocument) -> Data {
+        Data(write(document).utf8)
+    }
+}
+
+extension IntentDocument {
+    /// The document as Markdown; see ``IntentWriters/MarkdownWriter``.
+    /// - Parameter options: Formatting options.
+    /// - Returns: Markdown that parses back to an equivalent document.
+    public func markdown(options: MarkdownWritingOptions = .default) -> String {
+        MarkdownWriter(options: options).write(self)
+    }
+}

@@ -1,0 +1,128 @@
+/// Options of the Markdown writer, in the style of a Markdown formatter (Prettier, mdformat,
+/// cmark's `--to commonmark`). Every option changes only how the Markdown looks: the written
+/// Markdown parses back to an equivalent document whichever values are chosen.
+public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
+    /// The delimiter of emphasis: `*text*` or `_text_`. Default ``EmphasisMarker/asterisk``.
+    /// Where the chosen character could not open or close (inside a word for `_`, or next to the
+    /// other delimiter of the same character), the writer uses the other one.
+    public var emphasisMarker: EmphasisMarker
+    /// The delimiter of strong emphasis: `**text**` or `__text__`. Default
+    /// ``EmphasisMarker/asterisk``.
+    public var strongMarker: EmphasisMarker
+    /// The bullet of unordered list items (CommonMark §5.2). Default ``BulletMarker/hyphen``.
+    public var bulletMarker: BulletMarker
+    /// The delimiter after the number of an ordered list item: `1.` or `1)`. Default
+    /// ``OrderedListDelimiter/period``.
+    public var orderedListDelimiter: OrderedListDelimiter
+    /// The character of code fences (CommonMark §4.5). Default ``CodeFenceCharacter/backtick``.
+    /// A backtick fence cannot carry an info string with a backtick; such blocks get `~~~`.
+    public var codeFenceCharacter: CodeFenceCharacter
+    /// ATX (`## Title`) or setext (`Title` over `---`) headings. Setext exists for levels 1 and 2
+    /// only; other levels are ATX whatever this says, and a heading that holds a line break is
+    /// setext when its level allows. Default ``HeadingStyle/atx``.
+    public var headingStyle: HeadingStyle
+    /// How a hard line break is written: a backslash before the newline, or two spaces. Default
+    /// ``HardBreakStyle/backslash`` (visible, and not stripped by editors).
+    public var hardBreakStyle: HardBreakStyle
+    /// Keep the source's own list delimiters and code fences where the document records them
+    /// (``IntentModel/BlockMarkup/listItemDelimiter``, ``IntentModel/BlockMarkup/codeFence``);
+    /// `false` writes the markers chosen above everywhere. Default `true`.
+    public var keepsSourceDelimiters: Bool
+    /// How display attributes that Markdown has no syntax for (underline, superscript, subscript,
+    /// highlight, keyboard) are written. Default ``DisplayAttributeSyntax/htmlTags``.
+    public var displayAttributeSyntax: DisplayAttributeSyntax
+    /// Wrap paragraphs at this many characters (Unicode scalars, prefixes included) by turning
+    /// spaces into line breaks; `nil` (the default) keeps each paragraph's own lines. Wrapping
+    /// turns spaces into soft breaks, so the re-parsed text has `softBreak` runs where spaces were.
+    public var lineWidth: Int?
+    /// Escape straight quotes and runs of `-` and `.` so that a reader with smart punctuation on
+    /// (`--smart`, `CMARK_OPT_SMART`) keeps them as they are. Default `false`: the Markdown is
+    /// read as written, without smart punctuation.
+    public var protectsFromSmartPunctuation: Bool
+
+    /// `*` or `_`.
+    public enum EmphasisMarker: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `*`, which works inside words too.
+        case asterisk
+        /// `_`, which CommonMark does not let open or close inside a word.
+        case underscore
+    }
+
+    /// The bullet characters of CommonMark (§5.2).
+    public enum BulletMarker: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `-`
+        case hyphen
+        /// `*`
+        case asterisk
+        /// `+`
+        case plus
+    }
+
+    /// The delimiters of ordered list items (§5.2).
+    public enum OrderedListDelimiter: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `1.`
+        case period
+        /// `1)`
+        case parenthesis
+    }
+
+    /// The fence characters of fenced code blocks (§4.5).
+    public enum CodeFenceCharacter: String, Sendable, Hashable, Codable, CaseIterable {
+        /// ```` ``` ````
+        case backtick
+        /// `~~~`
+        case tilde
+    }
+
+    /// The two heading syntaxes (§4.2 ATX, §4.3 setext).
+    public enum HeadingStyle: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `# Title` … `###### Title`.
+        case atx
+        /// `Title` underlined with `===` (level 1) or `---` (level 2).
+        case setext
+    }
+
+    /// The two hard line break syntaxes (§6.7).
+    public enum HardBreakStyle: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `\` at the end of the line.
+        case backslash
+        /// Two spaces at the end of the line.
+        case spaces
+    }
+
+    /// How display attributes without Markdown syntax are written.
+    public enum DisplayAttributeSyntax: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Inline HTML formatting tags: `<u>`, `<s>`, `<sup>`, `<sub>`, `<mark>`, `<kbd>`.
+        case htmlTags
+        /// Apple's extended attributes: `^[text](underline: true)` and so on.
+        case extendedAttributes
+        /// Not written (the text stays; the attribute is dropped).
+        case none
+    }
+
+    /// Creates options; each defaults as documented on its property.
+    public init(
+        emphasisMarker: EmphasisMarker = .asterisk, strongMarker: EmphasisMarker = .asterisk,
+        bulletMarker: BulletMarker = .hyphen, orderedListDelimiter: OrderedListDelimiter = .period,
+        codeFenceCharacter: CodeFenceCharacter = .backtick, headingStyle: HeadingStyle = .atx,
+        hardBreakStyle: HardBreakStyle = .backslash, keepsSourceDelimiters: Bool = true,
+        displayAttributeSyntax: DisplayAttributeSyntax = .htmlTags, lineWidth: Int? = nil,
+        protectsFromSmartPunctuation: Bool = false
+    ) {
+        self.protectsFromSmartPunctuation = protectsFromSmartPunctuation
+        self.emphasisMarker = emphasisMarker
+        self.strongMarker = strongMarker
+        self.bulletMarker = bulletMarker
+        self.orderedListDelimiter = orderedListDelimiter
+        self.codeFenceCharacter = codeFenceCharacter
+        self.headingStyle = headingStyle
+        self.hardBreakStyle = hardBreakStyle
+        self.keepsSourceDelimiters = keepsSourceDelimiters
+        self.displayAttributeSyntax = displayAttributeSyntax
+        self.lineWidth = lineWidth
+    }
+
+    /// The defaults: `*`, `**`, `-`, `1.`, backtick fences, ATX headings, backslash hard breaks,
+    /// source delimiters kept, HTML tags for display attributes, no wrapping.
+    public static let `default` = MarkdownWritingOptions()
+}

@@ -1,0 +1,86 @@
+import Foundation
+import IntentModel
+import IntentWriters
+import MarkdownParsing
+import SpecCorpus
+import Testing
+
+/// Parse → write Markdown → parse, over every spec example and the real-world document: the
+/// documents are equivalent, libcmark-gfm's HTML of the written Markdown equals its HTML of the
+/// original, and writing is idempotent. libcmark-gfm's own CommonMark renderer is measured on the
+/// same examples as the baseline (its failures are reported, ours must be no more and each listed).
+@Suite("Markdown round trip", .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"))
+struct MarkdownRoundTripTests {
+    static let files = [
+        "cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt",
+        "cmark-gfm-0.29.0.gfm.6/regression.txt", "cmark-gfm-0.29.0.gfm.6/smart_punct.txt",
+        "commonmark-spec-0.31.2/spec.txt",
+    ]
+
+    /// Examples whose round trip is not exact, with the reason (none is a writer choice: each is
+    /// something Markdown itself cannot say). Keyed by "file #number".
+    static let knownExceptions: [String: String] = [:]
+
+    struct Outcome {
+        var ours: [String] = []
+        var baseline: [String] = []
+    }
+
+    static func options(for file: String) -> MarkdownParsingOptions {
+        MarkdownParsingOptions(
+            extensions: file.hasPrefix("commonmark") ? [] : .all, smartPunctuation: file.hasSuffix("smart_punct.txt"))
+    }
+
+    /// The round trip of one Markdown text; a failure message or `nil`.
+    static func roundTrip(_ markdown: String, options: MarkdownParsingOptions) throws -> String? {
+        let expectedHTML = try ReferenceParser.html(markdown, options: options, unsafe: true)
+        for layout in BlockSeparation.allCases {
+            var layoutOptions = options
+            layoutOptions.blockSeparation = layout
+            let document = try IntentDocument(markdown: markdown, options: layoutOptions)
+            let writing = MarkdownWritingOptions(protectsFromSmartPunctuation: options.smartPunctuation)
+            let written = document.markdown(options: writing)
+            let html = try ReferenceParser.html(written, options: options, unsafe: true)
+            if html != expectedHTML {
+                return "HTML differs (\(layout))\n--- written\n\(written)--- expected HTML\n\(expectedHTML)--- actual HTML\n\(html)"
+            }
+            let reparsed = try IntentDocument(markdown: written, options: layoutOptions)
+            if !reparsed.isEquivalent(to: document) {
+                return "not equivalent (\(layout))\n--- written\n\(written)--- original runs\n\(document.runDump())--- reparsed runs\n\(reparsed.runDump())"
+            }
+            let rewritten = reparsed.markdown(options: writing)
+            if rewritten != written {
+                return "not idempotent (\(layout))\n--- first\n\(written)--- second\n\(rewritten)"
+            }
+        }
+        return nil
+    }
+
+    @Test("Spec examples round-trip through the Markdown writer", arguments: files)
+    func specExamples(file: String) throws {
+        let examples = try SpecExamples.load(TestPaths.corpus.appending(path: file))
+        #expect(examples.count > 10)
+        let options = Self.options(for: file)
+        var ours: [String] = []
+        var baseline = 0
+        var messages: [String] = []
+        var total = 0
+        for example in examples where !example.isDisabled {
+            total += 1
+            let key = "\(file) #\(example.number)"
+            if let failure = try Self.roundTrip(example.markdown, options: options) {
+                ours.append(key)
+                if Self.knownExceptions[key] == nil {
+                    messages.append("\(example.testDescription)\n--- markdown\n\(example.markdown)\(failure)")
+                }
+            }
+            // libcmark-gfm's own renderer on the same example.
+            let expectedHTML = try ReferenceParser.html(example.markdown, options: options, unsafe: true)
+            let cmarkMarkdown = try ReferenceParser.commonMark(example.markdown, options: options)
+            if try ReferenceParser.html(cmarkMarkdown, options: options, unsafe: true) != expectedHTML { baseline += 1 }
+        }
+        print("\(file): round trip exact on \(total - ours.count)/\(total); libcmark-gfm's CommonMark renderer on \(total - baseline)/\(total)")
+        #expect(messages.isEmpty, "\(messages.count) unexpected failures:\n\(messages.prefix(15).joined(separator: "\n=====\n"))")
+        #expect(ours.count <= baseline)
+    }
+}
