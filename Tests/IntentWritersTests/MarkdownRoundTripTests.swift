@@ -14,6 +14,10 @@ struct MarkdownRoundTripTests {
     static let files = [
         "cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt",
         "cmark-gfm-0.29.0.gfm.6/regression.txt", "cmark-gfm-0.29.0.gfm.6/smart_punct.txt",
+        "cmark-gfm-0.29.0.gfm.6/extensions-full-info-string.txt",
+        "cmark-gfm-0.29.0.gfm.6/extensions-table-prefer-style-attributes.txt",
+        "cmark-gfm-0.29.0.gfm.13/spec.txt", "cmark-gfm-0.29.0.gfm.13/extensions.txt",
+        "cmark-gfm-0.29.0.gfm.13/regression.txt",
         "commonmark-spec-0.31.2/spec.txt",
     ]
 
@@ -59,7 +63,7 @@ struct MarkdownRoundTripTests {
     @Test("Spec examples round-trip through the Markdown writer", arguments: files)
     func specExamples(file: String) throws {
         let examples = try SpecExamples.load(TestPaths.corpus.appending(path: file))
-        #expect(examples.count > 10)
+        #expect(!examples.isEmpty)
         let options = Self.options(for: file)
         var ours: [String] = []
         var baseline = 0
@@ -82,5 +86,66 @@ struct MarkdownRoundTripTests {
         print("\(file): round trip exact on \(total - ours.count)/\(total); libcmark-gfm's CommonMark renderer on \(total - baseline)/\(total)")
         #expect(messages.isEmpty, "\(messages.count) unexpected failures:\n\(messages.prefix(15).joined(separator: "\n=====\n"))")
         #expect(ours.count <= baseline)
+    }
+}
+
+extension MarkdownRoundTripTests {
+    @Test("The real-world document round-trips: equivalent, same HTML, idempotent")
+    func realWorld() throws {
+        let url = TestPaths.corpus.appending(path: "realworld/realworld-1mb.md")
+        let markdown = try String(contentsOf: url, encoding: .utf8)
+        let failure = try Self.roundTrip(markdown, options: MarkdownParsingOptions(extensions: .all))
+        #expect(failure == nil, "\(failure.map { String($0.prefix(4000)) } ?? "")")
+        let cmarkMarkdown = try ReferenceParser.commonMark(markdown, options: MarkdownParsingOptions(extensions: .all))
+        let baselineExact =
+            try ReferenceParser.html(cmarkMarkdown, options: MarkdownParsingOptions(extensions: .all), unsafe: true)
+            == ReferenceParser.html(markdown, options: MarkdownParsingOptions(extensions: .all), unsafe: true)
+        print("realworld-1mb.md: round trip \(failure == nil ? "exact" : "NOT exact"); libcmark-gfm's CommonMark renderer \(baselineExact ? "exact" : "not exact")")
+    }
+}
+
+extension MarkdownRoundTripTests {
+    /// Random Markdown made of syntax characters, words, CJK and emoji, nested in containers (a
+    /// fixed seed, so a failure reproduces). The property holds for all but what Markdown cannot
+    /// say: emphasis nested three deep with only punctuation between the delimiters needs three
+    /// delimiter characters and CommonMark has two (`*`, `_`) — one such case is in this sample,
+    /// and libcmark-gfm's own renderer fails it too. More than one failure fails the test.
+    @Test("Random Markdown round-trips (property)")
+    func randomMarkdown() throws {
+        var generator = SeededGenerator(seed: 0x1D7E_4A11)
+        let atoms = [
+            "*", "**", "_", "__", "~", "~~", "`", "``", "[", "]", "(", ")", "<", ">", "!", "#", "\\", "&", "&amp;", "|",
+            "-", "+", "=", ".", ":", "\"", "'", " ", " ", " ", "  ", "\n", "\n", "\n\n", "\t", "1.", "2)", "> ", "- ",
+            "* ", "word", "other", "x", "a_b", "漢字", "🙂", "https://example.com", "www.example.com", "<b>", "</b>",
+            "[a](b)", "![i](s \"t\")", "<http://a.b>", "[^1]", "[^1]: n\n", "```\n", "~~~\n", "    ", "| a | b |\n| - | - |\n",
+            "- [ ] ", "- [x] ", "***", "---", "===", "^[x](y: 1)", "é", "\u{2028}",
+        ]
+        var failures: [String] = []
+        let options = MarkdownParsingOptions(extensions: .all)
+        for _ in 0..<1500 {
+            var markdown = ""
+            for _ in 0..<Int.random(in: 1...24, using: &generator) {
+                markdown += atoms.randomElement(using: &generator) ?? ""
+            }
+            if let failure = try Self.roundTrip(markdown, options: options) {
+                failures.append("--- markdown\n\(markdown.debugDescription)\n\(failure)")
+            }
+        }
+        #expect(failures.count <= 1, "\(failures.count) failures; first:\n\(failures.prefix(6).joined(separator: "\n=====\n"))")
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64) for reproducible property tests.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }

@@ -50,7 +50,8 @@ enum MarkdownEscaping {
 
     // MARK: Text
 
-    /// `text` escaped for inline content: `\` `` ` `` `*` `[` `]` `~` `|` always, `_` unless inside
+    /// `text` escaped for inline content (and protected from GFM's autolink extension: the `w` of
+    /// `www.`, the `:` of `scheme://` and the `@` of an address are written as references): `\` `` ` `` `*` `[` `]` `~` `|` always, `_` unless inside
     /// a word, `<` before a letter, `/`, `!` or `?` (HTML or an autolink), `&` before a letter,
     /// digit or `#` (a reference); at the start of a line also `#` `>` `-` `+` `=` and the `.` or
     /// `)` of a number (block syntax), and a leading space or tab as a reference. Line breaks,
@@ -114,12 +115,44 @@ enum MarkdownEscaping {
             case "-", ".":
                 if protectsFromSmartPunctuation, next == scalar { output.append("\\") }
                 output.append(scalar)
+            case "w" where isExtendedAutolinkStart(scalars, at: index),
+                ":" where isSchemeColon(scalars, at: index),
+                "@" where isEmailAt(scalars, at: index):
+                // GFM's autolink extension (§6.9) would link this text, which was not a link:
+                // written as a reference, the trigger is not seen.
+                output.append(contentsOf: reference(scalar).unicodeScalars)
             default:
                 output.append(scalar)
             }
             index += 1
         }
         return String(output)
+    }
+
+    // MARK: GFM extended autolinks (§6.9)
+
+    /// `www.` where the extension would start a link: at the start of the text or after
+    /// whitespace, `*`, `_`, `~` or `(`.
+    private static func isExtendedAutolinkStart(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index + 3 < scalars.count, scalars[index + 1] == "w", scalars[index + 2] == "w", scalars[index + 3] == "."
+        else { return false }
+        guard index > 0 else { return true }
+        let previous = scalars[index - 1]
+        return isWhitespace(previous) || "*_~(".unicodeScalars.contains(previous)
+    }
+
+    /// The `:` of `scheme://` after letters (the extension links `http://`, `https://`, `ftp://`).
+    private static func isSchemeColon(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index > 0, index + 2 < scalars.count, scalars[index + 1] == "/", scalars[index + 2] == "/" else { return false }
+        return scalars[index - 1].isASCII && scalars[index - 1].properties.isAlphabetic
+    }
+
+    /// An `@` between characters of an email address.
+    private static func isEmailAt(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index > 0, index + 1 < scalars.count else { return false }
+        let previous = scalars[index - 1]
+        return (isASCIIAlphanumeric(previous) || "._+-".unicodeScalars.contains(previous))
+            && isASCIIAlphanumeric(scalars[index + 1])
     }
 
     /// A numeric character reference for `scalar` (`&#32;`); NUL, which a reader replaces with
@@ -178,9 +211,13 @@ enum MarkdownEscaping {
         var output = needsPointy ? "<" : ""
         for scalar in destination.unicodeScalars {
             switch scalar {
-            case "\\", "(", ")", "<", ">", "&", "`", "*", "_", "[", "]", "\"", "'":
+            case "\\", "(", ")", "<", ">", "`", "*", "_", "[", "]", "\"", "'":
                 output.append("\\")
                 output.unicodeScalars.append(scalar)
+            case "&":
+                // References are decoded before backslash escapes in destinations, titles and
+                // info strings, so `\&` would not protect `&amp;`: a reference does.
+                output += "&#38;"
             case "|":
                 if inTableCell { output.append("\\") }
                 output.unicodeScalars.append(scalar)
@@ -194,19 +231,16 @@ enum MarkdownEscaping {
         return output
     }
 
-    /// A link title between double quotes: `"`, `\` and `&` before a reference escaped.
+    /// A link title between double quotes: `"` and `\` escaped, `&` as `&#38;`.
     static func linkTitle(_ title: String, inTableCell: Bool) -> String {
         var output = ""
-        let scalars = Array(title.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
+        for scalar in title.unicodeScalars {
             switch scalar {
             case "\"", "\\":
                 output.append("\\")
                 output.unicodeScalars.append(scalar)
             case "&":
-                let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
-                if let next, isASCIIAlphanumeric(next) || next == "#" { output.append("\\") }
-                output.append("&")
+                output += "&#38;"
             case "|":
                 if inTableCell { output.append("\\") }
                 output.unicodeScalars.append(scalar)
@@ -222,7 +256,8 @@ enum MarkdownEscaping {
     /// address), with no character that would end or break the autolink.
     static func isAutolinkable(text: String, destination: String) -> Bool {
         guard !text.isEmpty,
-            !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "<" || $0 == ">" || $0 == "\u{7F}" || $0 == "\\" || $0 == "&" })
+            // Entities are decoded inside autolinks, so text with `&` is not written as one.
+            !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "<" || $0 == ">" || $0 == "\u{7F}" || $0 == "&" })
         else { return false }
         if destination == text { return isURIAutolink(text) }
         if destination == "mailto:" + text { return isEmailAutolink(text) }
@@ -253,19 +288,16 @@ enum MarkdownEscaping {
 
     // MARK: Code blocks (§4.5)
 
-    /// An info string: `\` and `&` before a reference escaped (both are read in info strings);
+    /// An info string: `\` escaped and `&` as `&#38;` (both are read in info strings);
     /// line breaks written as references.
     static func infoString(_ info: String) -> String {
         var output = ""
-        let scalars = Array(info.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
+        for scalar in info.unicodeScalars {
             switch scalar {
             case "\\":
                 output += "\\\\"
             case "&":
-                let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
-                if let next, isASCIIAlphanumeric(next) || next == "#" { output.append("\\") }
-                output.append("&")
+                output += "&#38;"
             case "\n", "\r":
                 output += reference(scalar)
             default:

@@ -232,8 +232,11 @@ struct MarkdownRenderer {
             }
             let width = marker.count + 1
             marker += " "
-            if let checked = markup(block)?.isTaskChecked { marker += checked ? "[x] " : "[ ] " }
             writeMarker(marker)
+            if let checked = markup(block)?.isTaskChecked {
+                // Content: the space after the box must stay, or an empty task item is no task.
+                writeContent(checked ? "[x] " : "[ ] ")
+            }
             markerOnLine = character
             pushPrefix(String(repeating: " ", count: width))
         case .blockQuote:
