@@ -8,6 +8,8 @@ enum OutputFormat: String, CaseIterable {
     case plain
     /// HTML written from the intent document (libcmark-gfm's markup; safe unless `--unsafe`).
     case html
+    /// Text for a terminal: styles, OSC 8 links, box-drawn tables, wrapped (as `intentmark show`).
+    case terminal
 
     /// One line for `--help`.
     var summary: String {
@@ -16,6 +18,7 @@ enum OutputFormat: String, CaseIterable {
         case .runs: return "one block per run in Apple's print style: text { attribute = value }"
         case .plain: return "plain text: lists with markers, tables as text, no Markdown syntax"
         case .html: return "HTML written from the intent document, as libcmark-gfm writes it (safe unless --unsafe)"
+        case .terminal: return "text for a terminal, wrapped, styled only on a terminal (as show; --width, --color)"
         }
     }
 }
