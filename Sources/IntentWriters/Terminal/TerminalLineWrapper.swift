@@ -39,7 +39,8 @@ enum TerminalLineWrapper {
                 index = end
                 continue
             }
-            // A word: a run of narrow glyphs, or one wide glyph.
+            // A word: a run of narrow glyphs, or one wide glyph; either keeps the closing punctuation
+            // that follows it (no line starts with `、` `。` `）` `,` …).
             var end = index + 1
             var wordWidth = glyph.width
             if glyph.width < 2 {
@@ -47,6 +48,10 @@ enum TerminalLineWrapper {
                     wordWidth += glyphs[end].width
                     end += 1
                 }
+            }
+            while end < count, Self.closingPunctuation.contains(glyphs[end].character) {
+                wordWidth += glyphs[end].width
+                end += 1
             }
             if lineWidth + pendingWidth + wordWidth <= width {
                 line.append(contentsOf: pendingSpaces)
@@ -73,6 +78,13 @@ enum TerminalLineWrapper {
         if !line.isEmpty || lines.isEmpty { flush() }
         return lines
     }
+
+    /// Characters a line must not start with (the common part of JIS X 4051's line-start
+    /// prohibitions): closing brackets, commas, stops and small kana marks.
+    private static let closingPunctuation: Set<Character> = [
+        "、", "。", "，", "．", "：", "；", "！", "？", "）", "」", "』", "】", "〉", "》", "〕", "］", "｝", "ー", "・",
+        "々", "ゝ", "ゞ", "ヽ", "ヾ", ",", ".", ";", ":", "!", "?", ")", "]", "}",
+    ]
 
     /// The width of `glyphs` in terminal cells.
     static func width<Glyphs: Sequence<TerminalGlyph>>(of glyphs: Glyphs) -> Int {

@@ -325,10 +325,10 @@ struct TerminalRenderState {
         writeLine(line)
     }
 
-    /// The cells text may take: the width less the prefixes, but never less than
-    /// ``TerminalRenderingOptions/minimumTextWidth`` (or the width, if smaller).
+    /// The cells text may take: the width less the prefixes, but never less than a quarter of
+    /// the width or 10 (or the width, if smaller), however deep the nesting.
     private func textWidth() -> Int {
-        max(width - (frames.last?.prefixWidth ?? 0), min(width, TerminalRenderingOptions.minimumTextWidth))
+        max(width - (frames.last?.prefixWidth ?? 0), min(width, max(10, width / 4)))
     }
 
     // MARK: Inline content

@@ -15,8 +15,9 @@ public struct TerminalRenderingOptions: Sendable, Hashable, Codable {
 
     /// The width lines are wrapped to, in terminal columns, prefixes (quote bars, list indents)
     /// included. Default 80; values below 1 count as 1. Code blocks are not wrapped and may be
-    /// wider. When nesting leaves less than ``minimumTextWidth`` columns for text, text is wrapped
-    /// to ``minimumTextWidth`` (or the width, if smaller) and lines run past the width.
+    /// wider. When nesting leaves too few columns for text — less than a quarter of the width,
+    /// and never less than 10 (or the width, if smaller) — text is wrapped to that many columns
+    /// and lines run past the width.
     public var width: Int
     /// Whether to write escape sequences: ECMA-48 SGR styles (`ESC [ … m`) and, when
     /// ``hyperlinks`` is on, OSC 8 hyperlinks. Default `true`; `false` gives plain text.
@@ -27,9 +28,6 @@ public struct TerminalRenderingOptions: Sendable, Hashable, Codable {
     public var hyperlinks: Bool
     /// The SGR styles of each kind. Default ``TerminalTheme/default``.
     public var theme: TerminalTheme
-
-    /// The fewest terminal columns text is wrapped to however deep the nesting: 20.
-    public static let minimumTextWidth = 20
 
     // MARK: Initialisers
 
