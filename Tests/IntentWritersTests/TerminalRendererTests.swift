@@ -49,7 +49,9 @@ struct TerminalRendererTests {
         try Self.expectGolden(rendered, colour ? "showcase.terminal.ansi" : "showcase.terminal.txt")
     }
 
-    /// The done criterion: `intentmark show README.md` in an 80-column terminal.
+    /// The done criterion: `intentmark show README.md` in an 80-column terminal. The
+    /// golden follows the README: re-record it (`INTENTMARK_RECORD_GOLDENS=1`) when the README
+    /// changes, and look at the diff.
     @Test func readmeMatchesItsGoldenAtEightyColumns() throws {
         let document = try Self.readme()
         let rendered = TerminalRenderer(options: TerminalRenderingOptions(width: 80)).render(document)
