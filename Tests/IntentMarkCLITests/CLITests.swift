@@ -339,3 +339,40 @@ extension CLITests {
         #expect(try Self.run(["--help"]).output.contains("intentmark show"))
     }
 }
+
+extension CLITests {
+    static let scriptTool = URL(fileURLWithPath: "/usr/bin/script")
+
+    /// Runs `intentmark ARGUMENTS` with standard output on a pseudo-terminal (util-linux `script`).
+    static func runOnATerminal(_ arguments: [String], environment: [String: String]) throws -> String {
+        let process = Process()
+        process.executableURL = scriptTool
+        let command = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        process.arguments = ["-qec", "stty cols 30; " + command.joined(separator: " "), "/dev/null"]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    @Test(
+        "show on a terminal: escapes unless NO_COLOR, the window's width",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: scriptTool.path), "needs util-linux script"))
+    func showOnATerminalStylesUnlessNoColorAndTakesTheWindowWidth() throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "intentmark-tty-\(UUID().uuidString).md")
+        try Data("*one* two three four five six seven eight\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = nil
+        environment["NO_COLOR"] = nil
+        let styled = try Self.runOnATerminal(["show", file.path], environment: environment)
+        #expect(styled == "\u{1B}[3mone\u{1B}[0m two three four five six\nseven eight\n")
+        environment["NO_COLOR"] = "1"
+        let plain = try Self.runOnATerminal(["show", file.path], environment: environment)
+        #expect(plain == "one two three four five six\nseven eight\n")
+    }
+}
