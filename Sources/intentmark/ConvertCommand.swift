@@ -18,6 +18,8 @@ struct ConvertCommand {
     /// `--result-options`: lower the document before writing it (json and runs).
     var resultOptions: ResultOptions? = nil
     var styleSheet = StyleSheet.default
+    /// `--width`, `--color`: how `--to terminal` renders.
+    var terminal = TerminalFlags()
     /// Convert the document embedded in the binary instead of reading input.
     var embeddedDefault = false
 
@@ -44,24 +46,6 @@ struct ConvertCommand {
                     format = chosen
                 case "-o", "--output":
                     outputPath = try reader.value(for: name, inlineValue: inlineValue)
-                case "--extensions":
-                    let value = try reader.value(for: name, inlineValue: inlineValue)
-                    guard let extensions = MarkdownExtensions(list: value) else {
-                        throw UsageError("unknown extension in '\(value)' (extensions: \(MarkdownExtensions.named.map(\.name).joined(separator: ", ")))")
-                    }
-                    options.extensions = extensions
-                case "--layout":
-                    let value = try reader.value(for: name, inlineValue: inlineValue)
-                    guard let layout = BlockSeparation(rawValue: value) else {
-                        throw UsageError("unknown layout '\(value)' for --layout (layouts: newlines, none)")
-                    }
-                    options.blockSeparation = layout
-                case "--syntax":
-                    let value = try reader.value(for: name, inlineValue: inlineValue)
-                    guard let syntax = MarkdownParsingOptions.InterpretedSyntax.allCases.first(where: { $0.name == value }) else {
-                        throw UsageError("unknown syntax '\(value)' for --syntax (full, inline-only, inline-only-preserving-whitespace)")
-                    }
-                    options.interpretedSyntax = syntax
                 case "--result-options":
                     let value = try reader.value(for: name, inlineValue: inlineValue)
                     guard let parsed = ResultOptions(list: value) else {
@@ -83,32 +67,9 @@ struct ConvertCommand {
                 case "--unsafe":
                     try Self.noValue(name, inlineValue)
                     htmlOptions.unsafe = true
-                case "--smart":
-                    try Self.noValue(name, inlineValue)
-                    options.smartPunctuation = true
-                case "--extended-attributes":
-                    try Self.noValue(name, inlineValue)
-                    options.allowsExtendedAttributes = true
-                case "--source-positions":
-                    try Self.noValue(name, inlineValue)
-                    options.appliesSourcePositionAttributes = true
-                case "--repair-utf8":
-                    try Self.noValue(name, inlineValue)
-                    options.failurePolicy = .returnPartiallyParsedIfPossible
-                case "--base-url":
-                    let value = try reader.value(for: name, inlineValue: inlineValue)
-                    guard let url = URL(string: value), url.scheme != nil else {
-                        throw UsageError("--base-url needs an absolute URL (got '\(value)')")
-                    }
-                    options.baseURL = url
-                case "--language":
-                    let value = try reader.value(for: name, inlineValue: inlineValue)
-                    guard !value.isEmpty else { throw UsageError("--language needs a language code such as en or ja-JP") }
-                    options.languageCode = value
-                case "--unlimited":
-                    try Self.noValue(name, inlineValue)
-                    options.limits = .unlimited
                 default:
+                    if try ParsingFlags.parse(name, inlineValue: inlineValue, reader: &reader, into: &options) { continue }
+                    if try terminal.parse(name, inlineValue: inlineValue, reader: &reader) { continue }
                     throw UsageError("unknown option '\(name)' for convert")
                 }
             }
@@ -132,7 +93,7 @@ struct ConvertCommand {
     }
 
     private static func noValue(_ name: String, _ inlineValue: String?) throws {
-        if inlineValue != nil { throw UsageError("\(name) takes no value") }
+        try ParsingFlags.noValue(name, inlineValue)
     }
 
     /// Reads, converts and writes.
@@ -159,6 +120,9 @@ struct ConvertCommand {
             output = Data(document.html(options: html).utf8)
         case .markdown:
             output = written.markdown().data(using: .utf8) ?? Data()
+        case .terminal:
+            let toFile = outputPath.map { $0 != "-" } ?? false
+            output = Data(TerminalRenderer(options: terminal.renderingOptions(writingToFile: toFile)).render(document).utf8)
         }
         if let outputPath, outputPath != "-" {
             do {

@@ -10,15 +10,17 @@ enum HelpText {
                                             print its run dump (reads standard input instead when it is
                                             not a terminal)
           intentmark convert [FILE|-] [OPTIONS]
+          intentmark show [FILE|-] [--width N] [--color auto|always|never]
           intentmark bench [FILE…] [--json] [--runs N]
           intentmark --help | --version
 
         COMMANDS
           convert     parse Markdown and write the intent document
+          show        render Markdown for the terminal (styled on a terminal, plain into a pipe)
           bench       time every conversion of FILEs (default: the bundled document) against
                       libcmark-gfm in the same run
 
-        Run 'intentmark convert --help' for the options.
+        Run 'intentmark convert --help' and 'intentmark show --help' for the options.
         Exit status: 0 success (also when standard output is closed early, as by '| head'),
         1 input that cannot be converted or output that cannot be written, 64 bad usage.
 
@@ -42,6 +44,29 @@ enum HelpText {
           -h, --help   show this help
 
         Build with -c release for meaningful figures: swift run -c release intentmark bench FILE
+
+        """
+
+    static let show = """
+        USAGE
+          intentmark show [FILE|-] [--width N] [--color auto|always|never] [PARSING OPTIONS]
+
+        Reads FILE, or standard input when FILE is '-' or absent (and standard input is not a
+        terminal), and renders it for the terminal: headers, emphasis, code and links styled
+        (links as OSC 8 hyperlinks), lists with markers, quotes with bars, tables with box
+        drawing, text wrapped to the width. Escape sequences are written only when standard
+        output is a terminal and NO_COLOR is unset or empty, so '| less' gets plain text with the
+        same layout.
+
+        OPTIONS
+          --width N                 wrap to N columns (default: COLUMNS, else the terminal
+                                    window's width, else 80)
+          --color auto|always|never escape sequences (SGR styles, OSC 8 links); default auto
+          -h, --help                show this help
+
+        The parsing options of 'intentmark convert' apply too (--extensions, --layout, --syntax,
+        --smart, --extended-attributes, --source-positions, --repair-utf8, --base-url, --language,
+        --unlimited).
 
         """
 
@@ -71,6 +96,10 @@ enum HelpText {
                                         or presentationIntent (comma-separated)
               --style default|github|FILE
                                         style sheet for rich text (FILE: a JSON StyleSheet)
+              --width N                 terminal: wrap to N columns (default: COLUMNS, else the
+                                        terminal window's width, else 80)
+              --color auto|always|never terminal: escape sequences (default auto: only when
+                                        standard output is a terminal and NO_COLOR is unset)
               --unsafe                  HTML: pass raw HTML and every URL through (default: raw
                                         HTML omitted, javascript:/vbscript:/file:/data: URLs emptied)
               --syntax \(syntaxes)

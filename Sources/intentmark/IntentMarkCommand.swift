@@ -29,6 +29,12 @@ enum IntentMarkCommand {
                     return .success
                 }
                 return try command.execute()
+            case "show":
+                guard let command = try ShowCommand(parsing: Array(arguments.dropFirst())) else {
+                    write(HelpText.show, to: .standardOutput)
+                    return .success
+                }
+                return try command.execute()
             case "bench":
                 guard let command = try BenchCommand(parsing: Array(arguments.dropFirst())) else {
                     write(HelpText.bench, to: .standardOutput)
@@ -42,7 +48,7 @@ enum IntentMarkCommand {
                 write("intentmark \(version)\n", to: .standardOutput)
                 return .success
             default:
-                throw UsageError("unknown command '\(first)' (commands: convert, bench)")
+                throw UsageError("unknown command '\(first)' (commands: convert, show, bench)")
             }
         } catch let error as UsageError {
             write("intentmark: \(error.description)\nRun 'intentmark --help' for usage.\n", to: .standardError)

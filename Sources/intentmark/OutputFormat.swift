@@ -10,6 +10,8 @@ enum OutputFormat: String, CaseIterable {
     case html
     /// Markdown written from the intent document (CommonMark + GFM; parses back equivalently).
     case markdown
+    /// Text for a terminal: styles, OSC 8 links, box-drawn tables, wrapped (as `intentmark show`).
+    case terminal
 
     /// One line for `--help`.
     var summary: String {
@@ -19,6 +21,7 @@ enum OutputFormat: String, CaseIterable {
         case .plain: return "plain text: lists with markers, tables as text, no Markdown syntax"
         case .html: return "HTML written from the intent document, as libcmark-gfm writes it (safe unless --unsafe)"
         case .markdown: return "Markdown written from the intent document (CommonMark + GFM; parses back to an equivalent document)"
+        case .terminal: return "text for a terminal, wrapped, styled only on a terminal (as show; --width, --color)"
         }
     }
 }

@@ -29,10 +29,11 @@ struct CLITests {
     }
 
     /// Runs intentmark with `arguments`, feeding `input` on standard input (`nil`: /dev/null).
-    static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+    static func run(_ arguments: [String], input: Data? = nil, environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
@@ -259,5 +260,119 @@ extension CLITests {
         let plain = try Self.run(["convert", "--to", "runs", "--result-options", "plainText"], input: input)
         #expect(plain.output == "T\\n\\n• a {\n}\n")
         #expect(try Self.run(["convert", "--style", "/nonexistent.json"], input: input).status == 64)
+    }
+}
+
+extension CLITests {
+    static let terminalInput = Data("""
+        # Hi
+
+        Some *text* with a [link](https://x.test).
+
+        | a | 日本 |
+        |---|---|
+        | 1 | 2 |
+
+        """.utf8)
+
+    @Test func showIntoAPipeWritesPlainTextWithTheTerminalLayout() throws {
+        let result = try Self.run(["show", "-", "--width", "30"], input: Self.terminalInput)
+        #expect(result.status == 0)
+        #expect(!result.output.contains("\u{1B}"))
+        #expect(result.output == """
+            # Hi
+
+            Some text with a link.
+
+            ┌───┬──────┐
+            │ a │ 日本 │
+            ├───┼──────┤
+            │ 1 │ 2    │
+            └───┴──────┘
+
+            """)
+        // Standard input when no FILE is given and input is piped; a FILE reads the file.
+        #expect(try Self.run(["show", "--width", "30"], input: Self.terminalInput).output == result.output)
+        let file = FileManager.default.temporaryDirectory.appending(path: "intentmark-show-\(UUID().uuidString).md")
+        try Self.terminalInput.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try Self.run(["show", file.path, "--width=30"]).output == result.output)
+    }
+
+    @Test func showWithColorAlwaysWritesSGRAndOSC8EvenIntoAPipe() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        let result = try Self.run(["show", "--color", "always", "--width", "30"], input: Self.terminalInput, environment: environment)
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("\u{1B}[1;4;35m# Hi\u{1B}[0m\n"))
+        #expect(result.output.contains("\u{1B}]8;;https://x.test\u{1B}\\link\u{1B}]8;;\u{1B}\\"))
+        let never = try Self.run(["show", "--color", "never", "--width", "30"], input: Self.terminalInput)
+        #expect(!never.output.contains("\u{1B}"))
+    }
+
+    @Test func showTakesItsWidthFromColumnsWhenNotGiven() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = "12"
+        let result = try Self.run(["show"], input: Data("one two three four five\n".utf8), environment: environment)
+        #expect(result.output == "one two\nthree four\nfive\n")
+        environment["COLUMNS"] = nil
+        let fallback = try Self.run(["show"], input: Data((String(repeating: "word ", count: 20) + "\n").utf8), environment: environment)
+        #expect(fallback.output.split(separator: "\n").map(\.count) == [79, 19])
+    }
+
+    @Test func convertToTerminalAndShowShareTheParsingFlags() throws {
+        let input = Data("~~x~~ *y*\n".utf8)
+        #expect(try Self.run(["convert", "--to", "terminal"], input: input).output == "x y\n")
+        #expect(try Self.run(["show", "--extensions", ""], input: input).output == "~~x~~ y\n")
+        #expect(try Self.run(["show", "--syntax", "inline-only"], input: Data("# x\n".utf8)).output == "# x\n")
+    }
+
+    @Test func showRejectsBadUsageWithStatus64() throws {
+        for arguments in [["show", "--width", "0"], ["show", "--width", "wide"], ["show", "--color", "sometimes"], ["show", "--to", "html"], ["show", "a.md", "b.md"]] {
+            let result = try Self.run(arguments, input: Data("x\n".utf8))
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.standardError.hasPrefix("intentmark: "), "\(arguments)")
+        }
+        #expect(try Self.run(["show", "/nonexistent/file.md"]).status == 1)
+        let help = try Self.run(["show", "--help"])
+        #expect(help.status == 0 && help.output.contains("--width") && help.output.contains("--color"))
+        #expect(try Self.run(["--help"]).output.contains("intentmark show"))
+    }
+}
+
+extension CLITests {
+    static let scriptTool = URL(fileURLWithPath: "/usr/bin/script")
+
+    /// Runs `intentmark ARGUMENTS` with standard output on a pseudo-terminal (util-linux `script`).
+    static func runOnATerminal(_ arguments: [String], environment: [String: String]) throws -> String {
+        let process = Process()
+        process.executableURL = scriptTool
+        let command = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        process.arguments = ["-qec", "stty cols 30; " + command.joined(separator: " "), "/dev/null"]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    @Test(
+        "show on a terminal: escapes unless NO_COLOR, the window's width",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: scriptTool.path), "needs util-linux script"))
+    func showOnATerminalStylesUnlessNoColorAndTakesTheWindowWidth() throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "intentmark-tty-\(UUID().uuidString).md")
+        try Data("*one* two three four five six seven eight\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = nil
+        environment["NO_COLOR"] = nil
+        let styled = try Self.runOnATerminal(["show", file.path], environment: environment)
+        #expect(styled == "\u{1B}[3mone\u{1B}[0m two three four five six\nseven eight\n")
+        environment["NO_COLOR"] = "1"
+        let plain = try Self.runOnATerminal(["show", file.path], environment: environment)
+        #expect(plain == "one two three four five six\nseven eight\n")
     }
 }

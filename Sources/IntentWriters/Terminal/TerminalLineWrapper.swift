@@ -1,0 +1,93 @@
+/// Greedy word wrapping of glyphs to a width in terminal cells.
+///
+/// Lines break at spaces (the spaces are dropped), before and after each wide character (so CJK
+/// text, which has no spaces, wraps between characters), and at forced line breaks. A word wider
+/// than the width is cut between characters. Escape sequences are not part of the glyphs — they
+/// are written from the glyphs' styles afterwards — so wrapping can never split one.
+enum TerminalLineWrapper {
+    /// The lines of `glyphs` wrapped to `width` cells (≥ 1), without trailing spaces.
+    static func wrap(_ glyphs: [TerminalGlyph], width: Int) -> [[TerminalGlyph]] {
+        let width = max(width, 1)
+        var lines: [[TerminalGlyph]] = []
+        var line: [TerminalGlyph] = []
+        var lineWidth = 0
+        var pendingSpaces: ArraySlice<TerminalGlyph> = []
+        var pendingWidth = 0
+        let count = glyphs.count
+        var index = 0
+        func flush() {
+            lines.append(line)
+            line = []
+            lineWidth = 0
+        }
+        while index < count {
+            let glyph = glyphs[index]
+            if glyph.isLineBreak {
+                flush()
+                pendingSpaces = []
+                pendingWidth = 0
+                index += 1
+                continue
+            }
+            if glyph.isSpace {
+                var end = index
+                while end < count, glyphs[end].isSpace { end += 1 }
+                if !line.isEmpty {
+                    pendingSpaces = glyphs[index..<end]
+                    pendingWidth = end - index
+                }
+                index = end
+                continue
+            }
+            // A word: a run of narrow glyphs, or one wide glyph; either keeps the closing punctuation
+            // that follows it (no line starts with `、` `。` `）` `,` …).
+            var end = index + 1
+            var wordWidth = glyph.width
+            if glyph.width < 2 {
+                while end < count, !glyphs[end].isSpace, !glyphs[end].isLineBreak, glyphs[end].width < 2 {
+                    wordWidth += glyphs[end].width
+                    end += 1
+                }
+            }
+            while end < count, Self.closingPunctuation.contains(glyphs[end].character) {
+                wordWidth += glyphs[end].width
+                end += 1
+            }
+            if lineWidth + pendingWidth + wordWidth <= width {
+                line.append(contentsOf: pendingSpaces)
+                line.append(contentsOf: glyphs[index..<end])
+                lineWidth += pendingWidth + wordWidth
+            } else {
+                if !line.isEmpty { flush() }
+                if wordWidth <= width {
+                    line.append(contentsOf: glyphs[index..<end])
+                    lineWidth = wordWidth
+                } else {
+                    // Longer than a line: cut between characters.
+                    for piece in glyphs[index..<end] {
+                        if lineWidth + piece.width > width, !line.isEmpty { flush() }
+                        line.append(piece)
+                        lineWidth += piece.width
+                    }
+                }
+            }
+            pendingSpaces = []
+            pendingWidth = 0
+            index = end
+        }
+        if !line.isEmpty || lines.isEmpty { flush() }
+        return lines
+    }
+
+    /// Characters a line must not start with (the common part of JIS X 4051's line-start
+    /// prohibitions): closing brackets, commas, stops and small kana marks.
+    private static let closingPunctuation: Set<Character> = [
+        "、", "。", "，", "．", "：", "；", "！", "？", "）", "」", "』", "】", "〉", "》", "〕", "］", "｝", "ー", "・",
+        "々", "ゝ", "ゞ", "ヽ", "ヾ", ",", ".", ";", ":", "!", "?", ")", "]", "}",
+    ]
+
+    /// The width of `glyphs` in terminal cells.
+    static func width<Glyphs: Sequence<TerminalGlyph>>(of glyphs: Glyphs) -> Int {
+        glyphs.reduce(0) { $0 + $1.width }
+    }
+}

@@ -1,0 +1,459 @@
+internal import IntentLowering
+import IntentModel
+
+/// The state of one terminal render: walks the runs once, opening and closing blocks by identity
+/// (each once, with an explicit stack of frames — no recursion, so nesting depth costs only memory),
+/// gathers each leaf block's text as styled glyphs, then wraps it and writes it with the prefixes
+/// of the containers it is in (list markers, quote bars).
+struct TerminalRenderState {
+    // MARK: Stored layout
+
+    private let document: IntentDocument
+    private let options: TerminalRenderingOptions
+    private let theme: TerminalTheme
+    private let width: Int
+    private var output: TerminalOutput
+
+    /// Interned styles; index 0 is unstyled.
+    private var styles: [TerminalTextStyle] = [.plain]
+    private var styleLookup: [TerminalTextStyle: Int32] = [.plain: 0]
+    private var runStyles: [RunStyleKey: Int32] = [:]
+
+    /// Open blocks, outermost first.
+    private var frames: [Frame] = []
+    private var isBlockOpen: [Bool]
+    private var pathScratch: [Int32] = []
+    /// Open lists, for the bullet of each depth.
+    private var listDepth = 0
+    private var currentLeaf: Int32 = -1
+    private var leafBase = LeafBase.body
+    /// The current leaf's text.
+    private var inline: [TerminalGlyph] = []
+    /// A blank line is owed before the next written line, with the prefixes of this many frames
+    /// (the containers common to the blocks it separates).
+    private var pendingBlankLineDepth: Int? = nil
+    private var hasWritten = false
+    private var table: TerminalTableLayout? = nil
+    private var currentRow: [[TerminalGlyph]] = []
+    private var footnoteCount = 0
+
+    private struct Frame {
+        var block: Int32
+        /// Written before the first line of the container's content (a list marker), once.
+        var marker: [TerminalGlyph]?
+        /// Written before every other line.
+        var continuation: [TerminalGlyph]
+        /// The width of all prefixes up to and including this frame's, in cells.
+        var prefixWidth: Int
+    }
+
+    /// The block style a leaf's text starts from.
+    private enum LeafBase: Hashable {
+        case body
+        case header(level: Int)
+        case codeBlock
+        case tableHeaderCell
+    }
+
+    private struct RunStyleKey: Hashable {
+        var base: LeafBase
+        var inline: UInt
+        var attributes: Int32
+    }
+
+    /// ``IntentModel/InlinePresentationIntent`` raw bits.
+    private enum Bits {
+        static let emphasized: UInt = 1 << 0
+        static let stronglyEmphasized: UInt = 1 << 1
+        static let code: UInt = 1 << 2
+        static let strikethrough: UInt = 1 << 5
+        static let softBreak: UInt = 1 << 6
+        static let lineBreak: UInt = 1 << 7
+        static let inlineHTML: UInt = 1 << 8
+        static let blockHTML: UInt = 1 << 9
+        static let styling: UInt = emphasized | stronglyEmphasized | code | strikethrough
+    }
+
+    private static let bullets = ["•", "◦", "▪"]
+    private static let codeIndent = 4
+
+    // MARK: Initialisers
+
+    init(document: IntentDocument, options: TerminalRenderingOptions) {
+        self.document = document
+        self.options = options
+        theme = options.theme
+        width = max(options.width, 1)
+        output = TerminalOutput(usesEscapeSequences: options.usesEscapeSequences, hyperlinks: options.hyperlinks)
+        isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
+    }
+
+    // MARK: Rendering
+
+    mutating func render() -> String {
+        let text = document.text
+        let utf8 = text.utf8
+        let total = utf8.count
+        var start = utf8.startIndex
+        var offset = 0
+        for record in document.runRecords {
+            let endOffset = min(max(record.end, offset), total)
+            let end = utf8.index(start, offsetBy: endOffset - offset)
+            if record.block != currentLeaf {
+                closeLeaf()
+                transition(to: record.block)
+                currentLeaf = record.block
+                leafBase = base(of: record.block)
+            }
+            emit(record, String(decoding: utf8[start..<end], as: UTF8.self))
+            start = end
+            offset = endOffset
+        }
+        closeLeaf()
+        transition(to: -1)
+        return output.text
+    }
+
+    // MARK: Blocks
+
+    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.blocks[Int(block)].kind }
+    private func parent(_ block: Int32) -> Int32 { document.blocks[Int(block)].parent }
+    private func markup(_ block: Int32) -> BlockMarkup? { document.blocks[Int(block)].markup }
+
+    private func base(of leaf: Int32) -> LeafBase {
+        guard leaf >= 0 else { return .body }
+        switch kind(leaf) {
+        case .header(let level): return .header(level: level)
+        case .codeBlock: return .codeBlock
+        case .tableCell:
+            let row = parent(leaf)
+            if row >= 0, case .tableHeaderRow = kind(row) { return .tableHeaderCell }
+            return .body
+        case .paragraph, .orderedList, .unorderedList, .listItem, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
+            .tableRow:
+            return .body
+        }
+    }
+
+    private mutating func transition(to leaf: Int32) {
+        pathScratch.removeAll(keepingCapacity: true)
+        var index = leaf
+        while index >= 0, !isBlockOpen[Int(index)] {
+            pathScratch.append(index)
+            index = parent(index)
+        }
+        while let frame = frames.last, frame.block != index {
+            close(frame.block)
+            frames.removeLast()
+            isBlockOpen[Int(frame.block)] = false
+        }
+        if hasWritten, leaf < 0 || isBlankLineBetween(commonAncestor: index) {
+            pendingBlankLineDepth = min(pendingBlankLineDepth ?? .max, frames.count)
+        }
+        var position = pathScratch.count - 1
+        while position >= 0 {
+            open(pathScratch[position])
+            position -= 1
+        }
+    }
+
+    /// Blocks are separated by a blank line, except items of a tight list and rows of a table.
+    private func isBlankLineBetween(commonAncestor: Int32) -> Bool {
+        var index = commonAncestor
+        while index >= 0 {
+            switch kind(index) {
+            case .orderedList, .unorderedList:
+                return !(markup(index)?.isTight ?? true)
+            case .table, .tableHeaderRow, .tableRow:
+                return false
+            case .listItem, .paragraph, .header, .codeBlock, .blockQuote, .thematicBreak, .tableCell:
+                index = parent(index)
+            }
+        }
+        return true
+    }
+
+    private mutating func push(_ block: Int32, marker: [TerminalGlyph]? = nil, continuation: [TerminalGlyph] = []) {
+        let outer = frames.last?.prefixWidth ?? 0
+        frames.append(
+            Frame(
+                block: block, marker: marker, continuation: continuation,
+                prefixWidth: outer + TerminalLineWrapper.width(of: continuation)))
+        isBlockOpen[Int(block)] = true
+    }
+
+    private mutating func open(_ block: Int32) {
+        switch kind(block) {
+        case .orderedList, .unorderedList:
+            listDepth += 1
+            push(block)
+        case .listItem(let ordinal):
+            let marker = listMarker(item: block, ordinal: ordinal)
+            let markerWidth = TerminalLineWrapper.width(of: marker)
+            push(block, marker: marker, continuation: spaces(markerWidth))
+        case .blockQuote:
+            if markup(block)?.footnoteLabel != nil {
+                footnoteCount += 1
+                let marker = TerminalGlyph.glyphs("[\(footnoteCount)]", style: style(theme.footnote)) + spaces(1)
+                push(block, marker: marker, continuation: spaces(TerminalLineWrapper.width(of: marker)))
+            } else {
+                push(block, continuation: TerminalGlyph.glyphs("│", style: style(theme.blockQuoteBar)) + spaces(1))
+            }
+        case .table(let columns):
+            table = TerminalTableLayout(alignments: columns.map(\.alignment))
+            currentRow = []
+            push(block)
+        case .tableHeaderRow, .tableRow:
+            currentRow = []
+            push(block)
+        case .thematicBreak:
+            push(block)
+            let rule = TerminalGlyph(character: "─", width: 1, style: style(theme.thematicBreak))
+            writeLine(Array(repeating: rule, count: textWidth()))
+        case .paragraph, .header, .codeBlock, .tableCell:
+            push(block)
+        }
+    }
+
+    private mutating func close(_ block: Int32) {
+        switch kind(block) {
+        case .orderedList, .unorderedList:
+            listDepth -= 1
+        case .listItem:
+            // An empty item still shows its marker.
+            if frames.last?.marker != nil { writeLine([]) }
+        case .tableHeaderRow, .tableRow:
+            if table != nil {
+                table?.rows.append(currentRow)
+                if case .tableHeaderRow = kind(block) { table?.headerRowCount += 1 }
+            }
+            currentRow = []
+        case .table:
+            if let finished = table {
+                table = nil
+                for line in finished.lines(width: textWidth(), borderStyle: style(theme.tableBorder)) { writeLine(line) }
+            }
+        case .paragraph, .header, .codeBlock, .blockQuote, .thematicBreak, .tableCell:
+            break
+        }
+    }
+
+    /// The first-line prefix of a list item: `•`/`◦`/`▪` by depth or the number with its
+    /// delimiter, or for a bullet task item the task marker alone; then a space.
+    private mutating func listMarker(item: Int32, ordinal: Int) -> [TerminalGlyph] {
+        let list = parent(item)
+        let task = markup(item)?.isTaskChecked.map { $0 ? "☑" : "☐" }
+        var text: String
+        if list >= 0, case .orderedList = kind(list) {
+            let delimiter = markup(list)?.listItemDelimiter == .parenthesis ? ")" : "."
+            text = "\(ordinal)\(delimiter)"
+            if let task { text += " " + task }
+        } else {
+            text = task ?? Self.bullets[max(listDepth - 1, 0) % Self.bullets.count]
+        }
+        return TerminalGlyph.glyphs(text, style: style(theme.listMarker)) + spaces(1)
+    }
+
+    // MARK: Leaves
+
+    private mutating func closeLeaf() {
+        let glyphs = inline
+        inline = []
+        guard currentLeaf >= 0 else {
+            // Text outside any block (inline-only documents, hand-made strings).
+            writeParagraph(glyphs)
+            return
+        }
+        switch kind(currentLeaf) {
+        case .paragraph, .listItem, .blockQuote, .orderedList, .unorderedList, .table, .tableHeaderRow, .tableRow:
+            writeParagraph(glyphs)
+        case .header(let level):
+            guard glyphs.contains(where: { !$0.isSpace && !$0.isLineBreak }) else { return }
+            let marker = String(repeating: "#", count: min(max(level, 1), 6)) + " "
+            writeParagraph(TerminalGlyph.glyphs(marker, style: runStyle(base: leafBase, inline: 0, attributes: 0)) + glyphs)
+        case .codeBlock:
+            writeCode(glyphs)
+        case .tableCell(let column):
+            guard table != nil else { return writeParagraph(glyphs) }
+            var cell = glyphs.map { $0.isLineBreak ? TerminalGlyph(character: " ", width: 1, style: 0) : $0 }
+            while cell.first?.isSpace == true { cell.removeFirst() }
+            while cell.last?.isSpace == true { cell.removeLast() }
+            if column >= currentRow.count, column <= currentRow.count + 64 {
+                currentRow.append(contentsOf: repeatElement([], count: column + 1 - currentRow.count))
+                currentRow[column] = cell
+            } else if column >= 0, column < currentRow.count, currentRow[column].isEmpty {
+                currentRow[column] = cell
+            } else {
+                currentRow.append(cell)
+            }
+        case .thematicBreak:
+            break
+        }
+    }
+
+    /// Wraps text to the width left by the prefixes and writes it.
+    private mutating func writeParagraph(_ glyphs: [TerminalGlyph]) {
+        var start = 0
+        var end = glyphs.count
+        while start < end, glyphs[start].isSpace || glyphs[start].isLineBreak { start += 1 }
+        while end > start, glyphs[end - 1].isSpace || glyphs[end - 1].isLineBreak { end -= 1 }
+        guard start < end else { return }
+        for line in TerminalLineWrapper.wrap(Array(glyphs[start..<end]), width: textWidth()) { writeLine(line) }
+    }
+
+    /// Writes code lines as they are (not wrapped), indented, with tabs expanded to stops of 4.
+    private mutating func writeCode(_ glyphs: [TerminalGlyph]) {
+        var glyphs = glyphs
+        if glyphs.last?.isLineBreak == true { glyphs.removeLast() }
+        guard !glyphs.isEmpty else { return }
+        var line = spaces(Self.codeIndent)
+        var column = 0
+        for glyph in glyphs {
+            if glyph.isLineBreak {
+                writeLine(line)
+                line = spaces(Self.codeIndent)
+                column = 0
+            } else if glyph.character == "\t" {
+                let count = 4 - column % 4
+                line.append(contentsOf: repeatElement(TerminalGlyph(character: " ", width: 1, style: glyph.style), count: count))
+                column += count
+            } else {
+                line.append(glyph)
+                column += glyph.width
+            }
+        }
+        writeLine(line)
+    }
+
+    /// The cells text may take: the width less the prefixes, but never less than a quarter of
+    /// the width or 10 (or the width, if smaller), however deep the nesting.
+    private func textWidth() -> Int {
+        max(width - (frames.last?.prefixWidth ?? 0), min(width, max(10, width / 4)))
+    }
+
+    // MARK: Inline content
+
+    private mutating func emit(_ record: IntentDocument.RunRecord, _ text: String) {
+        let attributes = document.attributeTable[Int(record.attributes)]
+        if attributes.isBlockSeparator || attributes.isPlaceholder { return }
+        let bits = record.inline
+        let style = runStyle(base: leafBase, inline: bits, attributes: record.attributes)
+        if bits & Bits.softBreak != 0 {
+            // A soft break is a space, unless its text holds a line break (inline-only syntax
+            // preserving whitespace).
+            inline.append(
+                text.contains("\n") ? .lineBreak : TerminalGlyph(character: " ", width: 1, style: style))
+        } else if bits & Bits.lineBreak != 0 {
+            let breaks = max(1, text.unicodeScalars.filter { $0 == "\u{2028}" || $0 == "\n" }.count)
+            inline.append(contentsOf: repeatElement(TerminalGlyph.lineBreak, count: breaks))
+        } else if bits & Bits.inlineHTML != 0 {
+            return
+        } else if bits & Bits.blockHTML != 0 {
+            append(TerminalHTMLText.text(of: text), style: style)
+        } else if attributes.footnoteReference != nil {
+            append("[" + text + "]", style: style)
+        } else {
+            append(text, style: style)
+        }
+    }
+
+    /// Appends text as glyphs: line breaks become forced breaks, tabs spaces (outside code),
+    /// control characters (which could start escape sequences) are dropped.
+    private mutating func append(_ text: String, style: Int32) {
+        let keepsTabs = leafBase == .codeBlock
+        for character in text {
+            switch character {
+            case "\n", "\r\n", "\u{2028}":
+                inline.append(.lineBreak)
+            case "\t":
+                inline.append(TerminalGlyph(character: keepsTabs ? "\t" : " ", width: 1, style: style))
+            default:
+                guard let first = character.unicodeScalars.first else { continue }
+                if first.value < 0x20 || (first.value >= 0x7F && first.value < 0xA0) { continue }
+                inline.append(TerminalGlyph(character: character, width: TerminalCellWidth.of(character), style: style))
+            }
+        }
+    }
+
+    // MARK: Styles
+
+    private func spaces(_ count: Int) -> [TerminalGlyph] {
+        Array(repeating: TerminalGlyph(character: " ", width: 1, style: 0), count: max(count, 0))
+    }
+
+    /// The interned style with SGR `parameters` and no hyperlink.
+    private mutating func style(_ parameters: String) -> Int32 {
+        intern(TerminalTextStyle(parameters: TerminalTextStyle.joining([parameters]), hyperlink: nil))
+    }
+
+    private mutating func intern(_ style: TerminalTextStyle) -> Int32 {
+        guard options.usesEscapeSequences else { return 0 }
+        if let known = styleLookup[style] { return known }
+        styles.append(style)
+        let index = Int32(styles.count - 1)
+        styleLookup[style] = index
+        return index
+    }
+
+    /// The style of a run: the leaf's block style, then strong, emphasis, strikethrough, code,
+    /// link (with its OSC 8 target), image and footnote styles, in that order.
+    private mutating func runStyle(base: LeafBase, inline: UInt, attributes attributeIndex: Int32) -> Int32 {
+        guard options.usesEscapeSequences else { return 0 }
+        let key = RunStyleKey(base: base, inline: inline & Bits.styling, attributes: attributeIndex)
+        if let known = runStyles[key] { return known }
+        var parameters: [String] = []
+        switch base {
+        case .body: break
+        case .header(let level): parameters.append(theme.header(level: level))
+        case .codeBlock: parameters.append(theme.codeBlock)
+        case .tableHeaderCell: parameters.append(theme.tableHeader)
+        }
+        if inline & Bits.stronglyEmphasized != 0 { parameters.append(theme.strong) }
+        if inline & Bits.emphasized != 0 { parameters.append(theme.emphasis) }
+        if inline & Bits.strikethrough != 0 { parameters.append(theme.strikethrough) }
+        if inline & Bits.code != 0, base != .codeBlock { parameters.append(theme.code) }
+        let attributes = document.attributeTable[Int(attributeIndex)]
+        var hyperlink: String? = nil
+        if let destination = attributes.link?.absoluteString ?? attributes.linkDestination {
+            parameters.append(theme.link)
+            hyperlink = TerminalTextStyle.hyperlinkTarget(destination)
+        }
+        if let source = attributes.imageURL?.absoluteString ?? attributes.imageSource {
+            parameters.append(theme.image)
+            if hyperlink == nil { hyperlink = TerminalTextStyle.hyperlinkTarget(source) }
+        }
+        if attributes.footnoteReference != nil { parameters.append(theme.footnote) }
+        let index = intern(
+            TerminalTextStyle(
+                parameters: TerminalTextStyle.joining(parameters), hyperlink: options.hyperlinks ? hyperlink : nil))
+        runStyles[key] = index
+        return index
+    }
+
+    // MARK: Lines
+
+    /// Writes one line of content after the owed blank line (if any) and the containers'
+    /// prefixes, using up pending list markers; trailing spaces are dropped.
+    private mutating func writeLine(_ content: [TerminalGlyph]) {
+        if let depth = pendingBlankLineDepth {
+            pendingBlankLineDepth = nil
+            var blank: [TerminalGlyph] = []
+            for frame in frames.prefix(depth) { blank.append(contentsOf: frame.continuation) }
+            while blank.last?.isSpace == true { blank.removeLast() }
+            output.writeLine(blank, styles: styles)
+        }
+        var line: [TerminalGlyph] = []
+        for index in frames.indices {
+            if let marker = frames[index].marker {
+                line.append(contentsOf: marker)
+                frames[index].marker = nil
+            } else {
+                line.append(contentsOf: frames[index].continuation)
+            }
+        }
+        line.append(contentsOf: content)
+        while line.last?.isSpace == true { line.removeLast() }
+        output.writeLine(line, styles: styles)
+        hasWritten = true
+    }
+}

@@ -1,0 +1,95 @@
+import IntentModel
+
+/// A table drawn with box-drawing characters, columns measured in terminal cells:
+///
+/// ```
+/// ┌──────┬─────┐
+/// │ Name │ 日本 │
+/// ├──────┼─────┤
+/// │ a    │   1 │
+/// └──────┴─────┘
+/// ```
+///
+/// Columns take their widest cell; when the table would be wider than the space it has, the
+/// widest columns give up cells first (down to 3) and their cells wrap inside them.
+struct TerminalTableLayout {
+    // MARK: Stored layout
+
+    /// Rows of cells, each cell one line of glyphs (breaks already spaces); header rows first.
+    var rows: [[[TerminalGlyph]]] = []
+    var headerRowCount = 0
+    var alignments: [PresentationIntent.TableColumn.Alignment] = []
+
+    private static let minimumColumnWidth = 3
+
+    // MARK: Layout
+
+    /// The table's lines, at most `width` cells wide when the columns can shrink enough.
+    func lines(width: Int, borderStyle: Int32) -> [[TerminalGlyph]] {
+        let columnCount = max(alignments.count, rows.map(\.count).max() ?? 0)
+        guard columnCount > 0 else { return [] }
+        var widths = [Int](repeating: 1, count: columnCount)
+        for row in rows {
+            for (column, cell) in row.enumerated() {
+                widths[column] = max(widths[column], TerminalLineWrapper.width(of: cell))
+            }
+        }
+        // Borders and padding: "│ " before each column, " │" after the last.
+        let chrome = 3 * columnCount + 1
+        var excess = widths.reduce(0, +) + chrome - width
+        while excess > 0 {
+            guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+                widths[widest] > Self.minimumColumnWidth
+            else { break }
+            let second = widths.indices.filter { $0 != widest }.map { widths[$0] }.max() ?? 0
+            // Down to the next widest column in one step (one cell at a time once they tie).
+            let cut = min(excess, max(widths[widest] - max(second, Self.minimumColumnWidth), 1))
+            widths[widest] -= cut
+            excess -= cut
+        }
+
+        func border(_ left: Character, _ middle: Character, _ right: Character) -> [TerminalGlyph] {
+            var line = [TerminalGlyph(character: left, width: 1, style: borderStyle)]
+            for (column, columnWidth) in widths.enumerated() {
+                line.append(contentsOf: repeatElement(TerminalGlyph(character: "─", width: 1, style: borderStyle), count: columnWidth + 2))
+                line.append(TerminalGlyph(character: column + 1 == columnCount ? right : middle, width: 1, style: borderStyle))
+            }
+            return line
+        }
+        let bar = TerminalGlyph(character: "│", width: 1, style: borderStyle)
+        let space = TerminalGlyph(character: " ", width: 1, style: 0)
+
+        var lines = [border("┌", "┬", "┐")]
+        for (rowIndex, row) in rows.enumerated() {
+            let wrapped = (0..<columnCount).map { column in
+                column < row.count ? TerminalLineWrapper.wrap(row[column], width: widths[column]) : [[]]
+            }
+            let height = wrapped.map(\.count).max() ?? 1
+            for lineIndex in 0..<height {
+                var line = [bar]
+                for column in 0..<columnCount {
+                    let content = lineIndex < wrapped[column].count ? wrapped[column][lineIndex] : []
+                    let padding = max(widths[column] - TerminalLineWrapper.width(of: content), 0)
+                    let alignment = column < alignments.count ? alignments[column] : .left
+                    let before: Int
+                    switch alignment {
+                    case .left: before = 0
+                    case .center: before = padding / 2
+                    case .right: before = padding
+                    }
+                    line.append(space)
+                    line.append(contentsOf: repeatElement(space, count: before))
+                    line.append(contentsOf: content)
+                    line.append(contentsOf: repeatElement(space, count: padding - before + 1))
+                    line.append(bar)
+                }
+                lines.append(line)
+            }
+            if rowIndex + 1 == headerRowCount, rowIndex + 1 < rows.count {
+                lines.append(border("├", "┼", "┤"))
+            }
+        }
+        lines.append(border("└", "┴", "┘"))
+        return lines
+    }
+}
