@@ -1,0 +1,278 @@
+import Foundation
+import IntentModel
+import IntentWriters
+import MarkdownParsing
+import SpecCorpus
+import Testing
+
+/// The Markdown writer's hard cases, options and hand-made documents. Every case checks the
+/// written bytes and that they parse back to an equivalent document (`roundTrips`).
+@Suite("Markdown writer")
+struct MarkdownWriterTests {
+    static let gfm = MarkdownParsingOptions(extensions: .all)
+
+    /// Writes `document`, checks that the Markdown parses back to an equivalent document and
+    /// renders the same HTML, and returns it.
+    @discardableResult
+    static func written(
+        _ document: IntentDocument, options: MarkdownWritingOptions = .default, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let markdown = document.markdown(options: options)
+        // Documents made by hand have no separators: they compare with the layout without them.
+        var parsing = gfm
+        if document.runDump().contains("isBlockSeparator") == false { parsing.blockSeparation = .none }
+        let reparsed = try IntentDocument(markdown: markdown, options: parsing)
+        #expect(reparsed.isEquivalent(to: document), "not equivalent:\n\(markdown)", sourceLocation: sourceLocation)
+        #expect(reparsed.html() == document.html(), "HTML differs:\n\(markdown)", sourceLocation: sourceLocation)
+        return markdown
+    }
+
+    static func parsed(_ markdown: String) throws -> IntentDocument {
+        try IntentDocument(markdown: markdown, options: gfm)
+    }
+
+    // MARK: Hard cases
+
+    @Test("Strong inside emphasis and emphasis inside strong keep their order")
+    func nestingOrder() throws {
+        #expect(try Self.written(Self.parsed("***a** b*\n")) == "_**a** b_\n")
+        #expect(try Self.written(Self.parsed("**a *b***\n")) == "__a *b*__\n")
+        #expect(try Self.written(Self.parsed("*a**b***\n")).hasSuffix("\n"))
+    }
+
+    @Test("Adjacent spans of one kind stay two spans")
+    func adjacentSpans() throws {
+        var document = IntentDocument()
+        let paragraph = PresentationIntent(.paragraph, identity: 1)
+        document.append("a", presentationIntent: paragraph, inlinePresentationIntent: .emphasized,
+            inlineSpans: InlineSpanPath(InlineSpan(kind: .emphasis, identity: 1)))
+        document.append("b", presentationIntent: paragraph, inlinePresentationIntent: .emphasized,
+            inlineSpans: InlineSpanPath(InlineSpan(kind: .emphasis, identity: 2)))
+        let adjacent = try Self.written(document)
+        #expect(adjacent == "_a_*b*\n", "\(adjacent)")
+    }
+
+    @Test("Emphasis next to punctuation gets a character reference where flanking needs one")
+    func emphasisNextToPunctuation() throws {
+        var document = IntentDocument()
+        let paragraph = PresentationIntent(.paragraph, identity: 1)
+        document.append("a", presentationIntent: paragraph)
+        document.append("\"quoted\"", presentationIntent: paragraph, inlinePresentationIntent: .stronglyEmphasized,
+            inlineSpans: InlineSpanPath(InlineSpan(kind: .strongEmphasis, identity: 1)))
+        document.append("b", presentationIntent: paragraph)
+        #expect(try Self.written(document) == "&#97;**\"quoted\"**&#98;\n")
+    }
+
+    @Test("Emphasis around CJK punctuation between CJK letters")
+    func emphasisInCJK() throws {
+        var document = IntentDocument()
+        let paragraph = PresentationIntent(.paragraph, identity: 1)
+        document.append("日本", presentationIntent: paragraph)
+        document.append("「強調」", presentationIntent: paragraph, inlinePresentationIntent: .stronglyEmphasized,
+            inlineSpans: InlineSpanPath(InlineSpan(kind: .strongEmphasis, identity: 1)))
+        document.append("です", presentationIntent: paragraph)
+        let markdown = try Self.written(document)
+        #expect(markdown.contains("**「強調」**"))
+    }
+
+    @Test("Emphasis whose content starts or ends with a space")
+    func emphasisWithOuterSpaces() throws {
+        var document = IntentDocument()
+        let paragraph = PresentationIntent(.paragraph, identity: 1)
+        document.append("x", presentationIntent: paragraph)
+        document.append(" spaced ", presentationIntent: paragraph, inlinePresentationIntent: .emphasized,
+            inlineSpans: InlineSpanPath(InlineSpan(kind: .emphasis, identity: 1)))
+        document.append("y", presentationIntent: paragraph)
+        let spaced = try Self.written(document)
+        #expect(spaced == "&#120;*&#32;spaced&#32;*&#121;\n", "\(spaced)")
+    }
+
+    @Test("Emphasis spanning a link, a link inside strong, an image with a title")
+    func emphasisAndLinks() throws {
+        #expect(try Self.written(Self.parsed("*a [b](c) d*\n")) == "*a [b](c) d*\n")
+        #expect(try Self.written(Self.parsed("**[b *c*](/u \"t\")**\n")) == "**[b *c*](/u \"t\")**\n")
+        #expect(try Self.written(Self.parsed("![alt *x*](/i.png \"a \\\"t\\\"\")\n")) == "![alt *x*](/i.png \"a \\\"t\\\"\")\n")
+        #expect(try Self.written(Self.parsed("[a](<b c> 't')\n")) == "[a](<b c> \"t\")\n")
+        #expect(try Self.written(Self.parsed("[a](b\\)c)\n")) == "[a](b\\)c)\n")
+        #expect(try Self.written(Self.parsed("<https://a.b/c> and <me@a.b>\n")) == "<https://a.b/c> and <me@a.b>\n")
+        #expect(try Self.written(Self.parsed("Hi\\![a link](x)\n")) == "Hi\\![a link](x)\n")
+    }
+
+    @Test("Code spans with backticks and spaces")
+    func codeSpans() throws {
+        #expect(try Self.written(Self.parsed("`` a`b ``\n")) == "``a`b``\n")
+        #expect(try Self.written(Self.parsed("`` `a ``\n")) == "`` `a ``\n")
+        #expect(try Self.written(Self.parsed("`  two  `\n")) == "`  two  `\n")
+        #expect(try Self.written(Self.parsed("` `\n")) == "` `\n")
+    }
+
+    @Test("Tables: pipes in text and code, alignment, empty cells")
+    func tables() throws {
+        let source = "| a | b \\| c | d |\n| :-- | :-: | --- |\n| `x \\| y` |  | **z** |\n"
+        #expect(try Self.written(Self.parsed(source)) == "| a | b \\| c | d |\n| :-- | :-: | --- |\n| `x \\| y` |  | **z** |\n")
+    }
+
+    @Test("Nested lists in block quotes, loose and tight, ordered with a start")
+    func listsInQuotes() throws {
+        let source = "> - a\n>   - b\n>\n>     c\n> - d\n>\n> 7) x\n> 8) y\n"
+        let markdown = try Self.written(Self.parsed(source))
+        #expect(markdown == source)
+    }
+
+    @Test("Two lists in a row keep apart by changing the marker")
+    func adjacentLists() throws {
+        #expect(try Self.written(Self.parsed("- a\n* b\n")) == "- a\n\n* b\n")
+        let options = MarkdownWritingOptions(keepsSourceDelimiters: false)
+        #expect(try Self.written(Self.parsed("- a\n* b\n+ c\n"), options: options) == "- a\n\n* b\n\n- c\n")
+        #expect(try Self.written(Self.parsed("1. a\n1) b\n"), options: options) == "1. a\n\n1) b\n")
+    }
+
+    @Test("Raw HTML, inline and block, passes through")
+    func rawHTML() throws {
+        let source = "<div class=\"x\">\n*raw*\n</div>\n\na <span>*b*</span> c\n"
+        #expect(try Self.written(Self.parsed(source)) == "<div class=\"x\">\n*raw*\n</div>\n\na <span>*b*</span> c\n")
+    }
+
+    @Test("Text that would start syntax is escaped, only there")
+    func escaping() throws {
+        let source = "\\# not a heading\n\\- not a list\n1\\. not ordered\n\\> not a quote\n\\* \\_ \\` \\[x\\] \\< a\\_b snake_case &amp; a < b\n"
+        let markdown = try Self.written(Self.parsed(source))
+        #expect(markdown == "\\# not a heading\n\\- not a list\n1\\. not ordered\n\\> not a quote\n\\* \\_ \\` \\[x\\] < a_b snake_case & a < b\n")
+    }
+
+    @Test("Headings: ATX with a trailing #, setext for levels 1–2 on request or with a line break")
+    func headings() throws {
+        #expect(try Self.written(Self.parsed("# C\\#\n")) == "# C\\#\n")
+        #expect(try Self.written(Self.parsed("a\nb\n===\n")) == "a\nb\n===\n")
+        let setext = MarkdownWritingOptions(headingStyle: .setext)
+        #expect(try Self.written(Self.parsed("# One\n\n## Two\n\n### Three\n"), options: setext) == "One\n===\n\nTwo\n---\n\n### Three\n")
+    }
+
+    @Test("Code blocks: fences longer than any run inside, info strings, tilde when the info has a backtick")
+    func codeBlocks() throws {
+        #expect(try Self.written(Self.parsed("````\n```\n````\n")) == "````\n```\n````\n")
+        #expect(try Self.written(Self.parsed("~~~ a`b\nx\n~~~\n")) == "~~~a`b\nx\n~~~\n")
+        #expect(try Self.written(Self.parsed("    indented\n")) == "```\nindented\n```\n")
+        let tilde = MarkdownWritingOptions(codeFenceCharacter: .tilde, keepsSourceDelimiters: false)
+        #expect(try Self.written(Self.parsed("```swift\nlet a = 1\n```\n"), options: tilde) == "~~~swift\nlet a = 1\n~~~\n")
+    }
+
+    @Test("Footnotes, task lists and hard breaks")
+    func footnotesTasksBreaks() throws {
+        let source = "Text[^n] here  \nnext\n\n- [ ] open\n- [x] done\n\n[^n]: The note.\n"
+        #expect(try Self.written(Self.parsed(source)) == "Text[^n] here\\\nnext\n\n- [ ] open\n- [x] done\n\n[^n]: The note.\n")
+        let spaces = MarkdownWritingOptions(hardBreakStyle: .spaces)
+        #expect(try Self.written(Self.parsed("a\\\nb\n"), options: spaces) == "a  \nb\n")
+    }
+
+    // MARK: Options
+
+    @Test("Emphasis and strong markers follow the options")
+    func markers() throws {
+        let options = MarkdownWritingOptions(
+            emphasisMarker: .underscore, strongMarker: .underscore, bulletMarker: .plus, keepsSourceDelimiters: false)
+        #expect(try Self.written(Self.parsed("*a* **b**\n\n- c\n"), options: options) == "_a_ __b__\n\n+ c\n")
+    }
+
+    @Test("Line width wraps paragraphs at spaces, never before block syntax")
+    func wrapping() throws {
+        let document = try Self.parsed("one two three four five six seven eight nine ten - eleven # twelve 13. fourteen\n")
+        let markdown = document.markdown(options: MarkdownWritingOptions(lineWidth: 20))
+        for line in markdown.split(separator: "\n") {
+            #expect(line.count <= 20 || !line.contains(" "))
+            #expect(!(line.first.map { "-#1".contains($0) } ?? false))
+        }
+        // The words and their order survive; spaces became soft breaks.
+        let reparsed = try Self.parsed(markdown)
+        #expect(reparsed.plainText().split(whereSeparator: \.isWhitespace) == document.plainText().split(whereSeparator: \.isWhitespace))
+    }
+
+    // MARK: Documents not from the parser
+
+    @Test("Flat inline intents and links without spans are written")
+    func flatMarkup() throws {
+        var document = IntentDocument()
+        let paragraph = PresentationIntent(.paragraph, identity: 1)
+        document.append("plain ", presentationIntent: paragraph)
+        document.append("bold", presentationIntent: paragraph, inlinePresentationIntent: .stronglyEmphasized)
+        document.append(" ", presentationIntent: paragraph)
+        document.append("both", presentationIntent: paragraph, inlinePresentationIntent: [.stronglyEmphasized, .emphasized])
+        document.append(" ", presentationIntent: paragraph)
+        document.append("code", presentationIntent: paragraph, inlinePresentationIntent: .code)
+        document.append(" ", presentationIntent: paragraph)
+        document.append("link", presentationIntent: paragraph, attributes: RunAttributes(link: URL(string: "https://example.com/a b")))
+        let markdown = document.markdown()
+        #expect(markdown == "plain **bold** __*both*__ `code` [link](https://example.com/a%20b)\n")
+        let reparsed = try Self.parsed(markdown)
+        #expect(reparsed.plainText() == document.plainText())
+    }
+
+    @Test("Display attributes without Markdown syntax become HTML tags or extended attributes")
+    func displayAttributes() throws {
+        var document = IntentDocument()
+        let paragraph = PresentationIntent(.paragraph, identity: 1)
+        var underline = RunAttributes()
+        underline.display = DisplayAttributes(underlineStyle: .single)
+        var superscript = RunAttributes()
+        superscript.display = DisplayAttributes(superscript: 1)
+        document.append("x", presentationIntent: paragraph)
+        document.append("under", presentationIntent: paragraph, attributes: underline)
+        document.append("2", presentationIntent: paragraph, attributes: superscript)
+        #expect(document.markdown() == "x<u>under</u><sup>2</sup>\n")
+        let extended = MarkdownWritingOptions(displayAttributeSyntax: .extendedAttributes)
+        #expect(document.markdown(options: extended) == "x^[under](underline: true)^[2](superscript: 1)\n")
+        #expect(document.markdown(options: MarkdownWritingOptions(displayAttributeSyntax: .none)) == "xunder2\n")
+    }
+
+    @Test("Extended attributes round-trip")
+    func extendedAttributes() throws {
+        var options = Self.gfm
+        options.allowsExtendedAttributes = true
+        let document = try IntentDocument(markdown: "a ^[b](rainbow: \"extreme\", n: 2) c\n", options: options)
+        let markdown = document.markdown()
+        #expect(markdown == "a ^[b](\"n\":2,\"rainbow\":\"extreme\") c\n")
+        #expect(try IntentDocument(markdown: markdown, options: options).isEquivalent(to: document))
+    }
+
+    @Test("Empty documents, empty blocks and the layout without separators")
+    func emptyThings() throws {
+        #expect(IntentDocument().markdown() == "")
+        #expect(try Self.written(Self.parsed("-\n\n>\n")) == "-\n\n>\n")
+        var options = Self.gfm
+        options.blockSeparation = .none
+        let document = try IntentDocument(markdown: "| a |\n| - |\n|  |\n\n- \n", options: options)
+        let markdown = document.markdown()
+        #expect(markdown == "| a |\n| --- |\n|  |\n\n-\n")
+        #expect(try IntentDocument(markdown: markdown, options: options).isEquivalent(to: document))
+    }
+
+    @Test("Thousands of nested block quotes and lists are written without recursion")
+    func deepNesting() throws {
+        let quotes = String(repeating: ">", count: 3_000) + " deep\n"
+        let document = try Self.parsed(quotes)
+        let markdown = document.markdown()
+        #expect(try Self.parsed(markdown).isEquivalent(to: document))
+        let lists = String(repeating: "- ", count: 2_000) + "x\n"
+        let listDocument = try Self.parsed(lists)
+        #expect(try Self.parsed(listDocument.markdown()).isEquivalent(to: listDocument))
+    }
+
+    @Test("Equivalence notices what differs")
+    func equivalenceIsStrict() throws {
+        let a = try Self.parsed("*a* b\n")
+        #expect(a.isEquivalent(to: try Self.parsed("*a* b\n")))
+        #expect(!a.isEquivalent(to: try Self.parsed("**a** b\n")))
+        #expect(!a.isEquivalent(to: try Self.parsed("*a b*\n")))
+        let separate = try Self.parsed("a\n\nb\n")
+        #expect(!separate.isEquivalent(to: try Self.parsed("a\nb\n")))
+        var none = Self.gfm
+        none.blockSeparation = .none
+        // One paragraph "ab" is not two paragraphs "a", "b" even where the text is the same.
+        let one = try IntentDocument(markdown: "ab\n", options: none)
+        var two = IntentDocument()
+        two.append("a", presentationIntent: PresentationIntent(.paragraph, identity: 1))
+        two.append("b", presentationIntent: PresentationIntent(.paragraph, identity: 2))
+        #expect(!one.isEquivalent(to: two))
+        #expect(try Self.parsed("- a\n").isEquivalent(to: try Self.parsed("* a\n")))
+    }
+}
