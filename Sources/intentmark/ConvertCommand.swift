@@ -12,6 +12,8 @@ struct ConvertCommand {
     var inputPath: String?
     var outputPath: String?
     var format: OutputFormat = .runs
+    /// Whether `--to` was given; without it the format follows the `-o` file's extension.
+    var formatWasGiven = false
     var options = MarkdownParsingOptions()
     var htmlOptions = HTMLWritingOptions()
     var plainTextOptions = PlainTextOptions()
@@ -44,6 +46,7 @@ struct ConvertCommand {
                         throw UsageError("unknown format '\(value)' for --to (formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
                     }
                     format = chosen
+                    formatWasGiven = true
                 case "-o", "--output":
                     outputPath = try reader.value(for: name, inlineValue: inlineValue)
                 case "--result-options":
@@ -74,6 +77,7 @@ struct ConvertCommand {
                 }
             }
         }
+        if !formatWasGiven, let outputPath, let inferred = OutputFormat(inferringFrom: outputPath) { format = inferred }
         if inputPath == nil, isatty(STDIN_FILENO) != 0 {
             throw UsageError("no input: give a FILE, '-' for standard input, or pipe Markdown in")
         }

@@ -82,7 +82,8 @@ enum HelpText {
             Reads FILE, or standard input when FILE is '-' or absent (and standard input is not a
             terminal), and writes the converted document to standard output (or -o FILE).
 
-            OUTPUT FORMATS (--to, default runs)
+            OUTPUT FORMATS (--to; without it, from the -o file's extension: .md .html .json .txt;
+            else runs)
             \(formats)
 
             OPTIONS
@@ -92,7 +93,7 @@ enum HelpText {
                                         \(extensions)); '' for pure CommonMark
               --layout \(layouts)     where blocks live in the text (default newlines)
               --smart                   smart punctuation (curly quotes, dashes, ellipses)
-              --result-options LIST     json/runs: lower first, to plainText, richText, list, table
+              --result-options LIST     json/runs/markdown: lower first, to plainText, richText, list, table
                                         or presentationIntent (comma-separated)
               --style default|github|FILE
                                         style sheet for rich text (FILE: a JSON StyleSheet)

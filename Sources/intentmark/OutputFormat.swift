@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `intentmark convert --to` writes.
 enum OutputFormat: String, CaseIterable {
     /// The stable JSON form of the intent document.
@@ -22,6 +24,18 @@ enum OutputFormat: String, CaseIterable {
         case .html: return "HTML written from the intent document, as libcmark-gfm writes it (safe unless --unsafe)"
         case .markdown: return "Markdown written from the intent document (CommonMark + GFM; parses back to an equivalent document)"
         case .terminal: return "text for a terminal, wrapped, styled only on a terminal (as show; --width, --color)"
+        }
+    }
+
+    /// The format an output file's extension names (`.md`/`.markdown`, `.html`/`.htm`, `.json`,
+    /// `.txt`), or `nil` for any other extension.
+    init?(inferringFrom path: String) {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "md", "markdown": self = .markdown
+        case "html", "htm": self = .html
+        case "json": self = .json
+        case "txt", "text": self = .plain
+        default: return nil
         }
     }
 }
