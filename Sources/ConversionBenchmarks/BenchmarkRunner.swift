@@ -70,6 +70,8 @@ package struct BenchmarkRunner: Sendable {
                 (seconds, peak) = time { _ = document.lowered(to: .richText) }
             case .attributedString:
                 (seconds, peak) = time { _ = IntentDocument(document.attributedString()) }
+            case .markdown:
+                (seconds, peak) = time { _ = document.markdown() }
             }
             let throughput = megabytes / seconds
             results.append(

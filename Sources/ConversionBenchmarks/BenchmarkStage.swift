@@ -18,6 +18,8 @@ package enum BenchmarkStage: String, CaseIterable, Sendable {
     case rich
     /// `IntentDocument` → Foundation `AttributedString` → `IntentDocument`.
     case attributedString
+    /// `IntentDocument` → Markdown (`String`).
+    case markdown
 
     /// What the stage measures, for tables.
     package var summary: String {
@@ -28,6 +30,7 @@ package enum BenchmarkStage: String, CaseIterable, Sendable {
         case .plain: return "IntentDocument → plain text"
         case .rich: return "IntentDocument → rich text (display attributes from the default style sheet)"
         case .attributedString: return "IntentDocument → AttributedString → IntentDocument"
+        case .markdown: return "IntentDocument → Markdown"
         }
     }
 }

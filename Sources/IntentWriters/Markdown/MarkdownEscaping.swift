@@ -62,97 +62,134 @@ enum MarkdownEscaping {
     ///   - protectsFromSmartPunctuation: Also escape `"`, `'`, and `-` or `.` before another one,
     ///     so a reader with smart punctuation keeps them straight.
     static func text(_ text: String, atLineStart: Bool, protectsFromSmartPunctuation: Bool) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var output = String.UnicodeScalarView()
-        output.reserveCapacity(scalars.count + 8)
+        var text = text
+        let escaped = text.withUTF8 { bytes in
+            escape(bytes, atLineStart: atLineStart, protectsFromSmartPunctuation: protectsFromSmartPunctuation)
+        }
+        return escaped ?? text
+    }
+
+    /// The escaped form of `bytes` (valid UTF-8), or `nil` when nothing needs escaping. Works on
+    /// bytes and copies only between escapes: every character that can need escaping is ASCII.
+    private static func escape(
+        _ bytes: UnsafeBufferPointer<UInt8>, atLineStart: Bool, protectsFromSmartPunctuation: Bool
+    ) -> String? {
+        let count = bytes.count
+        var output: [UInt8] = []
+        var copied = 0
+        var changed = false
         var index = 0
-        if atLineStart, let first = scalars.first {
-            switch first {
-            case "#", ">", "-", "+", "=":
-                output.append("\\")
-                output.append(first)
+        func emit(_ replacement: String, replacing range: Range<Int>) {
+            if !changed { output.reserveCapacity(count + count / 8 + 8) }
+            changed = true
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
+            output.append(contentsOf: replacement.utf8)
+            copied = range.upperBound
+        }
+        func byte(_ position: Int) -> UInt8 { position >= 0 && position < count ? bytes[position] : 0 }
+        if atLineStart, count > 0 {
+            switch bytes[0] {
+            case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="):
+                emit("\\" + String(UnicodeScalar(bytes[0])), replacing: 0..<1)
                 index = 1
-            case " ", "\t":
-                output.append(contentsOf: reference(first).unicodeScalars)
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                emit(reference(UnicodeScalar(bytes[0])), replacing: 0..<1)
                 index = 1
-            case "0"..."9":
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 var end = 0
-                while end < scalars.count, end < 10, ("0"..."9").contains(scalars[end]) { end += 1 }
-                if end < scalars.count, end <= 9, scalars[end] == "." || scalars[end] == ")" {
-                    output.append(contentsOf: scalars[0..<end])
-                    output.append("\\")
-                    output.append(scalars[end])
+                while end < count, end < 10, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+                if end < count, end <= 9, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")") {
+                    emit("\\" + String(UnicodeScalar(bytes[end])), replacing: end..<(end + 1))
                     index = end + 1
                 }
             default:
                 break
             }
         }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
-            switch scalar {
-            case "\\", "`", "*", "[", "]", "~", "|":
-                output.append("\\")
-                output.append(scalar)
-            case "_":
-                let previous: Unicode.Scalar? = index > 0 ? scalars[index - 1] : nil
-                if !(isAlphanumeric(previous) && isAlphanumeric(next)) { output.append("\\") }
-                output.append(scalar)
-            case "<":
-                if let next, isASCIIAlphanumeric(next) || next == "/" || next == "!" || next == "?" {
-                    output.append("\\")
-                }
-                output.append(scalar)
-            case "&":
-                if let next, isASCIIAlphanumeric(next) || next == "#" { output.append("\\") }
-                output.append(scalar)
-            case "\n", "\r", "\0":
-                output.append(contentsOf: reference(scalar).unicodeScalars)
-            case "\"", "'":
-                if protectsFromSmartPunctuation { output.append("\\") }
-                output.append(scalar)
-            case "-", ".":
-                if protectsFromSmartPunctuation, next == scalar { output.append("\\") }
-                output.append(scalar)
-            case "w" where isExtendedAutolinkStart(scalars, at: index),
-                ":" where isSchemeColon(scalars, at: index),
-                "@" where isEmailAt(scalars, at: index):
-                // GFM's autolink extension (§6.9) would link this text, which was not a link:
-                // written as a reference, the trigger is not seen.
-                output.append(contentsOf: reference(scalar).unicodeScalars)
-            default:
-                output.append(scalar)
+        while index < count {
+            let current = bytes[index]
+            if current >= 0x80 {
+                index += 1
+                continue
             }
+            let next = byte(index + 1)
+            var replacement: String? = nil
+            switch current {
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                UInt8(ascii: "~"), UInt8(ascii: "|"):
+                replacement = "\\" + String(UnicodeScalar(current))
+            case UInt8(ascii: "_"):
+                if !(isAlphanumeric(scalar(before: index, in: bytes)) && isAlphanumeric(scalar(at: index + 1, in: bytes))) {
+                    replacement = "\\_"
+                }
+            case UInt8(ascii: "<"):
+                if isASCIIAlphanumericByte(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!")
+                    || next == UInt8(ascii: "?")
+                {
+                    replacement = "\\<"
+                }
+            case UInt8(ascii: "&"):
+                if isASCIIAlphanumericByte(next) || next == UInt8(ascii: "#") { replacement = "\\&" }
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0:
+                replacement = reference(UnicodeScalar(current))
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                if protectsFromSmartPunctuation { replacement = "\\" + String(UnicodeScalar(current)) }
+            case UInt8(ascii: "-"), UInt8(ascii: "."):
+                if protectsFromSmartPunctuation, next == current { replacement = "\\" + String(UnicodeScalar(current)) }
+            case UInt8(ascii: "w"):
+                // GFM's autolink extension (§6.9) would link text that was not a link: written as
+                // a reference, the trigger is not seen. `www.` after a start, space or `*_~(`:
+                if next == UInt8(ascii: "w"), byte(index + 2) == UInt8(ascii: "w"), byte(index + 3) == UInt8(ascii: ".") {
+                    let previous = scalar(before: index, in: bytes)
+                    if previous == nil || isWhitespace(previous) || "*_~(".unicodeScalars.contains(previous ?? " ") {
+                        replacement = reference("w")
+                    }
+                }
+            case UInt8(ascii: ":"):
+                // `scheme://` after a letter.
+                if next == UInt8(ascii: "/"), byte(index + 2) == UInt8(ascii: "/"), isASCIILetterByte(byte(index - 1)) {
+                    replacement = reference(":")
+                }
+            case UInt8(ascii: "@"):
+                // An address: a local-part character before, a domain character after.
+                let previous = byte(index - 1)
+                let localBefore =
+                    isASCIIAlphanumericByte(previous) || previous == UInt8(ascii: ".") || previous == UInt8(ascii: "_")
+                    || previous == UInt8(ascii: "+") || previous == UInt8(ascii: "-")
+                if localBefore, isASCIIAlphanumericByte(next) { replacement = reference("@") }
+            default:
+                break
+            }
+            if let replacement { emit(replacement, replacing: index..<(index + 1)) }
             index += 1
         }
-        return String(output)
+        guard changed else { return nil }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<count]))
+        return String(decoding: output, as: UTF8.self)
     }
 
-    // MARK: GFM extended autolinks (§6.9)
-
-    /// `www.` where the extension would start a link: at the start of the text or after
-    /// whitespace, `*`, `_`, `~` or `(`.
-    private static func isExtendedAutolinkStart(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
-        guard index + 3 < scalars.count, scalars[index + 1] == "w", scalars[index + 2] == "w", scalars[index + 3] == "."
-        else { return false }
-        guard index > 0 else { return true }
-        let previous = scalars[index - 1]
-        return isWhitespace(previous) || "*_~(".unicodeScalars.contains(previous)
+    private static func isASCIIAlphanumericByte(_ byte: UInt8) -> Bool {
+        isASCIILetterByte(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    /// The `:` of `scheme://` after letters (the extension links `http://`, `https://`, `ftp://`).
-    private static func isSchemeColon(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
-        guard index > 0, index + 2 < scalars.count, scalars[index + 1] == "/", scalars[index + 2] == "/" else { return false }
-        return scalars[index - 1].isASCII && scalars[index - 1].properties.isAlphabetic
+    private static func isASCIILetterByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    /// An `@` between characters of an email address.
-    private static func isEmailAt(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
-        guard index > 0, index + 1 < scalars.count else { return false }
-        let previous = scalars[index - 1]
-        return (isASCIIAlphanumeric(previous) || "._+-".unicodeScalars.contains(previous))
-            && isASCIIAlphanumeric(scalars[index + 1])
+    /// The scalar that starts at byte `position`, or `nil` outside the bytes.
+    private static func scalar(at position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        guard position >= 0, position < bytes.count else { return nil }
+        var end = position + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self).unicodeScalars.first
+    }
+
+    /// The scalar that ends just before byte `position`, or `nil` at the start.
+    private static func scalar(before position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        guard position > 0 else { return nil }
+        var start = position - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return scalar(at: start, in: bytes)
     }
 
     /// A numeric character reference for `scalar` (`&#32;`); NUL, which a reader replaces with

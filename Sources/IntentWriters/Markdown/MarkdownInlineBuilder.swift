@@ -195,6 +195,19 @@ struct MarkdownInlineBuilder {
             pieces[0] = .text(escaped: MarkdownEscaping.encodingFirst(of: escaped), raw: raw)
         }
         resolveDelimiters()
+        guard let wrapWidth else {
+            var output = ""
+            for piece in pieces {
+                switch piece {
+                case .text(let escaped, _): output += escaped
+                case .delimiter(let delimiter): output += delimiter.marker
+                case .literal(let text): output += text
+                case .lineBreak(let hard):
+                    if hard { output += hardBreakStyle == .backslash ? "\\\n" : "  \n" } else { output += "\n" }
+                }
+            }
+            return output
+        }
         var output = String.UnicodeScalarView()
         var column = 0
         func add(_ text: String) {
@@ -205,8 +218,7 @@ struct MarkdownInlineBuilder {
         }
         for piece in pieces {
             switch piece {
-            case .text(let escaped, _):
-                if let wrapWidth { addWrapping(escaped, width: wrapWidth, to: &output, column: &column) } else { add(escaped) }
+            case .text(let escaped, _): addWrapping(escaped, width: wrapWidth, to: &output, column: &column)
             case .delimiter(let delimiter): add(delimiter.marker)
             case .literal(let text): add(text)
             case .lineBreak(let hard):

@@ -137,12 +137,18 @@ struct MarkdownRenderer {
 
     /// Writes `text`, starting a new prefixed line at every `"\n"`.
     private mutating func writeContentLines(_ text: String) {
-        var first = true
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if !first { endLine() }
-            first = false
-            writeContent(line)
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "\n") {
+                writeContent(text[lineStart..<index])
+                endLine()
+                lineStart = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
         }
+        writeContent(text[lineStart..<utf8.endIndex])
     }
 
     /// Ends the current line (an empty one: just the prefix, trimmed).
