@@ -23,8 +23,8 @@ let package = Package(
         .target(name: "MarkdownParsing", dependencies: ["IntentModel", "CCmarkGFM"]),
         // Lowering: result options, plain text (and, later, style sheets): depends on the model only.
         .target(name: "IntentLowering", dependencies: ["IntentModel"]),
-        // Writers (HTML, …) from any IntentDocument: depend on the model only.
-        .target(name: "IntentWriters", dependencies: ["IntentModel"]),
+        // Writers (HTML, RTF, …) from any IntentDocument: the model, and lowering for the rich-text writers.
+        .target(name: "IntentWriters", dependencies: ["IntentModel", "IntentLowering"]),
         // Timing of every conversion against libcmark-gfm (used by the benchmarks and `intentmark bench`).
         .target(
             name: "ConversionBenchmarks", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering"]),

@@ -157,6 +157,8 @@ struct ConvertCommand {
             var html = htmlOptions
             html.tagFilter = options.extensions.contains(.tagfilter)
             output = Data(document.html(options: html).utf8)
+        case .rtf:
+            output = RTFWriter(options: RTFWritingOptions(styleSheet: styleSheet, plainTextOptions: plainTextOptions)).writeData(document)
         }
         if let outputPath, outputPath != "-" {
             do {

@@ -70,7 +70,7 @@ enum HelpText {
               --result-options LIST     json/runs: lower first, to plainText, richText, list, table
                                         or presentationIntent (comma-separated)
               --style default|github|FILE
-                                        style sheet for rich text (FILE: a JSON StyleSheet)
+                                        style sheet for rich text and rtf (FILE: a JSON StyleSheet)
               --unsafe                  HTML: pass raw HTML and every URL through (default: raw
                                         HTML omitted, javascript:/vbscript:/file:/data: URLs emptied)
               --syntax \(syntaxes)

@@ -8,6 +8,8 @@ enum OutputFormat: String, CaseIterable {
     case plain
     /// HTML written from the intent document (libcmark-gfm's markup; safe unless `--unsafe`).
     case html
+    /// RTF written from the document lowered with the style sheet (`--style`).
+    case rtf
 
     /// One line for `--help`.
     var summary: String {
@@ -16,6 +18,7 @@ enum OutputFormat: String, CaseIterable {
         case .runs: return "one block per run in Apple's print style: text { attribute = value }"
         case .plain: return "plain text: lists with markers, tables as text, no Markdown syntax"
         case .html: return "HTML written from the intent document, as libcmark-gfm writes it (safe unless --unsafe)"
+        case .rtf: return "RTF from the document lowered with the --style sheet (fonts, colors, lists, tables, links)"
         }
     }
 }
