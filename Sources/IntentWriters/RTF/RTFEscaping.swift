@@ -5,9 +5,9 @@
 ///   SEPARATOR are `\line`; U+2029 PARAGRAPH SEPARATOR is `\par`; other C0 controls and DEL are
 ///   dropped.
 /// - U+00A0 is `\~`, U+00AD is `\-`, U+2011 is `\_` (RTF's control symbols for them).
-/// - Every other non-ASCII scalar is `\uN?` with `N` the signed 16-bit UTF-16 code unit (the
+/// - Every other non-ASCII scalar is `\uN ?` with `N` the signed 16-bit UTF-16 code unit (the
 ///   spec's form: values above 32767 are written minus 65536) and `?` the one-byte fallback that
-///   `\uc1` announces; a scalar outside the BMP is its UTF-16 surrogate pair, two `\uN?`.
+///   `\uc1` announces; a scalar outside the BMP is its UTF-16 surrogate pair, two `\uN ?`.
 enum RTFEscaping {
     /// Appends `bytes` (UTF-8) escaped. Invalid UTF-8 is written as U+FFFD.
     static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteOutput) {
@@ -54,11 +54,13 @@ enum RTFEscaping {
         }
     }
 
-    /// `\uN?` for one UTF-16 code unit, `N` signed.
+    /// `\uN ?` for one UTF-16 code unit, `N` signed. The space is the control word's delimiter
+    /// (part of it, per the spec); without it some readers (pandoc 2.17) take the `?` as the
+    /// delimiter and skip the next character instead.
     private static func appendUnit(_ unit: UInt16, to output: inout ByteOutput) {
         output.append("\\u")
         appendInteger(Int(Int16(bitPattern: unit)), to: &output)
-        output.append(UInt8(ascii: "?"))
+        output.append(" ?")
     }
 
     /// Appends a decimal integer (a small string: no allocation).

@@ -20,7 +20,7 @@ import IntentModel
 ///   hanging indent and a tab stop at the text.
 /// - Tables: `\trowd … \cellx … \intbl … \cell … \row`, the header row `\trhdr` and bold.
 /// - Links: `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt{…}}}`.
-/// - Text: 7-bit output; `\uN?` for non-ASCII (signed 16-bit, surrogate pairs outside the BMP),
+/// - Text: 7-bit output; `\uN ?` for non-ASCII (signed 16-bit, surrogate pairs outside the BMP),
 ///   `\line` for line breaks inside a paragraph (code blocks, hard breaks).
 ///
 /// ```swift
