@@ -186,6 +186,18 @@ extension CLITests {
         #expect(realWorld.status == 0)
         #expect(realWorld.standardOutput.count > 500_000)
     }
+
+    @Test func convertsToRTFWithTheChosenStyleSheet() throws {
+        let input = Data("# Title\n\nbody *it*\n".utf8)
+        let standard = try Self.run(["convert", "--to", "rtf"], input: input)
+        #expect(standard.status == 0)
+        #expect(standard.output.hasPrefix("{\\rtf1\\ansi"))
+        #expect(standard.output.contains("\\outlinelevel0 {\\f0\\fs56\\b\\cf1 Title}\\par"))
+        let github = try Self.run(["convert", "--to", "rtf", "--style", "github"], input: input)
+        #expect(github.status == 0 && github.output.hasPrefix("{\\rtf1") && github.output != standard.output)
+        let help = try Self.run(["convert", "--help"])
+        #expect(help.output.contains("rtf "))
+    }
 }
 
 extension CLITests {
