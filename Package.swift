@@ -23,8 +23,8 @@ let package = Package(
         .target(name: "MarkdownParsing", dependencies: ["IntentModel", "CCmarkGFM"]),
         // Lowering: result options, plain text (and, later, style sheets): depends on the model only.
         .target(name: "IntentLowering", dependencies: ["IntentModel"]),
-        // Writers (HTML, terminal, …) from any IntentDocument: depend on the model (and on lowering
-        // for its terminal cell widths), never on the parser.
+        // Writers (HTML, Markdown, RTF, terminal) from any IntentDocument: the model, and lowering
+        // for the rich-text writers and terminal cell widths; never the parser.
         .target(name: "IntentWriters", dependencies: ["IntentModel", "IntentLowering"]),
         // Timing of every conversion against libcmark-gfm (used by the benchmarks and `intentmark bench`).
         .target(

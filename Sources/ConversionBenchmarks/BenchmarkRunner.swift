@@ -72,6 +72,8 @@ package struct BenchmarkRunner: Sendable {
                 (seconds, peak) = time { _ = IntentDocument(document.attributedString()) }
             case .markdown:
                 (seconds, peak) = time { _ = document.markdown() }
+            case .rtf:
+                (seconds, peak) = time { _ = RTFWriter().writeData(document) }
             }
             let throughput = megabytes / seconds
             results.append(

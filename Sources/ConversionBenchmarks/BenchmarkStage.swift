@@ -20,6 +20,8 @@ package enum BenchmarkStage: String, CaseIterable, Sendable {
     case attributedString
     /// `IntentDocument` → Markdown (`String`).
     case markdown
+    /// `IntentDocument` → RTF (`Data`): rich lowering with the default style sheet, then RTF.
+    case rtf
 
     /// What the stage measures, for tables.
     package var summary: String {
@@ -31,6 +33,7 @@ package enum BenchmarkStage: String, CaseIterable, Sendable {
         case .rich: return "IntentDocument → rich text (display attributes from the default style sheet)"
         case .attributedString: return "IntentDocument → AttributedString → IntentDocument"
         case .markdown: return "IntentDocument → Markdown"
+        case .rtf: return "IntentDocument → RTF (rich lowering with the default style sheet, then RTF)"
         }
     }
 }

@@ -127,6 +127,8 @@ struct ConvertCommand {
         case .terminal:
             let toFile = outputPath.map { $0 != "-" } ?? false
             output = Data(TerminalRenderer(options: terminal.renderingOptions(writingToFile: toFile)).render(document).utf8)
+        case .rtf:
+            output = RTFWriter(options: RTFWritingOptions(styleSheet: styleSheet, plainTextOptions: plainTextOptions)).writeData(document)
         }
         if let outputPath, outputPath != "-" {
             do {

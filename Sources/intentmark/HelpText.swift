@@ -82,7 +82,7 @@ enum HelpText {
             Reads FILE, or standard input when FILE is '-' or absent (and standard input is not a
             terminal), and writes the converted document to standard output (or -o FILE).
 
-            OUTPUT FORMATS (--to; without it, from the -o file's extension: .md .html .json .txt;
+            OUTPUT FORMATS (--to; without it, from the -o file's extension: .md .html .json .txt .rtf;
             else runs)
             \(formats)
 
@@ -96,7 +96,7 @@ enum HelpText {
               --result-options LIST     json/runs/markdown: lower first, to plainText, richText, list, table
                                         or presentationIntent (comma-separated)
               --style default|github|FILE
-                                        style sheet for rich text (FILE: a JSON StyleSheet)
+                                        style sheet for rich text and rtf (FILE: a JSON StyleSheet)
               --width N                 terminal: wrap to N columns (default: COLUMNS, else the
                                         terminal window's width, else 80)
               --color auto|always|never terminal: escape sequences (default auto: only when

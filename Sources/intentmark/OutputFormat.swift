@@ -14,6 +14,8 @@ enum OutputFormat: String, CaseIterable {
     case markdown
     /// Text for a terminal: styles, OSC 8 links, box-drawn tables, wrapped (as `intentmark show`).
     case terminal
+    /// RTF written from the document lowered with the style sheet (`--style`).
+    case rtf
 
     /// One line for `--help`.
     var summary: String {
@@ -24,17 +26,19 @@ enum OutputFormat: String, CaseIterable {
         case .html: return "HTML written from the intent document, as libcmark-gfm writes it (safe unless --unsafe)"
         case .markdown: return "Markdown written from the intent document (CommonMark + GFM; parses back to an equivalent document)"
         case .terminal: return "text for a terminal, wrapped, styled only on a terminal (as show; --width, --color)"
+        case .rtf: return "RTF from the document lowered with the --style sheet (fonts, colors, lists, tables, links)"
         }
     }
 
     /// The format an output file's extension names (`.md`/`.markdown`, `.html`/`.htm`, `.json`,
-    /// `.txt`), or `nil` for any other extension.
+    /// `.txt`, `.rtf`), or `nil` for any other extension.
     init?(inferringFrom path: String) {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "md", "markdown": self = .markdown
         case "html", "htm": self = .html
         case "json": self = .json
         case "txt", "text": self = .plain
+        case "rtf": self = .rtf
         default: return nil
         }
     }

@@ -187,6 +187,18 @@ extension CLITests {
         #expect(realWorld.status == 0)
         #expect(realWorld.standardOutput.count > 500_000)
     }
+
+    @Test func convertsToRTFWithTheChosenStyleSheet() throws {
+        let input = Data("# Title\n\nbody *it*\n".utf8)
+        let standard = try Self.run(["convert", "--to", "rtf"], input: input)
+        #expect(standard.status == 0)
+        #expect(standard.output.hasPrefix("{\\rtf1\\ansi"))
+        #expect(standard.output.contains("\\outlinelevel0 {\\f0\\fs56\\b\\cf1 Title}\\par"))
+        let github = try Self.run(["convert", "--to", "rtf", "--style", "github"], input: input)
+        #expect(github.status == 0 && github.output.hasPrefix("{\\rtf1") && github.output != standard.output)
+        let help = try Self.run(["convert", "--help"])
+        #expect(help.output.contains("rtf "))
+    }
 }
 
 extension CLITests {
@@ -235,7 +247,7 @@ extension CLITests {
         let object = try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any]
         #expect(object?["input"] as? String == file)
         let stages = object?["stages"] as? [[String: Any]] ?? []
-        #expect(stages.map { $0["name"] as? String } == ["parse", "parseNone", "html", "plain", "rich", "attributedString"])
+        #expect(stages.map { $0["name"] as? String } == ["parse", "parseNone", "html", "plain", "rich", "attributedString", "markdown", "rtf"])
         for stage in stages {
             for key in ["mbPerSecond", "seconds", "peakBytes", "ratioToParse"] { #expect(stage[key] != nil, "\(key)") }
             #expect((stage["mbPerSecond"] as? Double ?? 0) > 0)

@@ -1,4 +1,4 @@
-internal import IntentLowering
+import IntentLowering
 
 /// One character laid out for the terminal: the character, the cells it takes, and its style (an
 /// index into the render's table of ``TerminalTextStyle``s; 0 is unstyled).

@@ -1,4 +1,4 @@
-internal import IntentLowering
+import IntentLowering
 import IntentModel
 
 /// The state of one terminal render: walks the runs once, opening and closing blocks by identity

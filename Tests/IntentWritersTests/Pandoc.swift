@@ -1,0 +1,266 @@
+import Foundation
+import IntentLowering
+import IntentModel
+import IntentWriters
+import Testing
+
+/// pandoc as an independent RTF reader for read-back tests: our RTF goes in, pandoc's plain text
+/// and JSON AST come out, and what they hold is compared with the source document.
+///
+/// CI installs pandoc (`scripts/install-system-library`). Without it the tests fail, unless
+/// `INTENTMARK_SKIP_PANDOC=1` says to skip them.
+enum Pandoc {
+    /// The `pandoc` on `PATH`, if any.
+    static let executable: URL? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appending(path: "pandoc")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }()
+
+    /// Whether read-back tests run: pandoc is installed, or it is not and skipping was not asked
+    /// for (`INTENTMARK_SKIP_PANDOC=1`), so that the tests fail and say why.
+    static var runsOrFails: Bool {
+        executable != nil || ProcessInfo.processInfo.environment["INTENTMARK_SKIP_PANDOC"] != "1"
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs `pandoc -f rtf -t FORMAT` on `rtf`.
+    static func convert(_ rtf: Data, to format: String) throws -> String {
+        guard let executable else {
+            throw Failure(description: "pandoc is not installed: install it (apt-get install pandoc; scripts/install-system-library does) or set INTENTMARK_SKIP_PANDOC=1 to skip the read-back tests")
+        }
+        let input = FileManager.default.temporaryDirectory.appending(path: "intentmark-rtf-\(UUID().uuidString).rtf")
+        try rtf.write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["-f", "rtf", "-t", format, "--wrap=none", input.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure(description: "pandoc exited with \(process.terminationStatus)") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    // MARK: - Words
+
+    /// The words of `text`, lowercased: runs of letters and digits; everything else (punctuation,
+    /// symbols, list bullets, table rules) separates. Characters outside the BMP and U+FFFD also
+    /// separate: pandoc (2.17 and later) reads each half of a `\uN` surrogate pair as U+FFFD.
+    static func words(_ text: String) -> [String] {
+        var result: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            let isWordCharacter =
+                scalar.value < 0x10000 && scalar.value != 0xFFFD
+                && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
+            if isWordCharacter {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                result.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { result.append(String(current)) }
+        return result
+    }
+
+    /// `text` without the list marker at the start of each line, after indentation and quote
+    /// bars (`•`, `-`, `1.`, `a)`, `iv.`):
+    /// pandoc restarts an ordered list at a paragraph without a number (an item's second
+    /// paragraph), so its numbers are not the source's; items are checked by count instead.
+    static func strippingListMarkers(_ text: String) -> String {
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Plain text prefixes quoted lines with "│ ".
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "│" })
+            guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
+                lines.append(line)
+                continue
+            }
+            let token = trimmed[..<space]
+            let isBullet = ["•", "◦", "▪", "-", "*", "+"].contains(token)
+            let isNumber = token.count >= 2 && token.count <= 10 && (token.last == "." || token.last == ")")
+                && (token.dropLast().allSatisfy(\.isASCII) && (token.dropLast().allSatisfy(\.isNumber) || token.dropLast().allSatisfy(\.isLetter)))
+                && token.count <= 8
+            lines.append(isBullet || isNumber ? trimmed[space...] : line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A precise account of how two word sequences differ: counts, the first difference with
+    /// context, and the words missing or extra by count.
+    static func wordDifference(expected: [String], actual: [String]) -> String? {
+        guard expected != actual else { return nil }
+        var first = 0
+        while first < min(expected.count, actual.count), expected[first] == actual[first] { first += 1 }
+        func context(_ words: [String]) -> String {
+            words[max(0, first - 8)..<min(words.count, first + 12)].joined(separator: " ")
+        }
+        var counts: [String: Int] = [:]
+        for word in expected { counts[word, default: 0] += 1 }
+        for word in actual { counts[word, default: 0] -= 1 }
+        let missing = counts.filter { $0.value > 0 }.sorted { $0.value > $1.value }.prefix(12).map { "\($0.key)×\($0.value)" }
+        let extra = counts.filter { $0.value < 0 }.sorted { $0.value < $1.value }.prefix(12).map { "\($0.key)×\(-$0.value)" }
+        return """
+            words differ: \(expected.count) expected, \(actual.count) read back; first difference at word \(first)
+              expected: … \(context(expected)) …
+              read:     … \(context(actual)) …
+              missing from the read-back: \(missing.joined(separator: ", "))
+              extra in the read-back: \(extra.joined(separator: ", "))
+            """
+    }
+
+    // MARK: - Structure
+
+    /// What pandoc's AST holds: header levels and texts, list items, table cells, link targets.
+    struct Structure {
+        var headers: [(level: Int, text: String)] = []
+        var listItems = 0
+        var tableCells = 0
+        var links: [String] = []
+    }
+
+    /// Walks pandoc's JSON AST (iteratively, in document order).
+    static func structure(ofJSON json: String) throws -> Structure {
+        let root = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        var result = Structure()
+        var stack: [Any] = [root]
+        while let node = stack.popLast() {
+            if let array = node as? [Any] {
+                stack.append(contentsOf: array.reversed())
+                continue
+            }
+            guard let object = node as? [String: Any] else { continue }
+            guard let type = object["t"] as? String else {
+                if let blocks = object["blocks"] { stack.append(blocks) }
+                continue
+            }
+            let content = object["c"]
+            let parts = content as? [Any] ?? []
+            switch type {
+            case "Header":
+                if parts.count == 3, let level = parts[0] as? Int { result.headers.append((level, text(ofInlines: parts[2]))) }
+            case "BulletList":
+                result.listItems += parts.count
+            case "OrderedList":
+                if parts.count == 2 { result.listItems += (parts[1] as? [Any])?.count ?? 0 }
+            case "Table":
+                // [attr, caption, colspecs, head [attr, rows], bodies [[attr, n, headRows, rows]], foot [attr, rows]]
+                var rows: [Any] = []
+                if parts.count == 6 {
+                    rows += ((parts[3] as? [Any])?.last as? [Any]) ?? []
+                    for body in parts[4] as? [Any] ?? [] {
+                        let body = body as? [Any] ?? []
+                        if body.count == 4 { rows += (body[2] as? [Any] ?? []) + (body[3] as? [Any] ?? []) }
+                    }
+                    rows += ((parts[5] as? [Any])?.last as? [Any]) ?? []
+                }
+                for row in rows { result.tableCells += ((row as? [Any])?.last as? [Any])?.count ?? 0 }
+            case "Link":
+                // A link whose text changes format is several Links to one target: one link here.
+                if parts.count == 3, let target = parts[2] as? [Any], let url = target.first as? String, result.links.last != url {
+                    result.links.append(url)
+                }
+            default:
+                break
+            }
+            if let content { stack.append(content) }
+        }
+        return result
+    }
+
+    /// The text of an inline list: `Str`, `Code` and spaces.
+    static func text(ofInlines inlines: Any) -> String {
+        var text = ""
+        var stack: [Any] = [inlines]
+        while let node = stack.popLast() {
+            if let array = node as? [Any] {
+                stack.append(contentsOf: array.reversed())
+            } else if let object = node as? [String: Any], let type = object["t"] as? String {
+                switch type {
+                case "Str": text += object["c"] as? String ?? ""
+                case "Space", "SoftBreak", "LineBreak": text += " "
+                case "Code": text += ((object["c"] as? [Any])?.last as? String) ?? ""
+                default: if let content = object["c"] { stack.append(content) }
+                }
+            }
+        }
+        return text
+    }
+
+    /// The source's structure: header levels and texts, list items with text (a reader has
+    /// nothing to make an empty item from), table cells, link targets (consecutive links to one
+    /// target are one link, as on pandoc's side).
+    static func structure(of document: IntentDocument) -> Structure {
+        var result = Structure()
+        var itemsWithText = Set<Int>()
+        for run in document.runs where !run.attributes.isBlockSeparator && run.text.contains(where: { !$0.isWhitespace }) {
+            for component in run.presentationIntent?.components ?? [] {
+                if case .listItem = component.kind { itemsWithText.insert(component.identity) }
+            }
+        }
+        result.listItems = itemsWithText.count
+        for (_, kind) in document.blockKinds {
+            switch kind {
+            case .tableCell: result.tableCells += 1
+            case .listItem: break
+            case .paragraph, .header, .orderedList, .unorderedList, .codeBlock, .blockQuote, .thematicBreak, .table,
+                .tableHeaderRow, .tableRow:
+                break
+            }
+        }
+        var headerTexts: [Int: (level: Int, text: String)] = [:]
+        var headerOrder: [Int] = []
+        var previousLink: String? = nil
+        for run in document.runs {
+            let link = run.attributes.link?.absoluteString ?? run.attributes.linkDestination
+            if let link, link != previousLink, result.links.last != link { result.links.append(link) }
+            if !run.attributes.isBlockSeparator { previousLink = link }
+            guard !run.attributes.isBlockSeparator, let leaf = run.presentationIntent?.components.first,
+                case .header(let level) = leaf.kind
+            else { continue }
+            if headerTexts[leaf.identity] == nil { headerOrder.append(leaf.identity) }
+            headerTexts[leaf.identity, default: (level, "")].text += String(run.text)
+        }
+        result.headers = headerOrder.compactMap { headerTexts[$0] }
+        return result
+    }
+
+    // MARK: - Read-back check
+
+    /// Writes `document` as RTF, has pandoc read it, and records an issue for every word, header,
+    /// list item, table cell or link that does not come back. Words are compared with the
+    /// document's plain text with raw HTML kept (rich lowering keeps raw HTML as text).
+    static func checkReadBack(of document: IntentDocument, label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let rtf = RTFWriter().writeData(document)
+        let plain = try convert(rtf, to: "plain")
+        var plainOptions = PlainTextOptions()
+        plainOptions.keepsRawHTML = true
+        let expectedWords = words(strippingListMarkers(document.plainText(options: plainOptions)))
+        let readWords = words(strippingListMarkers(plain))
+        if let difference = wordDifference(expected: expectedWords, actual: readWords) {
+            Issue.record("\(label): \(difference)", sourceLocation: sourceLocation)
+        }
+        let read = try structure(ofJSON: convert(rtf, to: "json"))
+        let expected = structure(of: document)
+        let expectedHeaders = expected.headers.map { "\($0.level) \(words($0.text).joined(separator: " "))" }
+        let readHeaders = read.headers.map { "\($0.level) \(words($0.text).joined(separator: " "))" }
+        #expect(readHeaders == expectedHeaders, "\(label): headers", sourceLocation: sourceLocation)
+        #expect(read.listItems == expected.listItems, "\(label): list items", sourceLocation: sourceLocation)
+        #expect(read.tableCells == expected.tableCells, "\(label): table cells", sourceLocation: sourceLocation)
+        #expect(read.links == expected.links, "\(label): links", sourceLocation: sourceLocation)
+        print(
+            "RTF read-back \(label): \(readWords.count)/\(expectedWords.count) words, \(read.headers.count)/\(expected.headers.count) headers, \(read.listItems)/\(expected.listItems) list items, \(read.tableCells)/\(expected.tableCells) table cells, \(read.links.count)/\(expected.links.count) links, \(rtf.count) bytes of RTF"
+        )
+    }
+}

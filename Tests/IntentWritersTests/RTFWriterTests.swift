@@ -1,0 +1,196 @@
+import Foundation
+import IntentLowering
+import IntentModel
+import IntentWriters
+import MarkdownParsing
+import SpecCorpus
+import Testing
+
+@Suite("RTF writer")
+struct RTFWriterTests {
+    static let goldens = TestPaths.fixtures.appending(path: "Writers")
+    /// Fixtures whose RTF is kept as a golden, and read back by pandoc.
+    static let fixtures = [
+        "atx-headings", "setext-headings", "emphasis", "strong-emphasis", "strikethrough", "bullet-lists", "ordered-lists",
+        "loose-lists", "task-lists", "nested-lists-in-block-quotes", "tables", "inline-links", "reference-links",
+        "autolinks", "code-spans", "fenced-code", "indented-code", "block-quotes", "soft-and-hard-breaks", "cjk-and-emoji",
+        "backslash-escapes", "entities", "thematic-breaks",
+    ]
+
+    private func rtf(_ markdown: String, options: RTFWritingOptions = .default) throws -> String {
+        try IntentDocument(markdown: markdown).rtf(options: options)
+    }
+
+    /// The body after the header tables (from the generator group on).
+    private func body(_ rtf: String) -> String {
+        guard let range = rtf.range(of: "\\viewkind4\n") else { return rtf }
+        return String(rtf[range.upperBound...])
+    }
+
+    // MARK: - Escaping
+
+    @Test func bracesAndBackslashesAreEscaped() throws {
+        let output = body(try rtf("a{b}c\\\\d \\{ x\n"))
+        #expect(output.contains("a\\{b\\}c\\\\d \\{ x"))
+    }
+
+    @Test func nonBMPCharactersAreSignedSurrogatePairs() throws {
+        // 😀 U+1F600 = D83D DE00 → -10179, -8704.
+        #expect(body(try rtf("smile 😀\n")).contains("smile \\u-10179 ?\\u-8704 ?"))
+    }
+
+    @Test func cjkAndHighBMPCharactersAreSignedUnits() throws {
+        // 日 U+65E5 = 26085; 가 U+AC00 = 44032 → -21504; é U+E9 = 233.
+        let output = body(try rtf("日本 가 é\n"))
+        #expect(output.contains("\\u26085 ?\\u26412 ? \\u-21504 ? \\u233 ?"))
+    }
+
+    @Test func outputIsSevenBitASCIIWithSpecialSpaces() throws {
+        let output = try rtf("a\u{A0}b\u{AD}c\u{2011}d \u{7}bell — ü\n")
+        #expect(output.utf8.allSatisfy { $0 < 0x80 })
+        #expect(body(output).contains("a\\~b\\-c\\_d bell \\u8212 ? \\u252 ?"))
+    }
+
+    @Test func codeBlockLinesAndHardBreaksAreLines() throws {
+        let output = body(try rtf("```\none\ntwo\n```\n\nhard  \nbreak\n"))
+        #expect(output.contains("{\\f2\\fs30\\cf1\\cb2\\chcbpat2 one\\line two}\\par"))
+        #expect(output.contains("hard\\line break}\\par"))
+    }
+
+    // MARK: - Character formatting
+
+    @Test func headersFontsAndInlineStylesBecomeControlWords() throws {
+        let output = body(try rtf("# Title *it* `code`\n\nplain **bold** ~~gone~~\n"))
+        #expect(output.contains("\\pard\\sb240\\sa160\\outlinelevel0 {\\f0\\fs56\\b\\cf1 Title }{\\f0\\fs56\\b\\i\\cf1 it}"))
+        #expect(output.contains("{\\f2\\fs49\\b\\cf1\\cb2\\chcbpat2 code}"))
+        #expect(output.contains("{\\f0\\fs34\\b\\cf1 bold}"))
+        #expect(output.contains("{\\f0\\fs34\\cf1\\strike gone}"))
+    }
+
+    @Test func fontTableNamesEveryDesignWithItsFamily() throws {
+        var options = RTFWritingOptions()
+        options.fontNames.monospaced = "Menlo"
+        let output = try rtf("x\n", options: options)
+        #expect(output.contains(
+            "{\\fonttbl{\\f0\\fswiss\\fcharset0 Helvetica;}{\\f1\\froman\\fcharset0 Times;}{\\f2\\fmodern\\fprq1\\fcharset0 Menlo;}{\\f3\\fswiss\\fcharset0 Arial Rounded MT Bold;}}"))
+        #expect(RTFWritingOptions.FontNames.default.name(for: .serif) == "Times")
+    }
+
+    @Test("underline, strikethrough and baseline styles map to RTF control words", arguments: [
+        (DisplayAttributes(underlineStyle: .single), "\\ul "),
+        (DisplayAttributes(underlineStyle: .thick), "\\ulth "),
+        (DisplayAttributes(underlineStyle: .double), "\\uldb "),
+        (DisplayAttributes(underlineStyle: [.single, .byWord]), "\\ulw "),
+        (DisplayAttributes(underlineStyle: [.single, .patternDot]), "\\uld "),
+        (DisplayAttributes(underlineStyle: [.thick, .patternDash]), "\\ulthdash "),
+        (DisplayAttributes(underlineStyle: [.single, .patternDashDotDot]), "\\uldashdd "),
+        (DisplayAttributes(strikethroughStyle: .double), "\\striked1 "),
+        (DisplayAttributes(superscript: 1), "\\super "),
+        (DisplayAttributes(superscript: -1), "\\sub "),
+        (DisplayAttributes(baselineOffset: 3), "\\up6 "),
+        (DisplayAttributes(baselineOffset: -2.5), "\\dn5 "),
+    ])
+    func displayAttributesMapToControlWords(display: DisplayAttributes, expected: String) {
+        var document = IntentDocument()
+        document.append("x", attributes: RunAttributes(display: display))
+        let output = body(RTFWriter().write(document))
+        #expect(output.contains("{\\f0\\fs34\\cf1" + expected + "x}"), "\(output)")
+    }
+
+    @Test func colorsAreOpaqueAndSemanticNamesMapped() throws {
+        var document = IntentDocument()
+        document.append("a", attributes: RunAttributes(display: DisplayAttributes(foregroundColor: DisplayColor(rgb: 0x3C3C43, alpha: 0.6, name: "secondaryLabel"))))
+        document.append("b", attributes: RunAttributes(display: DisplayAttributes(foregroundColor: DisplayColor(rgb: 0xFF0000, alpha: 0.5))))
+        document.append("c", attributes: RunAttributes(display: DisplayAttributes(backgroundColor: DisplayColor(rgb: 0x112233))))
+        let output = RTFWriter().write(document)
+        // In order of first use: secondaryLabel from the map, red at 50% over white, label black, the background.
+        #expect(output.contains("{\\colortbl;\\red138\\green138\\blue142;\\red255\\green128\\blue128;\\red0\\green0\\blue0;\\red17\\green34\\blue51;}"))
+        #expect(body(output).contains("{\\f0\\fs34\\cf1 a}{\\f0\\fs34\\cf2 b}{\\f0\\fs34\\cf3\\cb4\\chcbpat4 c}"))
+    }
+
+    // MARK: - Paragraphs, lists, tables, links
+
+    @Test func paragraphIndentsSpacingAndAlignmentAreTwips() throws {
+        var document = IntentDocument()
+        let style = ParagraphStyle(
+            headIndent: 30, firstLineHeadIndent: 40, tailIndent: -12, paragraphSpacingBefore: 3, paragraphSpacing: 4.5,
+            lineHeightMultiple: 1.5, alignment: .justified)
+        document.append("x", attributes: RunAttributes(display: DisplayAttributes(paragraphStyle: style)))
+        #expect(body(RTFWriter().write(document)).hasPrefix("\\pard\\li600\\fi200\\ri240\\sb60\\sa90\\sl360\\slmult1\\qj {"))
+        #expect(body(try rtf("> quoted\n")).hasPrefix("\\pard\\li320\\sa160 {"))
+    }
+
+    @Test func listsAreRTFListsWithHangingMarkers() throws {
+        let output = try rtf("3) a\n4) b\n   - c\n")
+        #expect(output.contains("\\levelnfc0\\levelnfcn0\\leveljc0\\levelfollow0\\levelstartat3{\\leveltext\\'02\\'00);}"))
+        #expect(output.contains("\\levelnfc23\\levelnfcn23\\leveljc0\\levelfollow0\\levelstartat1{\\leveltext\\'01\\u8226 ?;}"))
+        #expect(output.contains("{\\listoverride\\listid1\\listoverridecount0\\ls1}"))
+        let text = body(output)
+        #expect(text.contains("\\pard\\li400\\fi-400\\tx400\\sa160\\ls1\\ilvl0 {\\listtext 3)\\tab}{\\f0\\fs34\\cf1 a}\\par"))
+        #expect(text.contains("\\pard\\li800\\fi-400\\tx800\\sa160\\ls1\\ilvl1 {\\listtext \\u9702 ?\\tab}{\\f0\\fs34\\cf1 c}\\par"))
+        var plain = RTFWritingOptions()
+        plain.writesListTable = false
+        let inline = try rtf("- a\n", options: plain)
+        #expect(!inline.contains("\\listtable"))
+        #expect(body(inline).contains("{\\f0\\fs34\\cf1 \\u8226 ?\\tab}{\\f0\\fs34\\cf1 a}"))
+    }
+
+    @Test func tablesAreRTFRowsWithABoldHeader() throws {
+        var sheet = StyleSheet.default
+        sheet.tableHeaderRow = TextStyle()
+        let output = body(try rtf("| h | i |\n|---|--:|\n| a | b |\n| c |\n", options: RTFWritingOptions(styleSheet: sheet)))
+        let border = "\\clbrdrt\\brdrs\\brdrw10\\clbrdrl\\brdrs\\brdrw10\\clbrdrb\\brdrs\\brdrw10\\clbrdrr\\brdrs\\brdrw10"
+        #expect(output.contains("\\trowd\\trgaph108\\trleft0\\trhdr\(border)\\cellx4680\(border)\\cellx9360\n"))
+        #expect(output.contains("\\pard\\intbl\\ql {\\f0\\fs34\\cf1\\b h}\\cell\n\\pard\\intbl\\qr {\\f0\\fs34\\cf1\\b i}\\cell\n\\row"))
+        // GFM pads the short row with an empty cell.
+        #expect(output.contains("\\pard\\intbl\\ql {\\f0\\fs34\\cf1 c}\\cell\n\\pard\\intbl\\qr \\cell\n\\row\n\\pard\n"))
+    }
+
+    @Test func linksAreHyperlinkFields() throws {
+        let output = body(try rtf("see [the *site*](https://example.com/a\"b) now\n"))
+        #expect(output.contains(
+            "{\\field{\\*\\fldinst{HYPERLINK \"https://example.com/a%22b\"}}{\\fldrslt{{\\f0\\fs34\\cf2 the }{\\f0\\fs34\\i\\cf2 site}}}}{\\f0\\fs34\\cf1  now}"))
+    }
+
+    @Test func styleSheetOptionChangesTheOutputAndDataEqualsString() throws {
+        let document = try IntentDocument(markdown: "# Hi\n\nbody\n")
+        let github = RTFWriter(options: RTFWritingOptions(styleSheet: .github))
+        #expect(github.write(document) != RTFWriter().write(document))
+        #expect(String(decoding: github.writeData(document), as: UTF8.self) == github.write(document))
+        #expect(RTFWriter().write(IntentDocument()) == RTFWriter().write(IntentDocument(text: "")))
+    }
+
+    // MARK: - Goldens
+
+    /// Golden: `Fixtures/Writers/NAME.rtf`. `INTENTMARK_RECORD_GOLDENS=1` rewrites and fails.
+    @Test("RTF matches the goldens", arguments: fixtures)
+    func matchesGoldens(name: String) throws {
+        let document = try IntentDocument(markdown: ParsingFixtures.source(name), options: ParsingFixtures.options(name))
+        let output = document.rtf()
+        let url = Self.goldens.appending(path: name + ".rtf")
+        if TestPaths.recording {
+            try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
+            try Data(output.utf8).write(to: url)
+            Issue.record("recorded \(name).rtf")
+            return
+        }
+        #expect(output == (try String(contentsOf: url, encoding: .utf8)))
+    }
+
+    // MARK: - Read-back by pandoc
+
+    @Test(
+        "pandoc reads back every word, heading, list item, table cell and link", .enabled(if: Pandoc.runsOrFails),
+        arguments: fixtures)
+    func pandocReadsFixturesBack(name: String) throws {
+        let document = try IntentDocument(markdown: ParsingFixtures.source(name), options: ParsingFixtures.options(name))
+        try Pandoc.checkReadBack(of: document, label: name)
+    }
+
+    @Test("pandoc reads back the 1 MB real-world document", .enabled(if: TestPaths.corpusAvailable && Pandoc.runsOrFails))
+    func pandocReadsRealWorldDocumentBack() throws {
+        let url = TestPaths.corpus.appending(path: "realworld/realworld-1mb.md")
+        let document = try IntentDocument(markdown: Data(contentsOf: url))
+        try Pandoc.checkReadBack(of: document, label: "realworld-1mb")
+    }
+}
