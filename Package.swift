@@ -49,6 +49,7 @@ let package = Package(
             dependencies: ["IntentWriters", "IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(
             name: "IntentLoweringTests", dependencies: ["IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
+        .testTarget(name: "IntentMarkTests", dependencies: ["IntentMark"]),
         .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark"]),
     ],
     swiftLanguageModes: [.v6]

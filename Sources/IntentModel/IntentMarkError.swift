@@ -24,6 +24,9 @@ public enum IntentMarkError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A run or range is not valid for the document (for example a UTF-8 offset inside a
     /// character, or past the end).
     case invalidRange(String)
+    /// A content type (a Uniform Type Identifier string) that cannot be read or written:
+    /// `identifier` as given, `operation` `"read"` or `"write"`, and the types that can be.
+    case unsupportedContentType(identifier: String, operation: String, supported: [String])
 
     /// A one-line, human-readable message.
     public var description: String {
@@ -44,6 +47,8 @@ public enum IntentMarkError: Error, Sendable, Hashable, CustomStringConvertible 
             return "not a valid IntentMark document: \(reason)"
         case .invalidRange(let reason):
             return "invalid range: \(reason)"
+        case .unsupportedContentType(let identifier, let operation, let supported):
+            return "cannot \(operation) content type '\(identifier)' (supported: \(supported.joined(separator: ", ")))"
         }
     }
 }
