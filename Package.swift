@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "IntentModel", targets: ["IntentModel"]),
         .library(name: "MarkdownParsing", targets: ["MarkdownParsing"]),
         .library(name: "IntentWriters", targets: ["IntentWriters"]),
+        .library(name: "IntentEditing", targets: ["IntentEditing"]),
         .executable(name: "intentmark", targets: ["intentmark"]),
     ],
     targets: [
@@ -26,13 +27,17 @@ let package = Package(
         // Writers (HTML, Markdown, RTF, terminal) from any IntentDocument: the model, and lowering
         // for the rich-text writers and terminal cell widths; never the parser.
         .target(name: "IntentWriters", dependencies: ["IntentModel", "IntentLowering"]),
+        // The formatting layer of an editor: editable storage, style mapping, contexts and
+        // replacements, incremental re-parse. Uses the parser only for re-parsing Markdown source.
+        .target(name: "IntentEditing", dependencies: ["IntentModel", "MarkdownParsing"]),
         // Timing of every conversion against libcmark-gfm (used by the benchmarks and `intentmark bench`).
         .target(
             name: "ConversionBenchmarks", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering"]),
         .executableTarget(
             name: "intentmark-benchmarks", dependencies: ["ConversionBenchmarks"], path: "Benchmarks/IntentMarkBenchmarks"),
         // Umbrella module: `import IntentMark` gives the whole public API.
-        .target(name: "IntentMark", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering"]),
+        .target(
+            name: "IntentMark", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering", "IntentEditing"]),
         // The command-line tool; the plugin embeds the bundled real document.
         .executableTarget(
             name: "intentmark", dependencies: ["IntentMark", "ConversionBenchmarks"],
@@ -50,6 +55,8 @@ let package = Package(
         .testTarget(
             name: "IntentLoweringTests", dependencies: ["IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(name: "IntentMarkTests", dependencies: ["IntentMark"]),
+        .testTarget(
+            name: "IntentEditingTests", dependencies: ["IntentEditing", "IntentModel", "MarkdownParsing", "IntentWriters", "SpecCorpus"]),
         .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,3 +3,4 @@
 @_exported import MarkdownParsing
 @_exported import IntentWriters
 @_exported import IntentLowering
+@_exported import IntentEditing

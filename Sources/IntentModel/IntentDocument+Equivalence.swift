@@ -12,21 +12,31 @@ extension IntentDocument {
     /// - Parameter other: The document to compare with.
     /// - Returns: `true` when both are equivalent.
     public func isEquivalent(to other: IntentDocument) -> Bool {
-        guard text.utf8.count == other.text.utf8.count, text == other.text else { return false }
+        equivalenceFailure(comparedTo: other) == nil
+    }
+
+    /// Why this document is not equivalent to `other` (see ``isEquivalent(to:)``), naming the
+    /// first run where they differ; `nil` when they are equivalent. For test messages.
+    /// - Parameter other: The document to compare with.
+    /// - Returns: A one-line reason, or `nil`.
+    public func equivalenceFailure(comparedTo other: IntentDocument) -> String? {
+        guard text.utf8.count == other.text.utf8.count, text == other.text else { return "the texts differ" }
         var blockMap = ChainMap()
         var spanMap = ChainMap()
         var left = 0
         var right = 0
         while left < runRecords.count || right < other.runRecords.count {
-            guard left < runRecords.count, right < other.runRecords.count else { return false }
+            guard left < runRecords.count, right < other.runRecords.count else { return "the run tables end apart" }
             let a = runRecords[left]
             let b = other.runRecords[right]
             // An empty run (an empty block in the layout without separators) must meet an empty run.
             let aIsEmpty = a.end == (left > 0 ? runRecords[left - 1].end : 0)
             let bIsEmpty = b.end == (right > 0 ? other.runRecords[right - 1].end : 0)
-            guard aIsEmpty == bIsEmpty, a.inline == b.inline,
-                Self.normalized(attributeTable[Int(a.attributes)]) == Self.normalized(other.attributeTable[Int(b.attributes)])
-            else { return false }
+            let at = "at UTF-8 offset \(left > 0 ? runRecords[left - 1].end : 0) (runs \(left), \(right))"
+            guard aIsEmpty == bIsEmpty else { return "an empty run meets a non-empty one \(at)" }
+            guard a.inline == b.inline else { return "inline intents \(a.inline) and \(b.inline) \(at)" }
+            guard Self.normalized(attributeTable[Int(a.attributes)]) == Self.normalized(other.attributeTable[Int(b.attributes)])
+            else { return "attributes differ \(at)" }
             guard blockMap.matches(a.block, b.block, compare: { x, y in
                 let blockX = blocks[Int(x)]
                 let blockY = other.blocks[Int(y)]
@@ -34,13 +44,13 @@ extension IntentDocument {
                     return nil
                 }
                 return (blockX.parent, blockY.parent)
-            }) else { return false }
+            }) else { return "blocks differ \(at)" }
             guard spanMap.matches(a.span, b.span, compare: { x, y in
                 let spanX = spans[Int(x)]
                 let spanY = other.spans[Int(y)]
                 guard spanX.kind == spanY.kind else { return nil }
                 return (spanX.parent, spanY.parent)
-            }) else { return false }
+            }) else { return "spans differ \(at)" }
             if aIsEmpty {
                 left += 1
                 right += 1
@@ -50,7 +60,7 @@ extension IntentDocument {
             if a.end == offset { left += 1 }
             if b.end == offset { right += 1 }
         }
-        return true
+        return nil
     }
 
     private static func normalized(_ attributes: RunAttributes) -> RunAttributes {

@@ -97,6 +97,58 @@ package struct IntentDocumentBuilder {
     }
 
 
+    /// Keeps only the blocks and spans runs use (with their ancestors), renumbered in the order
+    /// runs first meet them, so a block's ancestors come before it and later siblings after it.
+    package mutating func compactTables() {
+        var blockIndex = [Int32](repeating: -1, count: blocks.count)
+        var newBlocks: [IntentDocument.Block] = []
+        newBlocks.reserveCapacity(blocks.count)
+        var spanIndex = [Int32](repeating: -1, count: spans.count)
+        var newSpans: [IntentDocument.Span] = []
+        var newSpanPaths: [InlineSpanPath] = []
+        var pending: [Int32] = []
+        for position in runRecords.indices {
+            let record = runRecords[position]
+            if record.block >= 0 {
+                var current = record.block
+                pending.removeAll(keepingCapacity: true)
+                while current >= 0, blockIndex[Int(current)] < 0 {
+                    pending.append(current)
+                    current = blocks[Int(current)].parent
+                }
+                for old in pending.reversed() {
+                    var block = blocks[Int(old)]
+                    block.parent = block.parent >= 0 ? blockIndex[Int(block.parent)] : -1
+                    newBlocks.append(block)
+                    blockIndex[Int(old)] = Int32(newBlocks.count - 1)
+                }
+                runRecords[position].block = blockIndex[Int(record.block)]
+            }
+            if record.span >= 0 {
+                var current = record.span
+                pending.removeAll(keepingCapacity: true)
+                while current >= 0, spanIndex[Int(current)] < 0 {
+                    pending.append(current)
+                    current = spans[Int(current)].parent
+                }
+                for old in pending.reversed() {
+                    var span = spans[Int(old)]
+                    span.parent = span.parent >= 0 ? spanIndex[Int(span.parent)] : -1
+                    newSpans.append(span)
+                    newSpanPaths.append(
+                        InlineSpanPath(
+                            InlineSpan(kind: span.kind, identity: span.identity),
+                            parent: span.parent >= 0 ? newSpanPaths[Int(span.parent)] : nil))
+                    spanIndex[Int(old)] = Int32(newSpans.count - 1)
+                }
+                runRecords[position].span = spanIndex[Int(record.span)]
+            }
+        }
+        blocks = newBlocks
+        spans = newSpans
+        spanPaths = newSpanPaths
+    }
+
     /// Makes the document. Invalid UTF-8 in the appended bytes is replaced by U+FFFD (the parser
     /// only appends valid UTF-8, so this does not happen).
     package consuming func finish() -> IntentDocument {

@@ -1,0 +1,136 @@
+import Foundation
+import IntentModel
+
+/// An editor's text with its intents, editable by range: the storage of a text view's formatting
+/// layer. Holds an ``IntentModel/IntentDocument`` in the `.newlines` layout (every leaf block ends
+/// with its terminator, so paragraphs are what an editor calls paragraphs) and keeps its run table
+/// consistent through every ``replace(_:with:)``.
+///
+/// Replacement follows a text view's paragraph rules:
+/// - Text replaced inside one paragraph stays in that paragraph, with that paragraph's block
+///   (a header stays a header, a list item a list item); plain replacement text takes the style of
+///   the paragraph it lands in.
+/// - A line break in plain replacement text splits the paragraph: the new paragraph is a block of
+///   the same kind (in a list, a new item of the same list), with a fresh identity.
+/// - A range across paragraphs merges them into the first one (its block wins), as text views do.
+/// - Replacement text that carries its own block intents keeps them for the paragraphs it holds
+///   whole (identities kept when no other block of the document uses them — so an undo restores
+///   the blocks it removed —, fresh otherwise; blocks that are ancestors of the paragraphs at
+///   either end, such as the list being edited, are joined rather than duplicated).
+/// - Plain text typed into a code block is code (line breaks included); into a table cell, its
+///   line breaks become hard line breaks (U+2028, `.lineBreak`), as a cell holds one line.
+/// - Every block stays contiguous: blocks put between the paragraphs of a container end it, and
+///   what follows continues in a new container of the same kind (fresh identity) — as Markdown
+///   reads a heading between two list items: two lists.
+/// - Blocks outside the paragraphs the range touches keep their identities.
+///
+/// Each replacement returns its inverse (``EditorReplacement``), which restores the text, the
+/// intents and the identities of blocks and spans when applied (property-tested over random
+/// edits and undo of them all).
+///
+/// Cost: one pass over the document per edit (the run table is rebuilt, so it is always compact
+/// and in document order) — about 1–2 ms per MB of text in a release build.
+///
+/// ```swift
+/// var editable = EditableIntentDocument(try IntentDocument(markdown: "- one\n- two\n"))
+/// // The text is "one\ntwo\n"; a line break after "one" makes a new item of the same list:
+/// let inverse = try editable.replace(NSRange(location: 3, length: 0), with: "\nthree")
+/// // items: "one", "three", "two"
+/// try editable.apply(inverse)   // back to "one", "two", with the original identities
+/// ```
+public struct EditableIntentDocument: Sendable {
+    /// The document, in the `.newlines` layout.
+    public private(set) var document: IntentDocument
+
+    /// Wraps `document`, bringing it to the `.newlines` layout first: a leaf without its
+    /// terminator gets one (`"\n"`, or `"\t"` between table cells of a row), and text without a
+    /// block intent becomes body paragraphs, one per line.
+    /// - Parameter document: Any intent document.
+    public init(_ document: IntentDocument = IntentDocument()) {
+        self.document = EditingLayout.normalized(document)
+    }
+
+    /// The text's length in UTF-16 code units (`NSString.length`).
+    public var utf16Count: Int { document.text.utf16.count }
+
+    /// Replaces the characters in `range` (UTF-16 units, `NSRange` semantics, relative to the
+    /// document's text) with `replacement`.
+    /// - Parameters:
+    ///   - range: The range to replace; it must lie inside the text and not split a surrogate pair.
+    ///   - replacement: The new text, plain or with intents, in either layout.
+    /// - Returns: The inverse replacement (apply it to undo).
+    /// - Throws: `IntentMarkError.invalidRange` for a range outside the text or splitting a
+    ///   character's UTF-16 pair.
+    @discardableResult
+    public mutating func replace(_ range: NSRange, with replacement: IntentDocument) throws -> EditorReplacement {
+        let utf8Range = try EditingLayout.utf8Range(of: range, in: document.text)
+        return replace(utf8Range: utf8Range, with: replacement)
+    }
+
+    /// Replaces the characters in `range` (indices of ``document``'s text) with `replacement`.
+    /// - Parameters:
+    ///   - range: The range to replace.
+    ///   - replacement: The new text, plain or with intents.
+    /// - Returns: The inverse replacement.
+    /// - Throws: `IntentMarkError.invalidRange` when the indices are not on scalar boundaries of the text.
+    @discardableResult
+    public mutating func replace(_ range: Range<String.Index>, with replacement: IntentDocument) throws -> EditorReplacement {
+        let text = document.text
+        guard range.lowerBound.samePosition(in: text.unicodeScalars) != nil,
+            range.upperBound.samePosition(in: text.unicodeScalars) != nil, range.upperBound <= text.endIndex
+        else { throw IntentMarkError.invalidRange("indices are not on scalar boundaries of the text") }
+        let lower = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+        let upper = text.utf8.distance(from: text.startIndex, to: range.upperBound)
+        return replace(utf8Range: lower..<upper, with: replacement)
+    }
+
+    /// Replaces the characters in `range` (UTF-16 units) with plain text, which takes the style
+    /// of the paragraph it lands in.
+    /// - Parameters:
+    ///   - range: The range to replace.
+    ///   - text: The new text; `"\n"` splits paragraphs.
+    /// - Returns: The inverse replacement.
+    /// - Throws: `IntentMarkError.invalidRange` as ``replace(_:with:)-(NSRange,IntentDocument)``.
+    @discardableResult
+    public mutating func replace(_ range: NSRange, with text: String) throws -> EditorReplacement {
+        try replace(range, with: IntentDocument(text: text))
+    }
+
+    /// Replaces the characters in `range` (UTF-16 units) with a Foundation `AttributedString`,
+    /// whose intents and attributes are read as ``IntentModel/IntentDocument/init(_:)`` reads them.
+    /// - Parameters:
+    ///   - range: The range to replace.
+    ///   - attributedString: The new text.
+    /// - Returns: The inverse replacement.
+    /// - Throws: `IntentMarkError.invalidRange` as ``replace(_:with:)-(NSRange,IntentDocument)``.
+    @discardableResult
+    public mutating func replace(_ range: NSRange, with attributedString: AttributedString) throws -> EditorReplacement {
+        try replace(range, with: IntentDocument(attributedString))
+    }
+
+    /// Applies a replacement (for example an inverse, to undo).
+    /// - Parameter replacement: The range (UTF-16, in the current text) and the text to put there.
+    /// - Returns: Its inverse.
+    /// - Throws: `IntentMarkError.invalidRange` when its range is not valid for the current text.
+    @discardableResult
+    public mutating func apply(_ replacement: EditorReplacement) throws -> EditorReplacement {
+        try replace(replacement.range, with: replacement.text)
+    }
+
+    /// Replaces the UTF-8 range `utf8Range` (on scalar boundaries) with `replacement`.
+    mutating func replace(utf8Range: Range<Int>, with replacement: IntentDocument) -> EditorReplacement {
+        let oldCount = document.text.utf8.count
+        let (edited, touchedEnd) = EditingSplice.replace(in: document, utf8Range: utf8Range, with: replacement)
+        // The inverse puts back everything from the range's start to the end of the paragraphs the
+        // edit touched: the removed text, and the rest of the last paragraph with its own block
+        // (an edit can move it into another block, as a merge does).
+        let removed = EditingLayout.slice(of: document, utf8Range: utf8Range.lowerBound..<touchedEnd)
+        document = edited
+        let newTouchedEnd = touchedEnd + document.text.utf8.count - oldCount
+        let text = document.text
+        let start = text.utf16.distance(
+            from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: utf8Range.lowerBound))
+        let end = text.utf16.distance(from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: newTouchedEnd))
+        return EditorReplacement(range: NSRange(location: start, length: end - start), text: removed)
+    }
+}

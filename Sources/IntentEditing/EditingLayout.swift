@@ -1,0 +1,121 @@
+import Foundation
+import IntentModel
+
+/// Layout helpers of the editing layer: the `.newlines` normal form, range conversion, slices.
+enum EditingLayout {
+    /// `document` in the `.newlines` layout: every leaf ends with its terminator (a code block's
+    /// text with `"\n"`, a table cell with `"\t"` or, last in its row, `"\n"`, any other leaf with a
+    /// `"\n"` separator run), and text without a block becomes paragraphs, one per line.
+    static func normalized(_ document: IntentDocument) -> IntentDocument {
+        if isNormalized(document) { return document }
+        var splicer = IntentDocumentSplicer(expectedBytes: document.text.utf8.count + 64, firstFreeIdentity: document.largestIdentity + 1)
+        let leaves = document.leaves()
+        var text = document.text
+        text.withUTF8 { bytes in
+            for (position, leaf) in leaves.enumerated() {
+                if leaf.block < 0 {
+                    // Plain text: one paragraph per line.
+                    var lineStart = leaf.utf8Range.lowerBound
+                    var index = leaf.utf8Range.lowerBound
+                    while index <= leaf.utf8Range.upperBound {
+                        if index == leaf.utf8Range.upperBound || bytes[index] == UInt8(ascii: "\n") {
+                            if index < leaf.utf8Range.upperBound || lineStart < index {
+                                let paragraph = splicer.addBlock(.paragraph, identity: splicer.freshIdentity(), parent: -1)
+                                splicer.copy(document, sourceID: 0, utf8Range: lineStart..<index, block: paragraph)
+                                splicer.append("\n", block: paragraph, attributes: separatorAttributes)
+                            }
+                            lineStart = index + 1
+                        }
+                        index += 1
+                    }
+                    continue
+                }
+                let block = splicer.block(leaf.block, of: document, sourceID: 0)
+                splicer.copy(document, sourceID: 0, utf8Range: leaf.utf8Range)
+                let terminator = expectedTerminator(of: leaf.block, in: document, next: position + 1 < leaves.count ? leaves[position + 1].block : -1)
+                if !ends(leaf.utf8Range, of: bytes, with: terminator, in: document, block: leaf.block) {
+                    if case .codeBlock = document.blocks[Int(leaf.block)].kind {
+                        splicer.append("\n", block: block)
+                    } else {
+                        splicer.append(terminator, block: block, attributes: separatorAttributes)
+                    }
+                }
+            }
+        }
+        return splicer.finish()
+    }
+
+    static let separatorAttributes: RunAttributes = {
+        var attributes = RunAttributes()
+        attributes.isBlockSeparator = true
+        return attributes
+    }()
+
+    /// Whether every run has a block and every leaf ends with its terminator.
+    private static func isNormalized(_ document: IntentDocument) -> Bool {
+        var text = document.text
+        let leaves = document.leaves()
+        return text.withUTF8 { bytes in
+            for (position, leaf) in leaves.enumerated() {
+                guard leaf.block >= 0 else { return false }
+                let terminator = expectedTerminator(of: leaf.block, in: document, next: position + 1 < leaves.count ? leaves[position + 1].block : -1)
+                if !ends(leaf.utf8Range, of: bytes, with: terminator, in: document, block: leaf.block) { return false }
+            }
+            return true
+        }
+    }
+
+    /// `"\t"` for a table cell followed by another cell of its row, else `"\n"`.
+    private static func expectedTerminator(of block: Int32, in document: IntentDocument, next: Int32) -> String {
+        guard case .tableCell = document.blocks[Int(block)].kind, next >= 0, case .tableCell = document.blocks[Int(next)].kind,
+            document.blocks[Int(next)].parent == document.blocks[Int(block)].parent
+        else { return "\n" }
+        return "\t"
+    }
+
+    /// Whether the leaf's bytes end with `terminator` (for code blocks: with `"\n"` of its text).
+    private static func ends(
+        _ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, with terminator: String, in document: IntentDocument, block: Int32
+    ) -> Bool {
+        guard !range.isEmpty else { return false }
+        return bytes[range.upperBound - 1] == terminator.utf8.first
+    }
+
+    /// The UTF-8 range of a UTF-16 `NSRange` of `text`.
+    /// - Throws: `IntentMarkError.invalidRange` outside the text or inside a surrogate pair.
+    static func utf8Range(of range: NSRange, in text: String) throws -> Range<Int> {
+        let count = text.utf16.count
+        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location + range.length <= count
+        else { throw IntentMarkError.invalidRange("\(range) is outside the text (UTF-16 length \(count))") }
+        let utf16 = text.utf16
+        let lower = utf16.index(utf16.startIndex, offsetBy: range.location)
+        let upper = utf16.index(lower, offsetBy: range.length)
+        guard lower.samePosition(in: text.unicodeScalars) != nil, upper.samePosition(in: text.unicodeScalars) != nil else {
+            throw IntentMarkError.invalidRange("\(range) splits a UTF-16 surrogate pair")
+        }
+        return text.utf8.distance(from: text.startIndex, to: lower)..<text.utf8.distance(from: text.startIndex, to: upper)
+    }
+
+    /// The runs of `document` inside `utf8Range`, with their blocks and identities.
+    static func slice(of document: IntentDocument, utf8Range: Range<Int>) -> IntentDocument {
+        var splicer = IntentDocumentSplicer(expectedBytes: utf8Range.count, firstFreeIdentity: 0)
+        splicer.copy(document, sourceID: 0, utf8Range: utf8Range)
+        return splicer.finish()
+    }
+}
+
+extension IntentDocument {
+    /// The leaves: maximal stretches of runs in one block (or without a block), in order.
+    func leaves() -> [(block: Int32, utf8Range: Range<Int>)] {
+        var result: [(block: Int32, utf8Range: Range<Int>)] = []
+        for (index, record) in runRecords.enumerated() {
+            let runStart = index > 0 ? runRecords[index - 1].end : 0
+            if let last = result.last, last.block == record.block, last.utf8Range.upperBound == runStart {
+                result[result.count - 1].utf8Range = last.utf8Range.lowerBound..<record.end
+            } else {
+                result.append((record.block, runStart..<record.end))
+            }
+        }
+        return result
+    }
+}

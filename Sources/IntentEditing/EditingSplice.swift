@@ -1,0 +1,426 @@
+import IntentModel
+
+/// The replacement algorithm of ``EditableIntentDocument`` (its documentation states the rules):
+/// rebuilds the document from the untouched text before the edited paragraphs, the edited
+/// paragraphs (prefix, replacement pieces, suffix) and the untouched text after them.
+enum EditingSplice {
+    /// One paragraph's worth of replacement text.
+    struct Piece {
+        enum Segment {
+            case copy(Range<Int>)
+            case lineBreak
+            case text(String)
+        }
+        /// The replacement's block for this piece, or -1 for plain text.
+        var block: Int32 = -1
+        var segments: [Segment] = []
+        /// Whether the piece ends its paragraph (a terminator follows).
+        var isTerminated = false
+        /// The terminator: the replacement's own separator (`"\t"` between cells) or `"\n"`.
+        var terminator = "\n"
+    }
+
+    private static let lineBreakBit = InlinePresentationIntent.lineBreak.rawValue
+
+    /// `document` with `utf8Range` replaced by `replacement`, and the end (in the old text) of the
+    /// paragraphs the edit touched: text after it is untouched.
+    static func replace(
+        in document: IntentDocument, utf8Range: Range<Int>, with replacement: IntentDocument
+    ) -> (IntentDocument, touchedEnd: Int) {
+        let total = document.text.utf8.count
+        let leaves = document.leaves()
+        let a = utf8Range.lowerBound
+        let b = utf8Range.upperBound
+        let leafA = leafIndex(containing: a, leaves: leaves, total: total)
+        let leafB = leafIndex(containing: b, leaves: leaves, total: total)
+        let regionStart = leafA.map { leaves[$0].utf8Range.lowerBound } ?? total
+        let regionEnd = leafB.map { leaves[$0].utf8Range.upperBound } ?? total
+        let blockA: Int32? = leafA.map { leaves[$0].block }
+        let kindA = blockA.map { document.blocks[Int($0)].kind }
+
+        var isCode = false
+        var isCell = false
+        var isBreak = false
+        if let kindA {
+            switch kindA {
+            case .codeBlock: isCode = true
+            case .tableCell: isCell = true
+            case .thematicBreak: isBreak = true
+            case .paragraph, .header, .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow,
+                .tableRow:
+                break
+            }
+        }
+        // Plain text typed into a code block is code, into a cell stays in the cell; text with
+        // its own blocks keeps them.
+        let isPlain = replacement.runRecords.allSatisfy { $0.block < 0 }
+        let pieces = split(replacement, asPlainText: isCode && isPlain, inCell: isCell && isPlain)
+
+        var context = Context(
+            document: document, replacement: replacement, leaves: leaves, regionStart: regionStart, regionEnd: regionEnd,
+            anchorLeaves: anchorLeaves(leaves: leaves, leafA: leafA, leafB: leafB), removed: utf8Range)
+        context.splicer.copy(document, sourceID: Context.documentID, utf8Range: 0..<regionStart)
+        var current: Int32 = -1
+        if let blockA {
+            if isBreak {
+                current = context.newLeaf(like: blockA, kind: .paragraph)
+            } else {
+                current = context.splicer.block(blockA, of: document, sourceID: Context.documentID)
+                context.splicer.copy(document, sourceID: Context.documentID, utf8Range: regionStart..<a)
+            }
+        }
+        let prefixIsEmpty = a == regionStart
+        let lastLeaf: Int32? = leaves.last.map(\.block).flatMap { $0 >= 0 ? $0 : nil }
+
+        var block = current
+        for (position, piece) in pieces.enumerated() {
+            if position == 0 {
+                if current < 0 {
+                    block = piece.block >= 0 ? context.place(piece.block) : context.newLeaf(like: lastLeaf, kind: nil)
+                } else if prefixIsEmpty, piece.block >= 0 {
+                    block = context.place(piece.block)
+                } else {
+                    block = current
+                }
+            } else if position == pieces.count - 1 {
+                if piece.block >= 0 {
+                    block = context.place(piece.block)
+                } else if let leafB, leafB != leafA, leaves[leafB].block >= 0 {
+                    block = context.splicer.block(leaves[leafB].block, of: document, sourceID: Context.documentID)
+                } else {
+                    block = context.newLeaf(like: blockA ?? lastLeaf, kind: isBreak ? .paragraph : nil)
+                }
+            } else {
+                block = piece.block >= 0 ? context.place(piece.block) : context.newLeaf(like: blockA ?? lastLeaf, kind: isBreak ? .paragraph : nil)
+            }
+            context.emit(piece, into: block)
+            if piece.isTerminated { context.terminate(block, with: piece.terminator) }
+        }
+        if b < regionEnd {
+            context.splicer.copy(document, sourceID: Context.documentID, utf8Range: b..<regionEnd, block: block)
+        }
+        if leafB == nil, block >= 0, context.lastByteIsNotTerminator {
+            context.terminate(block)
+        }
+        let regionEndInResult = context.splicer.byteCount
+        context.splicer.copy(document, sourceID: Context.documentID, utf8Range: regionEnd..<total)
+        // Blocks after the edited paragraphs that the edit split (a heading put into a list ends
+        // the list; its later items are a new list) count as touched: the inverse covers them.
+        let continuedEnd = context.splicer.endOfContinuedText
+        let touchedEnd = continuedEnd > regionEndInResult ? regionEnd + (continuedEnd - regionEndInResult) : regionEnd
+        return (context.splicer.finish(), touchedEnd)
+    }
+
+    /// The leaves whose blocks (and ancestors) a replacement block of the same identity joins: the
+    /// edited paragraphs at either end and their neighbours just outside (so an undo puts an item
+    /// back into the list it came from, wherever the edit left the list's other items).
+    private static func anchorLeaves(leaves: [(block: Int32, utf8Range: Range<Int>)], leafA: Int?, leafB: Int?) -> [Int32] {
+        var indices: [Int] = []
+        if let leafA {
+            indices.append(leafA)
+            if leafA > 0 { indices.append(leafA - 1) }
+        } else if !leaves.isEmpty {
+            indices.append(leaves.count - 1)
+        }
+        if let leafB {
+            indices.append(leafB)
+            if leafB + 1 < leaves.count { indices.append(leafB + 1) }
+        }
+        return indices.map { leaves[$0].block }.filter { $0 >= 0 }
+    }
+
+    /// The leaf holding offset `offset`, or `nil` at the end of the text.
+    private static func leafIndex(containing offset: Int, leaves: [(block: Int32, utf8Range: Range<Int>)], total: Int) -> Int? {
+        guard offset < total, !leaves.isEmpty else { return nil }
+        var low = 0
+        var high = leaves.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if leaves[middle].utf8Range.lowerBound <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The replacement cut into paragraph pieces (always ending with an unterminated piece).
+    /// `asPlainText`: blocks ignored, every character kept as text (into a code block).
+    /// `inCell`: one piece; line ends become hard line breaks.
+    static func split(_ replacement: IntentDocument, asPlainText: Bool, inCell: Bool) -> [Piece] {
+        var pieces = [Piece()]
+        let records = replacement.runRecords
+        var text = replacement.text
+        let oneParagraph = asPlainText || inCell
+        /// Whether the last piece began after a line end inside a run (it is then plain text).
+        var startedInsideRun = false
+        func endPiece(insideRun: Bool) {
+            pieces[pieces.count - 1].isTerminated = true
+            pieces.append(Piece())
+            startedInsideRun = insideRun
+        }
+        func add(_ segment: Piece.Segment, block: Int32) {
+            if pieces[pieces.count - 1].segments.isEmpty, !oneParagraph, !startedInsideRun {
+                pieces[pieces.count - 1].block = block
+            }
+            pieces[pieces.count - 1].segments.append(segment)
+        }
+        text.withUTF8 { bytes in
+            var previousBlock: Int32? = nil
+            for (index, record) in records.enumerated() {
+                let start = index > 0 ? records[index - 1].end : 0
+                let end = record.end
+                guard start < end else { continue }
+                let attributes = replacement.attributeTable[Int(record.attributes)]
+                var isCodeRun = false
+                if record.block >= 0, case .codeBlock = replacement.blocks[Int(record.block)].kind { isCodeRun = true }
+                if !oneParagraph, let previous = previousBlock, previous != record.block,
+                    !pieces[pieces.count - 1].segments.isEmpty
+                {
+                    // A leaf without its separator (the `.none` layout) ended.
+                    endPiece(insideRun: false)
+                }
+                previousBlock = record.block
+                if attributes.isBlockSeparator {
+                    if oneParagraph {
+                        if inCell, bytes[start] == UInt8(ascii: "\n") {
+                            add(.lineBreak, block: -1)
+                        } else {
+                            add(.copy(start..<end), block: -1)
+                        }
+                    } else {
+                        if pieces[pieces.count - 1].segments.isEmpty, !startedInsideRun {
+                            pieces[pieces.count - 1].block = record.block
+                        }
+                        if bytes[start] == UInt8(ascii: "\t") { pieces[pieces.count - 1].terminator = "\t" }
+                        endPiece(insideRun: false)
+                        previousBlock = nil
+                    }
+                    continue
+                }
+                // Line ends inside the run: paragraph ends for plain text, line breaks in a cell,
+                // code for code (the last "\n" of a code block ends its paragraph).
+                var segmentStart = start
+                for position in start..<end where bytes[position] == UInt8(ascii: "\n") && !asPlainText {
+                    var endsCode = false
+                    if isCodeRun && !inCell {
+                        let isLastOfLeaf =
+                            position == end - 1 && (index + 1 == records.count || records[index + 1].block != record.block)
+                        guard isLastOfLeaf else { continue }
+                        endsCode = true
+                    }
+                    if segmentStart < position { add(.copy(segmentStart..<position), block: record.block) }
+                    if inCell {
+                        add(.lineBreak, block: -1)
+                    } else {
+                        if pieces[pieces.count - 1].segments.isEmpty, !startedInsideRun {
+                            pieces[pieces.count - 1].block = record.block
+                        }
+                        endPiece(insideRun: !endsCode)
+                        previousBlock = endsCode ? nil : record.block
+                    }
+                    segmentStart = position + 1
+                }
+                if segmentStart < end { add(.copy(segmentStart..<end), block: record.block) }
+            }
+        }
+        return pieces
+    }
+}
+
+extension EditingSplice {
+    /// The state of one replacement: the splicer and how replacement blocks are placed.
+    struct Context {
+        static let documentID = 0
+        static let replacementID = 1
+
+        let document: IntentDocument
+        let replacement: IntentDocument
+        var splicer: IntentDocumentSplicer
+        /// Identities of blocks the document keeps outside the edited paragraphs.
+        private var usedIdentities = Set<Int>()
+        /// Blocks of the document a replacement block with the same identity and kind joins: the
+        /// edited paragraphs at either end and their ancestors.
+        private var anchors: [Int: Int32] = [:]
+        /// Replacement blocks placed so far (replacement index → new index).
+        private var placed: [Int32: Int32] = [:]
+        /// Span identities the kept text uses, and the spans of the edited paragraphs' kept text
+        /// that a replacement span of the same identity and kind continues (an undo rejoins a
+        /// span an edit cut).
+        private var usedSpanIdentities = Set<Int>()
+        private var spanAnchors: [Int: Int32] = [:]
+
+        init(
+            document: IntentDocument, replacement: IntentDocument, leaves: [(block: Int32, utf8Range: Range<Int>)],
+            regionStart: Int, regionEnd: Int, anchorLeaves: [Int32], removed: Range<Int>
+        ) {
+            self.document = document
+            self.replacement = replacement
+            splicer = IntentDocumentSplicer(
+                expectedBytes: document.text.utf8.count + replacement.text.utf8.count + 16,
+                firstFreeIdentity: max(document.largestIdentity, replacement.largestIdentity) + 1)
+            var visited = [Bool](repeating: false, count: document.blocks.count)
+            for leaf in leaves where leaf.utf8Range.upperBound <= regionStart || leaf.utf8Range.lowerBound >= regionEnd {
+                var block = leaf.block
+                while block >= 0, !visited[Int(block)] {
+                    visited[Int(block)] = true
+                    usedIdentities.insert(document.blocks[Int(block)].identity)
+                    block = document.blocks[Int(block)].parent
+                }
+            }
+            // Spans of kept text: every run outside the removed range; anchors within the edited
+            // paragraphs.
+            var visitedSpans = [Bool](repeating: false, count: document.spans.count)
+            for (index, record) in document.runRecords.enumerated() {
+                let start = index > 0 ? document.runRecords[index - 1].end : 0
+                // Runs holding kept text (wholly or partly outside the removed range).
+                guard start < removed.lowerBound || record.end > removed.upperBound else { continue }
+                let isAnchor = record.end > regionStart && start < regionEnd
+                var span = record.span
+                while span >= 0 {
+                    let node = document.spans[Int(span)]
+                    if isAnchor { spanAnchors[node.identity] = span }
+                    if visitedSpans[Int(span)] { break }
+                    visitedSpans[Int(span)] = true
+                    usedSpanIdentities.insert(node.identity)
+                    span = node.parent
+                }
+            }
+            for leaf in anchorLeaves {
+                var block = leaf
+                while block >= 0 {
+                    anchors[document.blocks[Int(block)].identity] = block
+                    usedIdentities.insert(document.blocks[Int(block)].identity)
+                    block = document.blocks[Int(block)].parent
+                }
+            }
+        }
+
+        /// The new index of replacement block `index`: joined to an anchor of the same identity,
+        /// kind and place, or added with its own identity when free, else a fresh one.
+        mutating func place(_ index: Int32) -> Int32 {
+            var chain: [Int32] = []
+            var current = index
+            var parent: Int32 = -1
+            while current >= 0 {
+                if let known = placed[current] {
+                    parent = known
+                    break
+                }
+                chain.append(current)
+                current = replacement.blocks[Int(current)].parent
+            }
+            for old in chain.reversed() {
+                let block = replacement.blocks[Int(old)]
+                var newIndex: Int32 = -1
+                if let anchor = anchors[block.identity], document.blocks[Int(anchor)].kind == block.kind {
+                    let anchorParent = document.blocks[Int(anchor)].parent
+                    let mappedParent = splicer.block(anchorParent, of: document, sourceID: Self.documentID)
+                    if mappedParent == parent {
+                        newIndex = splicer.block(anchor, of: document, sourceID: Self.documentID)
+                    }
+                }
+                if newIndex < 0 {
+                    var identity = block.identity
+                    if usedIdentities.contains(identity) { identity = splicer.freshIdentity() }
+                    usedIdentities.insert(identity)
+                    newIndex = splicer.addBlock(block.kind, identity: identity, parent: parent, markup: block.markup)
+                }
+                placed[old] = newIndex
+                parent = newIndex
+            }
+            return parent
+        }
+
+        /// A new leaf beside document leaf `leaf` (`nil`: a top-level paragraph): a sibling of
+        /// the same kind (or `kind`), in a new item of the same list when `leaf` is in a list item.
+        mutating func newLeaf(like leaf: Int32?, kind: PresentationIntent.Kind?) -> Int32 {
+            guard let leaf, leaf >= 0 else {
+                return splicer.addBlock(kind ?? .paragraph, identity: splicer.freshIdentity(), parent: -1)
+            }
+            let model = document.blocks[Int(leaf)]
+            var leafKind = kind ?? model.kind
+            if case .tableCell = leafKind { leafKind = .paragraph }
+            if case .thematicBreak = leafKind { leafKind = .paragraph }
+            let parent = model.parent
+            if parent >= 0, case .listItem(let ordinal) = document.blocks[Int(parent)].kind {
+                let list = splicer.block(document.blocks[Int(parent)].parent, of: document, sourceID: Self.documentID)
+                var markup = document.blocks[Int(parent)].markup
+                if markup?.isTaskChecked != nil { markup?.isTaskChecked = false }
+                let item = splicer.addBlock(
+                    .listItem(ordinal: ordinal + 1), identity: splicer.freshIdentity(), parent: list, markup: markup)
+                return splicer.addBlock(leafKind, identity: splicer.freshIdentity(), parent: item, markup: model.markup)
+            }
+            var parentIndex = splicer.block(parent, of: document, sourceID: Self.documentID)
+            if parent >= 0, case .tableRow = document.blocks[Int(parent)].kind { parentIndex = -1 }
+            if parent >= 0, case .tableHeaderRow = document.blocks[Int(parent)].kind { parentIndex = -1 }
+            return splicer.addBlock(leafKind, identity: splicer.freshIdentity(), parent: parentIndex, markup: model.markup)
+        }
+
+        /// Gives replacement span `index` (and its ancestors) a place: the kept span it continues,
+        /// else its own identity when free, else a fresh one.
+        private mutating func placeSpan(_ index: Int32) {
+            var chain: [Int32] = []
+            var current = index
+            var parent: Int32 = -1
+            while current >= 0 {
+                if splicer.hasSpan(current, of: Self.replacementID) {
+                    parent = splicer.span(current, of: replacement, sourceID: Self.replacementID)
+                    break
+                }
+                chain.append(current)
+                current = replacement.spans[Int(current)].parent
+            }
+            for old in chain.reversed() {
+                let span = replacement.spans[Int(old)]
+                var newIndex: Int32 = -1
+                if let anchor = spanAnchors[span.identity], document.spans[Int(anchor)].kind == span.kind {
+                    let anchorParent = splicer.span(document.spans[Int(anchor)].parent, of: document, sourceID: Self.documentID)
+                    if anchorParent == parent {
+                        newIndex = splicer.span(anchor, of: document, sourceID: Self.documentID)
+                    }
+                }
+                if newIndex < 0 {
+                    var identity = span.identity
+                    if usedSpanIdentities.contains(identity) { identity = splicer.freshIdentity() }
+                    usedSpanIdentities.insert(identity)
+                    newIndex = splicer.addSpan(span.kind, identity: identity, parent: parent)
+                }
+                splicer.mapSpan(old, of: Self.replacementID, to: newIndex)
+                parent = newIndex
+            }
+        }
+
+        /// Writes a piece's text into `block`.
+        mutating func emit(_ piece: Piece, into block: Int32) {
+            for segment in piece.segments {
+                switch segment {
+                case .copy(let range):
+                    var index = replacement.runIndex(containingUTF8Offset: range.lowerBound)
+                    while index < replacement.runRecords.count,
+                        (index > 0 ? replacement.runRecords[index - 1].end : 0) < range.upperBound
+                    {
+                        placeSpan(replacement.runRecords[index].span)
+                        index += 1
+                    }
+                    splicer.copy(replacement, sourceID: Self.replacementID, utf8Range: range, block: block)
+                case .lineBreak:
+                    splicer.append("\u{2028}", block: block, inline: EditingSplice.lineBreakBit)
+                case .text(let text):
+                    splicer.append(text, block: block)
+                }
+            }
+        }
+
+        /// Ends `block`'s paragraph with `terminator` (code text in a code block, a separator
+        /// otherwise).
+        mutating func terminate(_ block: Int32, with terminator: String = "\n") {
+            if case .codeBlock = blockKind(block) {
+                splicer.append("\n", block: block)
+            } else {
+                splicer.append(terminator, block: block, attributes: EditingLayout.separatorAttributes)
+            }
+        }
+
+        var lastByteIsNotTerminator: Bool { splicer.lastByte != UInt8(ascii: "\n") }
+
+        private func blockKind(_ block: Int32) -> PresentationIntent.Kind? { splicer.kind(of: block) }
+    }
+}

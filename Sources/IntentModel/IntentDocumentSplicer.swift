@@ -1,0 +1,328 @@
+/// Builds a document out of pieces of others — the engine of editing and incremental parsing:
+/// copies runs of source documents (remapping their blocks and spans into one new table),
+/// optionally with fresh identities or with every run moved into a given block, and appends new
+/// text.
+///
+/// Two invariants hold for the result whatever the pieces: every block is contiguous (a block
+/// that runs of another block interrupted is continued by a copy with a fresh identity — as
+/// Markdown would read it: a heading put between the paragraphs of a list item ends the item,
+/// and the rest is a new item), and the tables hold only referenced blocks and spans, in the
+/// order runs first meet them (document pre-order).
+package struct IntentDocumentSplicer {
+    private var builder: IntentDocumentBuilder
+    /// Per source (by the caller's id): source block index → new index, and the same for spans.
+    private var blockMaps: [Int: [Int32: Int32]] = [:]
+    private var spanMaps: [Int: [Int32: Int32]] = [:]
+    /// The next fresh identity handed out.
+    package private(set) var nextIdentity: Int
+    /// The open blocks (new indices, outermost first) of the last run appended.
+    private var openPath: [Int32] = []
+    /// Blocks that were open and closed; a run inside one again gets a copy.
+    private var isClosed: [Bool] = []
+    /// Blocks some run has been inside.
+    private var isUsed: [Bool] = []
+    /// For a block continued by a copy: the copy (followed until there is none).
+    private var continuation: [Int32: Int32] = [:]
+    /// Copies made to keep blocks contiguous.
+    private var isContinuation: [Bool] = []
+    /// The same for inline spans: a span is closed by any run outside it, and continued by a
+    /// copy (fresh identity) if a later run is inside it again (a span never crosses a run that
+    /// is not in it — in particular never two paragraphs).
+    private var openSpanPath: [Int32] = []
+    private var isSpanClosed: [Bool] = []
+    private var isSpanUsed: [Bool] = []
+    private var spanContinuation: [Int32: Int32] = [:]
+    /// The end (UTF-8 offset in the new text) of the last run written into a continuation copy,
+    /// or 0: text up to there belongs to blocks an interruption split.
+    package private(set) var endOfContinuedText = 0
+
+    /// - Parameters:
+    ///   - expectedBytes: Capacity to reserve, in UTF-8 bytes.
+    ///   - firstFreeIdentity: The first identity ``freshIdentity()`` hands out.
+    package init(expectedBytes: Int = 0, firstFreeIdentity: Int) {
+        builder = IntentDocumentBuilder(expectedBytes: expectedBytes)
+        nextIdentity = firstFreeIdentity
+    }
+
+    /// A block or span identity not used before (counting up from `firstFreeIdentity`).
+    package mutating func freshIdentity() -> Int {
+        defer { nextIdentity += 1 }
+        return nextIdentity
+    }
+
+    /// The number of UTF-8 bytes written so far.
+    package var byteCount: Int { builder.byteCount }
+
+    /// The last byte written, if any.
+    package var lastByte: UInt8? { builder.lastByte }
+
+    /// The kind of new block `index`, or `nil` for -1.
+    package func kind(of index: Int32) -> PresentationIntent.Kind? {
+        index >= 0 ? builder.blocks[Int(index)].kind : nil
+    }
+
+    /// Adds a block (its parent already added) and returns its index.
+    package mutating func addBlock(
+        _ kind: PresentationIntent.Kind, identity: Int, parent: Int32, markup: BlockMarkup? = nil
+    ) -> Int32 {
+        builder.addBlock(kind, identity: identity, parent: parent, markup: markup)
+    }
+
+    /// The new index of block `index` of source `sourceID`, adding it (and its missing ancestors)
+    /// when first met. `renumber` gives added blocks fresh identities.
+    package mutating func block(_ index: Int32, of source: IntentDocument, sourceID: Int, renumber: Bool = false) -> Int32 {
+        guard index >= 0 else { return -1 }
+        var map = blockMaps[sourceID] ?? [:]
+        defer { blockMaps[sourceID] = map }
+        if let known = map[index] { return known }
+        var chain: [Int32] = []
+        var current = index
+        var parent: Int32 = -1
+        while current >= 0 {
+            if let known = map[current] {
+                parent = known
+                break
+            }
+            chain.append(current)
+            current = source.blocks[Int(current)].parent
+        }
+        for old in chain.reversed() {
+            let block = source.blocks[Int(old)]
+            let identity = renumber ? freshIdentity() : block.identity
+            parent = builder.addBlock(block.kind, identity: identity, parent: parent, markup: block.markup)
+            map[old] = parent
+        }
+        return parent
+    }
+
+    /// Records that block `index` of source `sourceID` is `target` in the new document (so its
+    /// descendants hang under `target`).
+    package mutating func mapBlock(_ index: Int32, of sourceID: Int, to target: Int32) {
+        blockMaps[sourceID, default: [:]][index] = target
+    }
+
+    /// Records that span `index` of source `sourceID` is `target` in the new document.
+    package mutating func mapSpan(_ index: Int32, of sourceID: Int, to target: Int32) {
+        spanMaps[sourceID, default: [:]][index] = target
+    }
+
+    /// Whether span `index` of source `sourceID` has a place in the new document yet.
+    package func hasSpan(_ index: Int32, of sourceID: Int) -> Bool {
+        spanMaps[sourceID]?[index] != nil
+    }
+
+    /// Adds a span (its parent already added) and returns its index.
+    package mutating func addSpan(_ kind: InlineSpan.Kind, identity: Int, parent: Int32) -> Int32 {
+        builder.addSpan(kind, identity: identity, parent: parent)
+    }
+
+    /// The new index of span `index` of `source`, adding it and its missing ancestors.
+    package mutating func span(_ index: Int32, of source: IntentDocument, sourceID: Int, renumber: Bool = false) -> Int32 {
+        guard index >= 0 else { return -1 }
+        var map = spanMaps[sourceID] ?? [:]
+        defer { spanMaps[sourceID] = map }
+        if let known = map[index] { return known }
+        var chain: [Int32] = []
+        var current = index
+        var parent: Int32 = -1
+        while current >= 0 {
+            if let known = map[current] {
+                parent = known
+                break
+            }
+            chain.append(current)
+            current = source.spans[Int(current)].parent
+        }
+        for old in chain.reversed() {
+            let span = source.spans[Int(old)]
+            parent = builder.addSpan(span.kind, identity: renumber ? freshIdentity() : span.identity, parent: parent)
+            map[old] = parent
+        }
+        return parent
+    }
+
+    /// Copies the part of `source`'s runs inside `utf8Range` (run boundaries need not match; the
+    /// range must lie on character boundaries).
+    /// - Parameters:
+    ///   - source: The document to copy from.
+    ///   - sourceID: The caller's id for `source` (blocks and spans met again map to the same
+    ///     new ones).
+    ///   - utf8Range: The bytes to copy.
+    ///   - block: Put every copied run in this block (a new index) instead of its own; `nil`
+    ///     keeps the runs' own blocks.
+    ///   - renumber: Give blocks and spans added now fresh identities.
+    package mutating func copy(
+        _ source: IntentDocument, sourceID: Int, utf8Range: Range<Int>, block override: Int32? = nil, renumber: Bool = false
+    ) {
+        guard !utf8Range.isEmpty else { return }
+        var text = source.text
+        text.withUTF8 { bytes in
+            var index = source.runIndex(containingUTF8Offset: utf8Range.lowerBound)
+            var start = index > 0 ? source.runRecords[index - 1].end : 0
+            while index < source.runRecords.count, start < utf8Range.upperBound {
+                let record = source.runRecords[index]
+                let from = max(start, utf8Range.lowerBound)
+                let to = min(record.end, utf8Range.upperBound)
+                if from < to {
+                    let (newBlock, continued) = contiguous(
+                        override ?? block(record.block, of: source, sourceID: sourceID, renumber: renumber))
+                    let newSpan = contiguousSpan(span(record.span, of: source, sourceID: sourceID, renumber: renumber))
+                    let attributes = builder.attributesIndex(source.attributeTable[Int(record.attributes)])
+                    builder.append(
+                        UnsafeBufferPointer(rebasing: bytes[from..<to]), block: newBlock, inline: record.inline,
+                        attributes: attributes, span: newSpan)
+                    if continued { endOfContinuedText = builder.byteCount }
+                }
+                start = record.end
+                index += 1
+            }
+        }
+    }
+
+    /// Appends `text` as one run.
+    package mutating func append(
+        _ text: String, block: Int32, inline: UInt = 0, attributes: RunAttributes = RunAttributes(), span: Int32 = -1
+    ) {
+        let (resolved, continued) = contiguous(block)
+        let resolvedSpan = contiguousSpan(span)
+        builder.append(text, block: resolved, inline: inline, attributes: builder.attributesIndex(attributes), span: resolvedSpan)
+        if continued { endOfContinuedText = builder.byteCount }
+    }
+
+    /// The block a run of `block` goes into so that every block stays contiguous: `block`
+    /// itself, or — when it or an ancestor was closed by runs outside it — a copy of the chain
+    /// from that ancestor down (copies of blocks that held runs get fresh identities); and
+    /// whether the block is inside such a copy.
+    private mutating func contiguous(_ block: Int32) -> (Int32, Bool) {
+        growFlags()
+        // The chain from the outermost block in, each ancestor replaced by its continuation (a
+        // block no run used yet simply moves under the continuation).
+        var chain: [Int32] = []
+        var current = resolved(block)
+        while current >= 0 {
+            chain.append(current)
+            let parent = builder.blocks[Int(current)].parent
+            guard parent >= 0 else { break }
+            let resolvedParent = resolved(parent)
+            if resolvedParent != parent, !isUsed[Int(current)] { builder.blocks[Int(current)].parent = resolvedParent }
+            current = resolvedParent
+        }
+        chain.reverse()
+        var common = 0
+        while common < openPath.count, common < chain.count, openPath[common] == chain[common] { common += 1 }
+        for index in common..<openPath.count { isClosed[Int(openPath[index])] = true }
+        if let firstClosed = (common..<chain.count).first(where: { isClosed[Int(chain[$0])] }) {
+            var parent: Int32 = firstClosed > 0 ? chain[firstClosed - 1] : -1
+            for index in firstClosed..<chain.count {
+                let node = chain[index]
+                if isUsed[Int(node)] {
+                    // Used before, closed since: continued by a copy with a fresh identity.
+                    let original = builder.blocks[Int(node)]
+                    let copy = builder.addBlock(original.kind, identity: freshIdentity(), parent: parent, markup: original.markup)
+                    continuation[node] = copy
+                    growFlags()
+                    isContinuation[Int(copy)] = true
+                    chain[index] = copy
+                } else {
+                    builder.blocks[Int(node)].parent = parent
+                }
+                parent = chain[index]
+            }
+        }
+        var continued = false
+        for index in chain {
+            isUsed[Int(index)] = true
+            if isContinuation[Int(index)] { continued = true }
+        }
+        openPath = chain
+        return (chain.last ?? -1, continued)
+    }
+
+    /// The span a run of `span` goes into so that every span stays contiguous (see
+    /// ``contiguous(_:)`` — the same rule, for spans).
+    private mutating func contiguousSpan(_ span: Int32) -> Int32 {
+        let count = builder.spans.count
+        if isSpanClosed.count < count {
+            isSpanClosed.append(contentsOf: repeatElement(false, count: count - isSpanClosed.count))
+            isSpanUsed.append(contentsOf: repeatElement(false, count: count - isSpanUsed.count))
+        }
+        var chain: [Int32] = []
+        var current = span
+        while let next = spanContinuation[current] { current = next }
+        while current >= 0 {
+            chain.append(current)
+            let parent = builder.spans[Int(current)].parent
+            guard parent >= 0 else { break }
+            var resolvedParent = parent
+            while let next = spanContinuation[resolvedParent] { resolvedParent = next }
+            if resolvedParent != parent, !isSpanUsed[Int(current)] { builder.spans[Int(current)].parent = resolvedParent }
+            current = resolvedParent
+        }
+        chain.reverse()
+        var common = 0
+        while common < openSpanPath.count, common < chain.count, openSpanPath[common] == chain[common] { common += 1 }
+        for index in common..<openSpanPath.count { isSpanClosed[Int(openSpanPath[index])] = true }
+        if let firstClosed = (common..<chain.count).first(where: { isSpanClosed[Int(chain[$0])] }) {
+            var parent: Int32 = firstClosed > 0 ? chain[firstClosed - 1] : -1
+            for index in firstClosed..<chain.count {
+                let node = chain[index]
+                if isSpanUsed[Int(node)] {
+                    let original = builder.spans[Int(node)]
+                    let copy = builder.addSpan(original.kind, identity: freshIdentity(), parent: parent)
+                    spanContinuation[node] = copy
+                    isSpanClosed.append(false)
+                    isSpanUsed.append(false)
+                    chain[index] = copy
+                } else {
+                    builder.spans[Int(node)].parent = parent
+                }
+                parent = chain[index]
+            }
+        }
+        for index in chain { isSpanUsed[Int(index)] = true }
+        openSpanPath = chain
+        return chain.last ?? -1
+    }
+
+    /// `block`, or the continuation that replaced it (followed to the last one).
+    private func resolved(_ block: Int32) -> Int32 {
+        var current = block
+        while let next = continuation[current] { current = next }
+        return current
+    }
+
+    private mutating func growFlags() {
+        let count = builder.blocks.count
+        if isClosed.count < count {
+            isClosed.append(contentsOf: repeatElement(false, count: count - isClosed.count))
+            isUsed.append(contentsOf: repeatElement(false, count: count - isUsed.count))
+            isContinuation.append(contentsOf: repeatElement(false, count: count - isContinuation.count))
+        }
+    }
+
+    /// The document built, its tables reduced to the blocks and spans its runs use, numbered in
+    /// the order runs first meet them.
+    package consuming func finish() -> IntentDocument {
+        builder.compactTables()
+        return builder.finish()
+    }
+}
+
+extension IntentDocument {
+    /// The index of the run holding UTF-8 offset `offset` (the first run whose end is past it;
+    /// `runCount` when `offset` is at or past the end). O(log runs).
+    package func runIndex(containingUTF8Offset offset: Int) -> Int {
+        var low = 0
+        var high = runRecords.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runRecords[middle].end <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The largest block or span identity in the document (0 when there is none).
+    package var largestIdentity: Int {
+        max(blocks.map(\.identity).max() ?? 0, spans.map(\.identity).max() ?? 0)
+    }
+}
