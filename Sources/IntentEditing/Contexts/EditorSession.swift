@@ -1,0 +1,234 @@
+import Foundation
+import IntentModel
+
+/// The headless side of a rewrite tool's coordinator (Apple's `NSWritingToolsCoordinator` /
+/// `UIWritingToolsCoordinator` delegate, or any tool that proposes replacements): makes contexts
+/// from the editor's storage, applies proposed replacements to it — in any order and number —
+/// and takes the user's own edits in between.
+///
+/// Ranges of a proposal are relative to its context's text **as the context was made**; the
+/// session translates them through every change since (replacements already applied, and edits
+/// reported with ``updateRange(_:with:reason:forContextWithIdentifier:)``), so proposals for
+/// later text can arrive first. A proposal whose range overlaps text that changed since is
+/// clamped to what is left of it. Proposed text goes through the editor's ``styleMapping`` when
+/// it carries block intents; plain proposed text takes the style of the paragraph it lands in.
+/// Blocks the replacement does not touch keep their identities; each replacement returns its
+/// inverse (in document coordinates) for the editor's undo stack.
+///
+/// ```swift
+/// var session = EditorSession(document: try IntentDocument(markdown: "Helo wrld.\n"), styleMapping: NotesStyleMapping())
+/// let context = try session.contexts(for: .fullDocument, selection: NSRange(location: 0, length: 0))[0]
+/// try session.replace(NSRange(location: 5, length: 4), in: context.identifier, proposedText: IntentDocument(text: "world"))
+/// try session.replace(NSRange(location: 0, length: 4), in: context.identifier, proposedText: IntentDocument(text: "Hello"))
+/// session.storage.document.text   // "Hello world.\n"
+/// ```
+public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
+    /// The editor's storage.
+    public private(set) var storage: EditableIntentDocument
+    /// The editor's style mapping.
+    public let styleMapping: Mapping
+    /// How many paragraphs around the selection a `.userSelection` context includes on each side.
+    public var surroundingParagraphs: Int
+
+    private var contexts: [UUID: TrackedContext] = [:]
+
+    /// A context's place in the document now, and the changes inside it since it was made.
+    private struct TrackedContext: Sendable {
+        /// Where the context's text is now (UTF-16).
+        var location: Int
+        var length: Int
+        /// Changes in context coordinates, in order: position, length removed, length inserted.
+        var changes: [(position: Int, removed: Int, inserted: Int)] = []
+    }
+
+    /// Creates a session over a document.
+    /// - Parameters:
+    ///   - document: The editor's text with intents (either layout).
+    ///   - styleMapping: The editor's style mapping.
+    ///   - surroundingParagraphs: Paragraphs around the selection in a `.userSelection` context.
+    public init(document: IntentDocument, styleMapping: Mapping, surroundingParagraphs: Int = 1) {
+        storage = EditableIntentDocument(document)
+        self.styleMapping = styleMapping
+        self.surroundingParagraphs = surroundingParagraphs
+    }
+
+    // MARK: Contexts
+
+    /// Makes the contexts for a scope: one context (Writing Tools asks for one per text storage).
+    /// - Parameters:
+    ///   - scope: Which text.
+    ///   - selection: The selection, in UTF-16 units of the document (an empty range is the caret).
+    ///   - visibleRange: The range the view shows (needed for `.visibleArea`; the selection's
+    ///     paragraphs otherwise).
+    /// - Returns: The contexts, each remembered by the session until ``finish(contextWithIdentifier:)``.
+    /// - Throws: `IntentMarkError.invalidRange` when a range lies outside the text.
+    public mutating func contexts(for scope: ContextScope, selection: NSRange, visibleRange: NSRange? = nil) throws -> [EditorContext] {
+        let text = storage.document.text
+        let count = text.utf16.count
+        try Self.check(selection, count: count)
+        if let visibleRange { try Self.check(visibleRange, count: count) }
+        let paragraphs = Self.paragraphRanges(of: storage.document)
+        let covered: NSRange
+        let evaluated: NSRange
+        switch scope {
+        case .fullDocument:
+            covered = NSRange(location: 0, length: count)
+            evaluated = covered
+        case .userSelection:
+            if selection.length == 0 {
+                covered = NSRange(location: 0, length: count)
+                evaluated = selection
+            } else {
+                covered = Self.paragraphs(around: selection, in: paragraphs, extra: surroundingParagraphs, count: count)
+                evaluated = NSRange(location: selection.location - covered.location, length: selection.length)
+            }
+        case .visibleArea:
+            let visible = visibleRange ?? selection
+            covered = Self.paragraphs(around: visible, in: paragraphs, extra: 0, count: count)
+            evaluated = NSRange(location: visible.location - covered.location, length: visible.length)
+        }
+        let utf8 = try EditingLayout.utf8Range(of: covered, in: text)
+        let context = EditorContext(
+            identifier: UUID(), text: EditingLayout.slice(of: storage.document, utf8Range: utf8),
+            range: scope == .fullDocument ? NSRange(location: 0, length: count) : evaluated, documentRange: covered)
+        contexts[context.identifier] = TrackedContext(location: covered.location, length: covered.length)
+        return [context]
+    }
+
+    /// Forgets a context (its proposals are finished).
+    /// - Parameter identifier: The context's identifier.
+    public mutating func finish(contextWithIdentifier identifier: UUID) {
+        contexts[identifier] = nil
+    }
+
+    // MARK: Replacements
+
+    /// Applies a proposed replacement.
+    /// - Parameters:
+    ///   - range: The range to replace, UTF-16, relative to the context's text as it was made.
+    ///   - identifier: The context's identifier.
+    ///   - proposedText: The proposal, plain or with intents and attributes.
+    ///   - reason: Interactive or not (the storage change is the same; an editor animates
+    ///     interactive ones).
+    /// - Returns: The inverse replacement, in document coordinates.
+    /// - Throws: ``EditorSessionError/unknownContext(_:)`` for a context not made or finished, and
+    ///   `IntentMarkError.invalidRange` for a range outside the context's text.
+    @discardableResult
+    public mutating func replace(
+        _ range: NSRange, in identifier: UUID, proposedText: IntentDocument, reason: TextReplacementReason = .noninteractive
+    ) throws -> EditorReplacement {
+        guard let context = contexts[identifier] else { throw EditorSessionError.unknownContext(identifier) }
+        let original = context.length - context.changes.reduce(0) { $0 + $1.inserted - $1.removed }
+        try Self.check(range, count: original)
+        let current = Self.translate(range, through: context.changes)
+        let proposal = proposedText.runRecords.contains { $0.block >= 0 } ? styleMapping.normalized(proposedText) : proposedText
+        return try apply(NSRange(location: context.location + current.location, length: current.length), with: proposal)
+    }
+
+    /// Takes an edit the user made inside a context while proposals are pending (Writing Tools'
+    /// `updateRange(_:with:reason:forContextWithIdentifier:)`): applies it to the storage and
+    /// remembers it so later proposals land right.
+    /// - Parameters:
+    ///   - range: The range changed, UTF-16, relative to the context's text as it is now.
+    ///   - text: The new text.
+    ///   - reason: Typing, or undo/redo.
+    ///   - identifier: The context's identifier.
+    /// - Returns: The inverse replacement, in document coordinates.
+    /// - Throws: ``EditorSessionError/unknownContext(_:)``; `IntentMarkError.invalidRange` for a
+    ///   range outside the context's current text.
+    @discardableResult
+    public mutating func updateRange(
+        _ range: NSRange, with text: IntentDocument, reason: TextUpdateReason, forContextWithIdentifier identifier: UUID
+    ) throws -> EditorReplacement {
+        guard let context = contexts[identifier] else { throw EditorSessionError.unknownContext(identifier) }
+        try Self.check(range, count: context.length)
+        return try apply(NSRange(location: context.location + range.location, length: range.length), with: text)
+    }
+
+    /// Replaces `range` (document coordinates) and moves every context through the change.
+    private mutating func apply(_ range: NSRange, with text: IntentDocument) throws -> EditorReplacement {
+        let before = storage.utf16Count
+        let inverse = try storage.replace(range, with: text)
+        // The change as the storage made it: everything it changed is at the range (a terminator
+        // it adds at the very end of the document counts there too).
+        let delta = storage.utf16Count - before
+        let removed = range.length
+        for identifier in Array(contexts.keys) {
+            guard var context = contexts[identifier] else { continue }
+            let end = context.location + context.length
+            if range.location + removed <= context.location, !(removed == 0 && range.location == context.location && context.length > 0) {
+                context.location += delta
+            } else if range.location >= end, !(range.location == end && context.length == 0) {
+                // After the context: nothing changes.
+            } else {
+                let start = max(range.location, context.location)
+                let stop = min(range.location + removed, end)
+                let position = start - context.location
+                let removedInside = max(0, stop - start)
+                let insertedInside = max(0, removedInside + delta)
+                if range.location < context.location { context.location = range.location }
+                context.changes.append((position, removedInside, insertedInside))
+                context.length += insertedInside - removedInside
+            }
+            contexts[identifier] = context
+        }
+        return inverse
+    }
+
+    // MARK: Helpers
+
+    private static func check(_ range: NSRange, count: Int) throws {
+        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location + range.length <= count else {
+            throw IntentMarkError.invalidRange("\(range) is outside a text of UTF-16 length \(count)")
+        }
+    }
+
+    /// `range` (original context coordinates) moved through `changes`; a bound inside changed
+    /// text moves to the end of the change.
+    static func translate(_ range: NSRange, through changes: [(position: Int, removed: Int, inserted: Int)]) -> NSRange {
+        var lower = range.location
+        var upper = range.location + range.length
+        for change in changes {
+            // Text inserted exactly at a bound lies outside the range: after the lower bound's
+            // old place, before the upper bound's.
+            func move(_ position: Int, isLower: Bool) -> Int {
+                if position < change.position || (position == change.position && !(isLower && change.removed == 0)) {
+                    return position
+                }
+                if position >= change.position + change.removed { return position + change.inserted - change.removed }
+                return change.position + change.inserted
+            }
+            lower = move(lower, isLower: true)
+            upper = max(lower, move(upper, isLower: false))
+        }
+        return NSRange(location: lower, length: upper - lower)
+    }
+
+    /// The UTF-16 ranges of the document's paragraphs (leaves with their terminators).
+    private static func paragraphRanges(of document: IntentDocument) -> [NSRange] {
+        var result: [NSRange] = []
+        var utf16Start = 0
+        let text = document.text
+        var utf8Index = text.utf8.startIndex
+        for leaf in document.leaves() {
+            let end = text.utf8.index(utf8Index, offsetBy: leaf.utf8Range.count)
+            let length = text.utf16.distance(from: utf8Index, to: end)
+            result.append(NSRange(location: utf16Start, length: length))
+            utf16Start += length
+            utf8Index = end
+        }
+        return result
+    }
+
+    /// The paragraphs `range` touches, with `extra` more on each side, as one range.
+    private static func paragraphs(around range: NSRange, in paragraphs: [NSRange], extra: Int, count: Int) -> NSRange {
+        guard !paragraphs.isEmpty else { return NSRange(location: 0, length: count) }
+        let end = range.location + range.length
+        var first = paragraphs.firstIndex { $0.location + $0.length > range.location } ?? paragraphs.count - 1
+        var last = paragraphs.lastIndex { $0.location < max(end, range.location + 1) } ?? first
+        first = max(0, first - extra)
+        last = min(paragraphs.count - 1, max(last, first) + extra)
+        let start = paragraphs[first].location
+        return NSRange(location: start, length: paragraphs[last].location + paragraphs[last].length - start)
+    }
+}
