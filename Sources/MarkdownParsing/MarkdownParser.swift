@@ -1,5 +1,6 @@
 import Foundation
 public import IntentModel
+internal import CCmarkGFM
 
 /// Parses Markdown into ``IntentModel/IntentDocument``s with libcmark-gfm.
 ///
@@ -73,6 +74,34 @@ public struct MarkdownParser: Sendable {
             let tree = try CmarkTree(parsing: bytes, options: options)
             var converter = IntentTreeConverter(options: options, source: prepared)
             return converter.convert(tree)
+        }
+    }
+
+    /// Parses `markdown` and reports the source lines of each top-level block (1-based, first to
+    /// last line, as libcmark-gfm gives them), in document order — for incremental re-parsing.
+    /// - Throws: As ``parse(_:)-(String)``.
+    package func parseReportingTopLevelLines(_ markdown: String) throws -> (IntentDocument, [ClosedRange<Int>]) {
+        var markdown = markdown
+        return try markdown.withUTF8 { source in
+            guard source.count <= options.limits.maximumInputBytes else {
+                throw IntentMarkError.limitExceeded(
+                    limit: "maximumInputBytes", maximum: options.limits.maximumInputBytes, found: source.count)
+            }
+            try InputShape(scanning: source).check(against: options.limits)
+            let prepared = PreparedSource(source: source, options: options)
+            return try prepared.withBytes { bytes in
+                let tree = try CmarkTree(parsing: bytes, options: options)
+                var lines: [ClosedRange<Int>] = []
+                var child = cmark_node_first_child(tree.root)
+                while let node = child {
+                    let start = Int(cmark_node_get_start_line(node))
+                    let end = max(start, Int(cmark_node_get_end_line(node)))
+                    lines.append(start...end)
+                    child = cmark_node_next(node)
+                }
+                var converter = IntentTreeConverter(options: options, source: prepared)
+                return (converter.convert(tree), lines)
+            }
         }
     }
 }

@@ -1,0 +1,288 @@
+import Foundation
+import IntentModel
+import MarkdownParsing
+
+/// An intent document kept in step with Markdown source that an editor changes, by re-parsing
+/// only the top-level blocks an edit can affect.
+///
+/// After an edit, the blocks around it are parsed again — from the nearest top-level block before
+/// the edit that starts fresh (after a blank line, at column 0, not a list marker) to the nearest
+/// such block after it — and spliced in; every other block keeps its identity. The splice is
+/// checked: the block after the re-parsed region must still start a block of its own when
+/// parsed after the new region (an opened fence or HTML block would swallow it). The whole source
+/// is parsed again where Markdown's global rules demand it — link reference definitions and
+/// footnotes (they act across the document), source positions (every later position moves),
+/// the inline-only syntaxes — and whenever the check fails; ``lastUpdate`` says which happened.
+/// The result is always what a full parse gives (equivalent, identities aside; property-tested).
+///
+/// ```swift
+/// var source = try IncrementalMarkdownDocument(source: "# Title\n\nFirst.\n\nSecond.\n")
+/// try source.replace(NSRange(location: 9, length: 5), with: "Changed")
+/// source.lastUpdate    // .partial(…): only "Changed." was parsed again
+/// ```
+public struct IncrementalMarkdownDocument: Sendable {
+    /// The Markdown source.
+    public private(set) var source: String
+    /// The intent document of ``source``.
+    public private(set) var document: IntentDocument
+    /// The parsing options.
+    public let options: MarkdownParsingOptions
+    /// How the last edit was taken (`.full` after the initial parse).
+    public private(set) var lastUpdate: IncrementalUpdate
+
+    /// One top-level block: its source lines (1-based) and its text in ``document`` (UTF-8).
+    private struct TopLevelBlock: Sendable {
+        var lines: ClosedRange<Int>
+        var documentRange: Range<Int>
+    }
+
+    private var blocks: [TopLevelBlock] = []
+    /// UTF-8 offset of the start of each line of ``source`` (line n at index n − 1).
+    private var lineStarts: [Int] = []
+    /// Why edits must re-parse everything, when they must.
+    private var fullParseReason: String? = nil
+
+    /// Parses `source`.
+    /// - Parameters:
+    ///   - source: Markdown.
+    ///   - options: Parsing options (as for ``MarkdownParsing/MarkdownParser``).
+    /// - Throws: The parser's errors (`limitExceeded`, …).
+    public init(source: String, options: MarkdownParsingOptions = .default) throws {
+        self.source = source
+        self.options = options
+        document = IntentDocument()
+        lastUpdate = .full(reason: "initial parse")
+        try parseEverything(reason: "initial parse")
+    }
+
+    /// Replaces a range of the source (UTF-16 units, `NSRange` semantics) and updates the document.
+    /// - Parameters:
+    ///   - range: The range of ``source`` to replace.
+    ///   - text: The new text.
+    /// - Throws: `IntentMarkError.invalidRange` for a range outside the source or splitting a
+    ///   surrogate pair; the parser's errors.
+    public mutating func replace(_ range: NSRange, with text: String) throws {
+        let utf8Range = try EditingLayout.utf8Range(of: range, in: source)
+        try replace(utf8Range: utf8Range, with: text)
+    }
+
+    /// Replaces a range of the source (indices of ``source``) and updates the document.
+    /// - Parameters:
+    ///   - range: The range of ``source`` to replace.
+    ///   - text: The new text.
+    /// - Throws: `IntentMarkError.invalidRange` when the indices are not scalar boundaries; the
+    ///   parser's errors.
+    public mutating func replace(_ range: Range<String.Index>, with text: String) throws {
+        guard range.lowerBound.samePosition(in: source.unicodeScalars) != nil,
+            range.upperBound.samePosition(in: source.unicodeScalars) != nil
+        else { throw IntentMarkError.invalidRange("indices are not on scalar boundaries of the source") }
+        let lower = source.utf8.distance(from: source.startIndex, to: range.lowerBound)
+        let upper = source.utf8.distance(from: source.startIndex, to: range.upperBound)
+        try replace(utf8Range: lower..<upper, with: text)
+    }
+
+    // MARK: Updating
+
+    private mutating func replace(utf8Range: Range<Int>, with text: String) throws {
+        let old = Array(source.utf8)
+        var new = Array(old[..<utf8Range.lowerBound])
+        new.append(contentsOf: text.utf8)
+        new.append(contentsOf: old[utf8Range.upperBound...])
+        let newSource = String(decoding: new, as: UTF8.self)
+        if let reason = fullParseReason ?? Self.globalRule(in: newSource) {
+            source = newSource
+            try parseEverything(reason: reason)
+            return
+        }
+        if let update = try partialUpdate(old: old, new: new, edit: utf8Range, insertedCount: text.utf8.count) {
+            source = newSource
+            lastUpdate = update
+            return
+        }
+        source = newSource
+        try parseEverything(reason: "the edit changes how the text after it is read")
+    }
+
+    /// Re-parses the region around the edit and splices it in; `nil` when the region's end is
+    /// not a clean boundary (nothing changed then).
+    private mutating func partialUpdate(old: [UInt8], new: [UInt8], edit: Range<Int>, insertedCount: Int) throws
+        -> IncrementalUpdate?
+    {
+        let firstLine = line(containing: edit.lowerBound)
+        let lastLine = line(containing: edit.upperBound)
+        // Blocks the edit can touch: any within a line of it.
+        let touched = blocks.indices.filter { blocks[$0].lines.upperBound >= firstLine - 1 && blocks[$0].lines.lowerBound <= lastLine + 1 }
+        // From one block before the first touched block (text typed after a block may continue it)
+        // back to a block that starts fresh.
+        var start = touched.first ?? (blocks.firstIndex { $0.lines.lowerBound > lastLine } ?? blocks.count)
+        start = max(0, min(start, blocks.count) - 1)
+        while start > 0, !isFreshStart(blocks[start].lines.lowerBound, in: old) { start -= 1 }
+        var end = max(start, (touched.last.map { $0 + 1 }) ?? start)
+        while end < blocks.count,
+            blocks[end].lines.lowerBound <= lastLine + 1 || !isFreshStart(blocks[end].lines.lowerBound, in: old)
+        {
+            end += 1
+        }
+        let regionStart = start == 0 ? 0 : lineStarts[blocks[start].lines.lowerBound - 1]
+        let regionEnd = end < blocks.count ? lineStarts[blocks[end].lines.lowerBound - 1] : old.count
+        guard regionStart <= edit.lowerBound, edit.upperBound <= regionEnd else { return nil }
+        let delta = insertedCount - edit.count
+        let regionSource = String(decoding: new[regionStart..<(regionEnd + delta)], as: UTF8.self)
+        let parser = MarkdownParser(options: options)
+        let (regionDocument, regionLines) = try parser.parseReportingTopLevelLines(regionSource)
+        let regionBlocks = Self.topLevelRanges(of: regionDocument)
+        guard regionBlocks.count == regionLines.count else { return nil }
+        // The block after the region must still start a block of its own after the new region.
+        if end < blocks.count {
+            let sentinelStart = regionEnd
+            var sentinelEnd = sentinelStart
+            while sentinelEnd < old.count, old[sentinelEnd] != UInt8(ascii: "\n") { sentinelEnd += 1 }
+            let sentinel = regionSource + String(decoding: old[sentinelStart..<sentinelEnd], as: UTF8.self) + "\n"
+            let (_, sentinelLines) = try parser.parseReportingTopLevelLines(sentinel)
+            let regionLineCount = regionSource.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            guard sentinelLines.count == regionLines.count + 1, sentinelLines.last?.lowerBound == regionLineCount + 1 else {
+                return nil
+            }
+        }
+        // Splice: untouched blocks before, the region's new blocks, untouched blocks after.
+        let documentStart = start < blocks.count ? blocks[start].documentRange.lowerBound : document.text.utf8.count
+        let documentEnd = end < blocks.count ? blocks[end].documentRange.lowerBound : document.text.utf8.count
+        var splicer = IntentDocumentSplicer(
+            expectedBytes: document.text.utf8.count + regionDocument.text.utf8.count, firstFreeIdentity: document.largestIdentity + 1)
+        splicer.copy(document, sourceID: 0, utf8Range: 0..<documentStart)
+        splicer.copy(regionDocument, sourceID: 1, utf8Range: 0..<regionDocument.text.utf8.count, renumber: true)
+        splicer.copy(document, sourceID: 0, utf8Range: documentEnd..<document.text.utf8.count)
+        let spliced = splicer.finish()
+        // The block table, shifted.
+        let regionFirstLine = start < blocks.count ? blocks[start].lines.lowerBound : (lineStarts.count)
+        let lineOffset = (start == 0 ? 1 : regionFirstLine) - 1
+        let documentDelta = regionDocument.text.utf8.count - (documentEnd - documentStart)
+        var newLineStarts: [Int] = [0]
+        for (offset, byte) in new.enumerated() where byte == UInt8(ascii: "\n") { newLineStarts.append(offset + 1) }
+        let oldLineCount = lineStarts.count
+        let lineDelta = newLineStarts.count - oldLineCount
+        var newBlocks = Array(blocks[..<start])
+        for (lines, range) in zip(regionLines, regionBlocks) {
+            newBlocks.append(
+                TopLevelBlock(
+                    lines: (lines.lowerBound + lineOffset)...(lines.upperBound + lineOffset),
+                    documentRange: (range.lowerBound + documentStart)..<(range.upperBound + documentStart)))
+        }
+        for block in blocks[end...] {
+            newBlocks.append(
+                TopLevelBlock(
+                    lines: (block.lines.lowerBound + lineDelta)...(block.lines.upperBound + lineDelta),
+                    documentRange: (block.documentRange.lowerBound + documentDelta)..<(block.documentRange.upperBound + documentDelta)))
+        }
+        document = spliced
+        blocks = newBlocks
+        lineStarts = newLineStarts
+        return .partial(reparsedBytes: regionSource.utf8.count, reparsedBlocks: regionLines.count)
+    }
+
+    private mutating func parseEverything(reason: String) throws {
+        let (parsed, lines) = try MarkdownParser(options: options).parseReportingTopLevelLines(source)
+        document = parsed
+        lastUpdate = .full(reason: reason)
+        lineStarts = [0]
+        for (offset, byte) in source.utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        let ranges = Self.topLevelRanges(of: parsed)
+        fullParseReason = nil
+        if options.appliesSourcePositionAttributes {
+            fullParseReason = "source positions move with every edit"
+        } else if options.interpretedSyntax != .full {
+            fullParseReason = "inline-only syntax is parsed as a whole"
+        } else if ranges.count != lines.count {
+            fullParseReason = "the document's blocks do not match the source's top-level blocks"
+        }
+        blocks = fullParseReason == nil ? zip(lines, ranges).map { TopLevelBlock(lines: $0, documentRange: $1) } : []
+    }
+
+    // MARK: Helpers
+
+    /// A rule of Markdown that acts across the whole document and is present in `source`: a line
+    /// that may be a link reference or footnote definition (`[label]:` after up to three spaces).
+    static func globalRule(in source: String) -> String? {
+        var atLineStart = true
+        var spaces = 0
+        var bytes = source.utf8.makeIterator()
+        var inBracket = false
+        var previous: UInt8 = 0
+        while let byte = bytes.next() {
+            defer { previous = byte }
+            if byte == UInt8(ascii: "\n") {
+                atLineStart = true
+                spaces = 0
+                inBracket = false
+                continue
+            }
+            if atLineStart {
+                if byte == UInt8(ascii: " "), spaces < 3 {
+                    spaces += 1
+                    continue
+                }
+                atLineStart = false
+                inBracket = byte == UInt8(ascii: "[")
+                continue
+            }
+            if inBracket, byte == UInt8(ascii: ":"), previous == UInt8(ascii: "]") {
+                return "link reference or footnote definitions act across the document"
+            }
+        }
+        return nil
+    }
+
+    /// The 1-based line holding UTF-8 offset `offset` of the current source.
+    private func line(containing offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low + 1
+    }
+
+    /// Whether a top-level block starting on `line` starts fresh: the line before is blank and
+    /// the block's first character is at column 0 and is not a list marker — no earlier
+    /// container can take it in.
+    private func isFreshStart(_ line: Int, in bytes: [UInt8]) -> Bool {
+        guard line > 1, line - 1 < lineStarts.count else { return line == 1 }
+        let previousStart = lineStarts[line - 2]
+        let start = lineStarts[line - 1]
+        guard bytes[previousStart..<start].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+        else { return false }
+        guard start < bytes.count else { return false }
+        let first = bytes[start]
+        if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == UInt8(ascii: "\n") { return false }
+        func isMarkerEnd(_ index: Int) -> Bool {
+            index >= bytes.count || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
+                || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r")
+        }
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") { return !isMarkerEnd(start + 1) }
+        var index = start
+        while index < bytes.count, index - start < 10, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        if index > start, index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")") {
+            return !isMarkerEnd(index + 1)
+        }
+        return true
+    }
+
+    /// The UTF-8 range of each top-level block of `document`, in order.
+    private static func topLevelRanges(of document: IntentDocument) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var currentRoot: Int32 = -2
+        for (index, record) in document.runRecords.enumerated() {
+            let start = index > 0 ? document.runRecords[index - 1].end : 0
+            var root = record.block
+            while root >= 0, document.blocks[Int(root)].parent >= 0 { root = document.blocks[Int(root)].parent }
+            if root == currentRoot, let last = ranges.last {
+                ranges[ranges.count - 1] = last.lowerBound..<record.end
+            } else {
+                ranges.append(start..<record.end)
+                currentRoot = root
+            }
+        }
+        return ranges
+    }
+}

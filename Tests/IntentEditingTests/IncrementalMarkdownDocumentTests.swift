@@ -1,0 +1,93 @@
+import Foundation
+import IntentEditing
+import IntentModel
+import MarkdownParsing
+import SpecCorpus
+import Testing
+
+@Suite("Incremental re-parse")
+struct IncrementalMarkdownDocumentTests {
+    static func full(_ source: String, _ options: MarkdownParsingOptions = .default) throws -> IntentDocument {
+        try IntentDocument(markdown: source, options: options)
+    }
+
+    @Test("An edit inside a paragraph re-parses only its neighbourhood; other blocks keep their identities")
+    func localEdit() throws {
+        let source = "# Title\n\nFirst paragraph.\n\nSecond paragraph.\n\nThird.\n\n- a\n- b\n"
+        var incremental = try IncrementalMarkdownDocument(source: source)
+        let before = incremental.document
+        // Replace "Second" (UTF-16 27..<33).
+        try incremental.replace(NSRange(location: 27, length: 6), with: "Changed")
+        guard case .partial(let bytes, _) = incremental.lastUpdate else {
+            Issue.record("expected a partial update, got \(incremental.lastUpdate)")
+            return
+        }
+        #expect(bytes < source.utf8.count)
+        #expect(incremental.document.isEquivalent(to: try Self.full(incremental.source)))
+        // The title and the list kept their identities.
+        let identities = { (document: IntentDocument) in
+            document.runs.compactMap { $0.presentationIntent?.components.last.map { "\($0.kind)#\($0.identity)" } }
+        }
+        #expect(identities(incremental.document).first == identities(before).first)
+        #expect(identities(incremental.document).suffix(6) == identities(before).suffix(6))
+    }
+
+    @Test("Global rules re-parse everything: definitions, an opened fence, source positions")
+    func fallbacks() throws {
+        var incremental = try IncrementalMarkdownDocument(source: "Para [x].\n\nOther.\n\nLast.\n")
+        try incremental.replace(NSRange(location: 25, length: 0), with: "\n[x]: /url\n")
+        guard case .full = incremental.lastUpdate else {
+            Issue.record("a definition must re-parse everything")
+            return
+        }
+        #expect(incremental.document.html() == "<p>Para <a href=\"/url\">x</a>.</p>\n<p>Other.</p>\n<p>Last.</p>\n")
+        var fence = try IncrementalMarkdownDocument(source: "One.\n\nTwo.\n\nThree.\n")
+        try fence.replace(NSRange(location: 6, length: 0), with: "```\n")
+        #expect(fence.document.isEquivalent(to: try Self.full(fence.source)))
+        var options = MarkdownParsingOptions()
+        options.appliesSourcePositionAttributes = true
+        var positioned = try IncrementalMarkdownDocument(source: "One.\n\nTwo.\n", options: options)
+        try positioned.replace(NSRange(location: 0, length: 0), with: "Zero.\n\n")
+        #expect(positioned.lastUpdate == .full(reason: "source positions move with every edit"))
+        #expect(positioned.document == (try Self.full(positioned.source, options)))
+    }
+
+    @Test("Random edits on corpus documents: the incremental result always equals a full parse (property)", arguments: BlockSeparation.allCases)
+    func randomEdits(layout: BlockSeparation) throws {
+        var options = MarkdownParsingOptions()
+        options.blockSeparation = layout
+        var generator = SeededRandom(seed: 0x1C4E)
+        var documents = try ParsingFixtures.names.map { String(decoding: try ParsingFixtures.source($0), as: UTF8.self) }
+        if TestPaths.corpusAvailable {
+            let realWorld = try String(contentsOf: TestPaths.corpus.appending(path: "realworld/realworld-1mb.md"), encoding: .utf8)
+            documents.append(String(decoding: realWorld.utf8.prefix(40_000), as: UTF8.self))
+        }
+        let snippets = [
+            "x", " ", "\n", "\n\n", "- ", "* ", "1. ", "> ", "# ", "    ", "```\n", "~~~", "<div>\n", "| a | b |\n| - | - |\n",
+            "**", "_", "`", "[", "](u)", "---\n", "===\n", "  \n", "text\nmore", "- [ ] ", "漢字", "🙂",
+        ]
+        var partial = 0
+        var total = 0
+        for document in documents where !document.isEmpty {
+            var incremental = try IncrementalMarkdownDocument(source: document, options: options)
+            for _ in 0..<25 {
+                let count = incremental.source.utf16.count
+                var location = Int.random(in: 0...count, using: &generator)
+                var length = count - location > 0 ? Int.random(in: 0...min(12, count - location), using: &generator) : 0
+                let utf16 = Array(incremental.source.utf16)
+                if location > 0, location < utf16.count, UTF16.isTrailSurrogate(utf16[location]) { location -= 1 }
+                if location + length < utf16.count, UTF16.isTrailSurrogate(utf16[location + length]) { length += 1 }
+                let snippet = Bool.random(using: &generator) ? (snippets.randomElement(using: &generator) ?? "") : ""
+                try incremental.replace(NSRange(location: location, length: length), with: snippet)
+                let expected = try Self.full(incremental.source, options)
+                #expect(
+                    incremental.document.isEquivalent(to: expected),
+                    "after \(snippet.debugDescription) at \(location),\(length): \(incremental.document.equivalenceFailure(comparedTo: expected) ?? "")")
+                total += 1
+                if case .partial = incremental.lastUpdate { partial += 1 }
+            }
+        }
+        print("incremental (\(layout)): \(partial) of \(total) random edits re-parsed only part of the document")
+        #expect(partial > total / 3)
+    }
+}
