@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "IntentEditing", dependencies: ["IntentModel", "MarkdownParsing"]),
         // Timing of every conversion against libcmark-gfm (used by the benchmarks and `intentmark bench`).
         .target(
-            name: "ConversionBenchmarks", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering"]),
+            name: "ConversionBenchmarks",
+            dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering", "IntentEditing"]),
         .executableTarget(
             name: "intentmark-benchmarks", dependencies: ["ConversionBenchmarks"], path: "Benchmarks/IntentMarkBenchmarks"),
         // Umbrella module: `import IntentMark` gives the whole public API.

@@ -1,6 +1,7 @@
 // The benchmark suite: every conversion against libcmark-gfm in the same run.
 //
-//   swift run -c release intentmark-benchmarks [--runs N] [FILE…]
+//   swift run -c release intentmark-benchmarks [--runs N] [--stages LIST] [FILE…]
+//   swift run -c release intentmark-benchmarks --editing [--runs N] [FILE…]   (the editing layer)
 //
 // Without files it measures ../shared/corpus/realworld/realworld-1mb.md, that file ×10 and the
 // CommonMark spec. Throughput is MB/s of Markdown input; see Benchmarks/README.md.
@@ -10,10 +11,13 @@ import Foundation
 var runs = 5
 var files: [String] = []
 var stages = BenchmarkStage.allCases
+var editing = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     if argument == "--runs", let value = arguments.popFirst(), let number = Int(value) {
         runs = number
+    } else if argument == "--editing" {
+        editing = true
     } else if argument == "--stages", let value = arguments.popFirst() {
         stages = value.split(separator: ",").compactMap { BenchmarkStage(rawValue: String($0)) }
     } else {
@@ -32,6 +36,16 @@ do {
         inputs.append(("commonmark-spec-0.31.2/spec.txt", try Data(contentsOf: corpus.appending(path: "commonmark-spec-0.31.2/spec.txt"))))
     } else {
         for file in files { inputs.append((file, try Data(contentsOf: URL(fileURLWithPath: file)))) }
+    }
+    if editing {
+        let benchmark = EditingBenchmark(runs: runs)
+        var results: [EditingBenchmark.Result] = []
+        for (name, data) in inputs {
+            FileHandle.standardError.write(Data("… \(name): editing\n".utf8))
+            results.append(try benchmark.measure(String(decoding: data, as: UTF8.self), name: name))
+        }
+        print(EditingBenchmark.table(results))
+        exit(0)
     }
     let runner = BenchmarkRunner(runs: runs, stages: stages)
     for (name, data) in inputs {

@@ -11,8 +11,17 @@
 package struct IntentDocumentSplicer {
     private var builder: IntentDocumentBuilder
     /// Per source (by the caller's id): source block index → new index, and the same for spans.
-    private var blockMaps: [Int: [Int32: Int32]] = [:]
-    private var spanMaps: [Int: [Int32: Int32]] = [:]
+    /// Indexed by source id (small integers); each map is an array (source index → new index,
+    /// -1 unmapped), mutated in place.
+    private var blockMaps: [[Int32]] = []
+    private var spanMaps: [[Int32]] = []
+    private var attributeMaps: [[Int32]] = []
+    /// The block and span of the last run appended, and what `contiguous` made of them, so runs
+    /// of the same leaf and span (most runs) skip the walk.
+    private var lastBlockIn: Int32 = -2
+    private var lastBlockOut: (Int32, Bool) = (-1, false)
+    private var lastSpanIn: Int32 = -2
+    private var lastSpanOut: Int32 = -1
     /// The next fresh identity handed out.
     package private(set) var nextIdentity: Int
     /// The open blocks (new indices, outermost first) of the last run appended.
@@ -72,15 +81,16 @@ package struct IntentDocumentSplicer {
     /// when first met. `renumber` gives added blocks fresh identities.
     package mutating func block(_ index: Int32, of source: IntentDocument, sourceID: Int, renumber: Bool = false) -> Int32 {
         guard index >= 0 else { return -1 }
-        var map = blockMaps[sourceID] ?? [:]
-        defer { blockMaps[sourceID] = map }
-        if let known = map[index] { return known }
+        ensureMaps(sourceID, blocks: source.blocks.count, spans: source.spans.count)
+        let known = blockMaps[sourceID][Int(index)]
+        if known >= 0 { return known }
         var chain: [Int32] = []
         var current = index
         var parent: Int32 = -1
         while current >= 0 {
-            if let known = map[current] {
-                parent = known
+            let mapped = blockMaps[sourceID][Int(current)]
+            if mapped >= 0 {
+                parent = mapped
                 break
             }
             chain.append(current)
@@ -90,25 +100,39 @@ package struct IntentDocumentSplicer {
             let block = source.blocks[Int(old)]
             let identity = renumber ? freshIdentity() : block.identity
             parent = builder.addBlock(block.kind, identity: identity, parent: parent, markup: block.markup)
-            map[old] = parent
+            blockMaps[sourceID][Int(old)] = parent
         }
         return parent
     }
 
+    /// Makes sure the maps of source `sourceID` can hold `blocks` blocks and `spans` spans.
+    private mutating func ensureMaps(_ sourceID: Int, blocks: Int, spans: Int) {
+        while blockMaps.count <= sourceID { blockMaps.append([]) }
+        while spanMaps.count <= sourceID { spanMaps.append([]) }
+        if blockMaps[sourceID].count < blocks {
+            blockMaps[sourceID].append(contentsOf: repeatElement(-1, count: blocks - blockMaps[sourceID].count))
+        }
+        if spanMaps[sourceID].count < spans {
+            spanMaps[sourceID].append(contentsOf: repeatElement(-1, count: spans - spanMaps[sourceID].count))
+        }
+    }
+
     /// Records that block `index` of source `sourceID` is `target` in the new document (so its
     /// descendants hang under `target`).
-    package mutating func mapBlock(_ index: Int32, of sourceID: Int, to target: Int32) {
-        blockMaps[sourceID, default: [:]][index] = target
+    package mutating func mapBlock(_ index: Int32, of source: IntentDocument, sourceID: Int, to target: Int32) {
+        ensureMaps(sourceID, blocks: source.blocks.count, spans: source.spans.count)
+        blockMaps[sourceID][Int(index)] = target
     }
 
     /// Records that span `index` of source `sourceID` is `target` in the new document.
-    package mutating func mapSpan(_ index: Int32, of sourceID: Int, to target: Int32) {
-        spanMaps[sourceID, default: [:]][index] = target
+    package mutating func mapSpan(_ index: Int32, of source: IntentDocument, sourceID: Int, to target: Int32) {
+        ensureMaps(sourceID, blocks: source.blocks.count, spans: source.spans.count)
+        spanMaps[sourceID][Int(index)] = target
     }
 
     /// Whether span `index` of source `sourceID` has a place in the new document yet.
     package func hasSpan(_ index: Int32, of sourceID: Int) -> Bool {
-        spanMaps[sourceID]?[index] != nil
+        sourceID < spanMaps.count && Int(index) < spanMaps[sourceID].count && spanMaps[sourceID][Int(index)] >= 0
     }
 
     /// Adds a span (its parent already added) and returns its index.
@@ -119,15 +143,16 @@ package struct IntentDocumentSplicer {
     /// The new index of span `index` of `source`, adding it and its missing ancestors.
     package mutating func span(_ index: Int32, of source: IntentDocument, sourceID: Int, renumber: Bool = false) -> Int32 {
         guard index >= 0 else { return -1 }
-        var map = spanMaps[sourceID] ?? [:]
-        defer { spanMaps[sourceID] = map }
-        if let known = map[index] { return known }
+        ensureMaps(sourceID, blocks: source.blocks.count, spans: source.spans.count)
+        let known = spanMaps[sourceID][Int(index)]
+        if known >= 0 { return known }
         var chain: [Int32] = []
         var current = index
         var parent: Int32 = -1
         while current >= 0 {
-            if let known = map[current] {
-                parent = known
+            let mapped = spanMaps[sourceID][Int(current)]
+            if mapped >= 0 {
+                parent = mapped
                 break
             }
             chain.append(current)
@@ -136,7 +161,7 @@ package struct IntentDocumentSplicer {
         for old in chain.reversed() {
             let span = source.spans[Int(old)]
             parent = builder.addSpan(span.kind, identity: renumber ? freshIdentity() : span.identity, parent: parent)
-            map[old] = parent
+            spanMaps[sourceID][Int(old)] = parent
         }
         return parent
     }
@@ -167,7 +192,7 @@ package struct IntentDocumentSplicer {
                     let (newBlock, continued) = contiguous(
                         override ?? block(record.block, of: source, sourceID: sourceID, renumber: renumber))
                     let newSpan = contiguousSpan(span(record.span, of: source, sourceID: sourceID, renumber: renumber))
-                    let attributes = builder.attributesIndex(source.attributeTable[Int(record.attributes)])
+                    let attributes = attribute(record.attributes, of: source, sourceID: sourceID)
                     builder.append(
                         UnsafeBufferPointer(rebasing: bytes[from..<to]), block: newBlock, inline: record.inline,
                         attributes: attributes, span: newSpan)
@@ -177,6 +202,20 @@ package struct IntentDocumentSplicer {
                 index += 1
             }
         }
+    }
+
+    /// The new index of attribute set `index` of `source` (interned once per source index).
+    private mutating func attribute(_ index: Int32, of source: IntentDocument, sourceID: Int) -> Int32 {
+        while attributeMaps.count <= sourceID { attributeMaps.append([]) }
+        if attributeMaps[sourceID].count < source.attributeTable.count {
+            attributeMaps[sourceID].append(
+                contentsOf: repeatElement(-1, count: source.attributeTable.count - attributeMaps[sourceID].count))
+        }
+        let known = attributeMaps[sourceID][Int(index)]
+        if known >= 0 { return known }
+        let new = builder.attributesIndex(source.attributeTable[Int(index)])
+        attributeMaps[sourceID][Int(index)] = new
+        return new
     }
 
     /// Appends `text` as one run.
@@ -194,6 +233,21 @@ package struct IntentDocumentSplicer {
     /// from that ancestor down (copies of blocks that held runs get fresh identities); and
     /// whether the block is inside such a copy.
     private mutating func contiguous(_ block: Int32) -> (Int32, Bool) {
+        if block == lastBlockIn { return lastBlockOut }
+        let result = walkContiguous(block)
+        if result.0 != lastBlockOut.0 {
+            // Another leaf: every open span ends (a span never crosses paragraphs).
+            growSpanFlags()
+            for span in openSpanPath { isSpanClosed[Int(span)] = true }
+            openSpanPath = []
+            lastSpanIn = -2
+        }
+        lastBlockIn = block
+        lastBlockOut = result
+        return result
+    }
+
+    private mutating func walkContiguous(_ block: Int32) -> (Int32, Bool) {
         growFlags()
         // The chain from the outermost block in, each ancestor replaced by its continuation (a
         // block no run used yet simply moves under the continuation).
@@ -241,11 +295,23 @@ package struct IntentDocumentSplicer {
     /// The span a run of `span` goes into so that every span stays contiguous (see
     /// ``contiguous(_:)`` — the same rule, for spans).
     private mutating func contiguousSpan(_ span: Int32) -> Int32 {
+        if span == lastSpanIn { return lastSpanOut }
+        let result = walkContiguousSpan(span)
+        lastSpanIn = span
+        lastSpanOut = result
+        return result
+    }
+
+    private mutating func growSpanFlags() {
         let count = builder.spans.count
         if isSpanClosed.count < count {
             isSpanClosed.append(contentsOf: repeatElement(false, count: count - isSpanClosed.count))
             isSpanUsed.append(contentsOf: repeatElement(false, count: count - isSpanUsed.count))
         }
+    }
+
+    private mutating func walkContiguousSpan(_ span: Int32) -> Int32 {
+        growSpanFlags()
         var chain: [Int32] = []
         var current = span
         while let next = spanContinuation[current] { current = next }

@@ -13,6 +13,9 @@ import MarkdownParsing
 /// is parsed again where Markdown's global rules demand it — link reference definitions and
 /// footnotes (they act across the document), source positions (every later position moves),
 /// the inline-only syntaxes — and whenever the check fails; ``lastUpdate`` says which happened.
+/// Link reference definitions standing on their own lines are appended to every re-parsed region
+/// so references resolve as in the whole; an edit that makes, changes or removes one, a
+/// definition inside a block, and footnotes re-parse everything.
 /// The result is always what a full parse gives (equivalent, identities aside; property-tested).
 ///
 /// ```swift
@@ -41,6 +44,9 @@ public struct IncrementalMarkdownDocument: Sendable {
     private var lineStarts: [Int] = []
     /// Why edits must re-parse everything, when they must.
     private var fullParseReason: String? = nil
+    /// The link reference definitions of the source (the non-blank lines no top-level block
+    /// covers), appended to every re-parsed region so its references resolve as in the whole.
+    private var definitions = ""
 
     /// Parses `source`.
     /// - Parameters:
@@ -89,7 +95,7 @@ public struct IncrementalMarkdownDocument: Sendable {
         new.append(contentsOf: text.utf8)
         new.append(contentsOf: old[utf8Range.upperBound...])
         let newSource = String(decoding: new, as: UTF8.self)
-        if let reason = fullParseReason ?? Self.globalRule(in: newSource) {
+        if let reason = fullParseReason {
             source = newSource
             try parseEverything(reason: reason)
             return
@@ -128,10 +134,17 @@ public struct IncrementalMarkdownDocument: Sendable {
         guard regionStart <= edit.lowerBound, edit.upperBound <= regionEnd else { return nil }
         let delta = insertedCount - edit.count
         let regionSource = String(decoding: new[regionStart..<(regionEnd + delta)], as: UTF8.self)
+        // A definition made, changed or removed acts across the document.
+        let oldRegion = String(decoding: old[regionStart..<regionEnd], as: UTF8.self)
+        if Self.globalRule(in: regionSource) != nil || Self.globalRule(in: oldRegion) != nil { return nil }
         let parser = MarkdownParser(options: options)
-        let (regionDocument, regionLines) = try parser.parseReportingTopLevelLines(regionSource)
+        let regionLineCount = regionSource.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let withDefinitions = definitions.isEmpty ? regionSource : regionSource + "\n" + definitions
+        let (regionDocument, regionLines) = try parser.parseReportingTopLevelLines(withDefinitions)
         let regionBlocks = Self.topLevelRanges(of: regionDocument)
-        guard regionBlocks.count == regionLines.count else { return nil }
+        // The appended definitions must stay definitions (no block of their own).
+        guard regionBlocks.count == regionLines.count, regionLines.allSatisfy({ $0.lowerBound <= max(regionLineCount, 1) })
+        else { return nil }
         // The block after the region must still start a block of its own after the new region.
         if end < blocks.count {
             let sentinelStart = regionEnd
@@ -139,7 +152,6 @@ public struct IncrementalMarkdownDocument: Sendable {
             while sentinelEnd < old.count, old[sentinelEnd] != UInt8(ascii: "\n") { sentinelEnd += 1 }
             let sentinel = regionSource + String(decoding: old[sentinelStart..<sentinelEnd], as: UTF8.self) + "\n"
             let (_, sentinelLines) = try parser.parseReportingTopLevelLines(sentinel)
-            let regionLineCount = regionSource.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             guard sentinelLines.count == regionLines.count + 1, sentinelLines.last?.lowerBound == regionLineCount + 1 else {
                 return nil
             }
@@ -188,12 +200,44 @@ public struct IncrementalMarkdownDocument: Sendable {
         for (offset, byte) in source.utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
         let ranges = Self.topLevelRanges(of: parsed)
         fullParseReason = nil
+        definitions = ""
         if options.appliesSourcePositionAttributes {
             fullParseReason = "source positions move with every edit"
         } else if options.interpretedSyntax != .full {
             fullParseReason = "inline-only syntax is parsed as a whole"
         } else if ranges.count != lines.count {
             fullParseReason = "the document's blocks do not match the source's top-level blocks"
+        } else if options.extensions.contains(.footnotes), parsed.blocks.contains(where: { $0.markup?.footnoteLabel != nil }) {
+            fullParseReason = "footnotes are numbered across the document"
+        } else {
+            // Lines no block covers are blank or link reference definitions; a definition-like
+            // line inside a block (a definition in a list item or quote) cannot be lifted out.
+            // Lines in code and HTML blocks cannot hold definitions; lines in other blocks can.
+            var covered = [Bool](repeating: false, count: lineStarts.count + 1)
+            var mayHold = [Bool](repeating: false, count: lineStarts.count + 1)
+            for (range, holds) in zip(lines, Self.topLevelMayHoldDefinitions(parsed)) {
+                for line in range where line <= lineStarts.count {
+                    covered[line] = true
+                    mayHold[line] = holds
+                }
+            }
+            var text = source
+            text.withUTF8 { bytes in
+                for line in 1...lineStarts.count {
+                    let start = lineStarts[line - 1]
+                    let end = line < lineStarts.count ? lineStarts[line] : bytes.count
+                    let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    let isDefinitionLike = Self.globalRule(in: lineText) != nil
+                    if covered[line] {
+                        if isDefinitionLike, mayHold[line], fullParseReason == nil {
+                            fullParseReason = "a link reference definition lies inside a block"
+                        }
+                    } else if !lineText.allSatisfy({ $0.isWhitespace }) {
+                        definitions += lineText
+                        if !lineText.hasSuffix("\n") { definitions += "\n" }
+                    }
+                }
+            }
         }
         blocks = fullParseReason == nil ? zip(lines, ranges).map { TopLevelBlock(lines: $0, documentRange: $1) } : []
     }
@@ -266,6 +310,29 @@ public struct IncrementalMarkdownDocument: Sendable {
             return !isMarkerEnd(index + 1)
         }
         return true
+    }
+
+    /// For each top-level block of `document`, in order: whether a link reference definition can
+    /// live in it (not in a code block or an HTML block).
+    private static func topLevelMayHoldDefinitions(_ document: IntentDocument) -> [Bool] {
+        var result: [Bool] = []
+        var currentRoot: Int32 = -2
+        for record in document.runRecords {
+            var root = record.block
+            while root >= 0, document.blocks[Int(root)].parent >= 0 { root = document.blocks[Int(root)].parent }
+            guard root != currentRoot else { continue }
+            currentRoot = root
+            var holds = true
+            if root >= 0 {
+                switch document.blocks[Int(root)].kind {
+                case .codeBlock: holds = false
+                case .paragraph: holds = record.inline & InlinePresentationIntent.blockHTML.rawValue == 0
+                default: holds = true
+                }
+            }
+            result.append(holds)
+        }
+        return result
     }
 
     /// The UTF-8 range of each top-level block of `document`, in order.

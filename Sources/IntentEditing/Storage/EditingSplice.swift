@@ -383,7 +383,7 @@ extension EditingSplice {
                     usedSpanIdentities.insert(identity)
                     newIndex = splicer.addSpan(span.kind, identity: identity, parent: parent)
                 }
-                splicer.mapSpan(old, of: Self.replacementID, to: newIndex)
+                splicer.mapSpan(old, of: replacement, sourceID: Self.replacementID, to: newIndex)
                 parent = newIndex
             }
         }
