@@ -100,19 +100,25 @@ public struct IncrementalMarkdownDocument: Sendable {
             try parseEverything(reason: reason)
             return
         }
-        if let update = try partialUpdate(old: old, new: new, edit: utf8Range, insertedCount: text.utf8.count) {
+        switch try partialUpdate(old: old, new: new, edit: utf8Range, insertedCount: text.utf8.count) {
+        case .success(let update):
             source = newSource
             lastUpdate = update
-            return
+        case .failure(let refusal):
+            source = newSource
+            try parseEverything(reason: refusal.reason)
         }
-        source = newSource
-        try parseEverything(reason: "the edit changes how the text after it is read")
     }
 
-    /// Re-parses the region around the edit and splices it in; `nil` when the region's end is
-    /// not a clean boundary (nothing changed then).
+    /// Why a partial update was not possible.
+    private struct Refusal: Error {
+        var reason: String
+    }
+
+    /// Re-parses the region around the edit and splices it in; a refusal (nothing changed then)
+    /// when a partial update cannot be proven right.
     private mutating func partialUpdate(old: [UInt8], new: [UInt8], edit: Range<Int>, insertedCount: Int) throws
-        -> IncrementalUpdate?
+        -> Result<IncrementalUpdate, Refusal>
     {
         let firstLine = line(containing: edit.lowerBound)
         let lastLine = line(containing: edit.upperBound)
@@ -131,12 +137,16 @@ public struct IncrementalMarkdownDocument: Sendable {
         }
         let regionStart = start == 0 ? 0 : lineStarts[blocks[start].lines.lowerBound - 1]
         let regionEnd = end < blocks.count ? lineStarts[blocks[end].lines.lowerBound - 1] : old.count
-        guard regionStart <= edit.lowerBound, edit.upperBound <= regionEnd else { return nil }
+        guard regionStart <= edit.lowerBound, edit.upperBound <= regionEnd else {
+            return .failure(Refusal(reason: "no block boundary around the edit"))
+        }
         let delta = insertedCount - edit.count
         let regionSource = String(decoding: new[regionStart..<(regionEnd + delta)], as: UTF8.self)
         // A definition made, changed or removed acts across the document.
         let oldRegion = String(decoding: old[regionStart..<regionEnd], as: UTF8.self)
-        if Self.globalRule(in: regionSource) != nil || Self.globalRule(in: oldRegion) != nil { return nil }
+        if Self.definitionLikeLines(in: regionSource) != Self.definitionLikeLines(in: oldRegion) {
+            return .failure(Refusal(reason: "the edit makes, changes or removes a link reference definition"))
+        }
         let parser = MarkdownParser(options: options)
         let regionLineCount = regionSource.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         let withDefinitions = definitions.isEmpty ? regionSource : regionSource + "\n" + definitions
@@ -144,7 +154,9 @@ public struct IncrementalMarkdownDocument: Sendable {
         let regionBlocks = Self.topLevelRanges(of: regionDocument)
         // The appended definitions must stay definitions (no block of their own).
         guard regionBlocks.count == regionLines.count, regionLines.allSatisfy({ $0.lowerBound <= max(regionLineCount, 1) })
-        else { return nil }
+        else {
+            return .failure(Refusal(reason: "the re-parsed region does not read as whole blocks"))
+        }
         // The block after the region must still start a block of its own after the new region.
         if end < blocks.count {
             let sentinelStart = regionEnd
@@ -153,7 +165,7 @@ public struct IncrementalMarkdownDocument: Sendable {
             let sentinel = regionSource + String(decoding: old[sentinelStart..<sentinelEnd], as: UTF8.self) + "\n"
             let (_, sentinelLines) = try parser.parseReportingTopLevelLines(sentinel)
             guard sentinelLines.count == regionLines.count + 1, sentinelLines.last?.lowerBound == regionLineCount + 1 else {
-                return nil
+                return .failure(Refusal(reason: "the edit changes how the text after it is read"))
             }
         }
         // Splice: untouched blocks before, the region's new blocks, untouched blocks after.
@@ -189,7 +201,7 @@ public struct IncrementalMarkdownDocument: Sendable {
         document = spliced
         blocks = newBlocks
         lineStarts = newLineStarts
-        return .partial(reparsedBytes: regionSource.utf8.count, reparsedBlocks: regionLines.count)
+        return .success(.partial(reparsedBytes: regionSource.utf8.count, reparsedBlocks: regionLines.count))
     }
 
     private mutating func parseEverything(reason: String) throws {
@@ -222,6 +234,7 @@ public struct IncrementalMarkdownDocument: Sendable {
                 }
             }
             var text = source
+            var inDefinition = false
             text.withUTF8 { bytes in
                 for line in 1...lineStarts.count {
                     let start = lineStarts[line - 1]
@@ -229,10 +242,15 @@ public struct IncrementalMarkdownDocument: Sendable {
                     let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                     let isDefinitionLike = Self.globalRule(in: lineText) != nil
                     if covered[line] {
+                        inDefinition = false
                         if isDefinitionLike, mayHold[line], fullParseReason == nil {
                             fullParseReason = "a link reference definition lies inside a block"
                         }
-                    } else if !lineText.allSatisfy({ $0.isWhitespace }) {
+                    } else if lineText.allSatisfy({ $0.isWhitespace }) {
+                        inDefinition = false
+                    } else if isDefinitionLike || inDefinition {
+                        // A definition, and the lines that continue it (a title on the next line).
+                        inDefinition = true
                         definitions += lineText
                         if !lineText.hasSuffix("\n") { definitions += "\n" }
                     }
@@ -274,6 +292,11 @@ public struct IncrementalMarkdownDocument: Sendable {
             }
         }
         return nil
+    }
+
+    /// The lines of `text` that may be link reference or footnote definitions, in order.
+    static func definitionLikeLines(in text: String) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: true).filter { globalRule(in: String($0)) != nil }
     }
 
     /// The 1-based line holding UTF-8 offset `offset` of the current source.
