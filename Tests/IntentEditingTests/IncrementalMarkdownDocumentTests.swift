@@ -60,7 +60,7 @@ struct IncrementalMarkdownDocumentTests {
         var documents = try ParsingFixtures.names.map { String(decoding: try ParsingFixtures.source($0), as: UTF8.self) }
         if TestPaths.corpusAvailable {
             let realWorld = try String(contentsOf: TestPaths.corpus.appending(path: "realworld/realworld-1mb.md"), encoding: .utf8)
-            documents.append(String(decoding: realWorld.utf8.prefix(40_000), as: UTF8.self))
+            documents.append(String(decoding: realWorld.utf8.prefix(80_000), as: UTF8.self))
         }
         let snippets = [
             "x", " ", "\n", "\n\n", "- ", "* ", "1. ", "> ", "# ", "    ", "```\n", "~~~", "<div>\n", "| a | b |\n| - | - |\n",
