@@ -11,9 +11,11 @@ import IntentModel
 ///   with a `paragraphStyle.textBlocks` entry (table identity, row — header row 0 —, column, header
 ///   flag, alignment).
 /// - Every run's display attributes are the style sheet's for its block context and inline intents
-///   (``StyleSheet/displayAttributes(for:inline:isLink:isImage:)``), with the run's own display
-///   attributes (underline, colors, …) on top; links keep Foundation's `link`. No presentation or
-///   inline intents remain.
+///   (``StyleSheet/displayAttributes(for:inline:isLink:isImage:)``), then what HTML formatting
+///   tags and display extended attributes around the run say (applied to the style sheet's
+///   attributes, so `<kbd>` in a header is monospaced at the header's size and `<u>` adds an
+///   underline to a link's), then the run's other display attributes on top; links keep
+///   Foundation's `link`. No presentation or inline intents remain.
 ///
 /// Works on the run table directly. Block contexts are interned as *style ids*: a block's id is
 /// found from its parent's id and its style-sheet slot (no hashing of display attributes), except
@@ -43,13 +45,25 @@ struct RichTextLowering {
     /// start, by style id (-1 until made).
     private var separatorAttributes: [Int32] = [-1]
     private var blockTextAttributes: [Int32] = [-1]
-    /// Output attribute index for (style id, inline bits, source attributes).
+    /// Output attribute index for (style id, inline bits, source attributes, syntax effects).
     private var runStyles: [RunKey: Int32] = [:]
+    /// Per span of the source: its *effect chain* — the formatting tags and extended-attribute
+    /// spans on its path, interned (0: none) — so runs inside the same kinds of display syntax
+    /// share output attributes.
+    private var spanEffects: [Int32]
+    /// Per effect chain: a span that has it (to compute the effects from).
+    private var effectSpans: [Int32] = [-1]
 
     private struct RunKey: Hashable {
         var style: Int32
         var inline: UInt
         var attributes: Int32
+        var effects: Int32
+    }
+
+    private struct EffectStep: Hashable {
+        var parent: Int32
+        var element: HTMLFormattingTag.Element?
     }
 
     private struct StyleStep: Hashable {
@@ -68,6 +82,34 @@ struct RichTextLowering {
         blockStyleIDs = [Int32](repeating: -1, count: count)
         itemsWithMarker = [Bool](repeating: false, count: count)
         listStarts = [Int?](repeating: nil, count: count)
+        spanEffects = []
+        spanEffects.reserveCapacity(document.spans.count)
+        var steps: [EffectStep: Int32] = [:]
+        for (index, span) in document.spans.enumerated() {
+            let parent = span.parent >= 0 ? spanEffects[Int(span.parent)] : 0
+            let step: EffectStep
+            switch span.kind {
+            case .htmlFormatting:
+                guard let tag = span.htmlTag else {
+                    spanEffects.append(parent)
+                    continue
+                }
+                step = EffectStep(parent: parent, element: tag.element)
+            case .extendedAttributes:
+                step = EffectStep(parent: parent, element: nil)
+            case .emphasis, .strongEmphasis, .strikethrough, .link, .image, .footnoteReference, .inlineHTML:
+                spanEffects.append(parent)
+                continue
+            }
+            if let known = steps[step] {
+                spanEffects.append(known)
+            } else {
+                let chain = Int32(effectSpans.count)
+                effectSpans.append(Int32(index))
+                steps[step] = chain
+                spanEffects.append(chain)
+            }
+        }
     }
 
     /// The interned attributes of a separator after `leaf` (isBlockSeparator) or of text at its
@@ -104,7 +146,9 @@ struct RichTextLowering {
                 previousLeaf = record.block
                 // The source's own separators are replaced by ours at leaf changes.
                 if isSeparator[Int(record.attributes)] { continue }
-                let key = RunKey(style: styleID(record.block), inline: record.inline, attributes: record.attributes)
+                let key = RunKey(
+                    style: styleID(record.block), inline: record.inline, attributes: record.attributes,
+                    effects: record.span >= 0 ? spanEffects[Int(record.span)] : 0)
                 let index: Int32
                 if key == lastKey {
                     index = lastIndex
@@ -209,7 +253,18 @@ struct RichTextLowering {
         if !inline.isEmpty || isLink || isImage {
             display = styleSheet.displayAttributes(inside: display, inline: inline, isLink: isLink, isImage: isImage)
         }
-        if let own = source.display { display = Self.overlay(own, on: display) }
+        if var own = source.display {
+            if key.effects != 0,
+                let said = document.syntaxDisplay(
+                    span: effectSpans[Int(key.effects)], extendedAttributes: source.extendedAttributes, on: DisplayAttributes()),
+                let composed = document.syntaxDisplay(
+                    span: effectSpans[Int(key.effects)], extendedAttributes: source.extendedAttributes, on: display)
+            {
+                display = composed
+                own = Self.removing(said, from: own)
+            }
+            display = Self.overlay(own, on: display)
+        }
         let index = builder.attributesIndex(
             RunAttributes(link: source.link, linkDestination: source.linkDestination, isPlaceholder: source.isPlaceholder, display: display))
         runStyles[key] = index
@@ -318,6 +373,21 @@ struct RichTextLowering {
         case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow:
             return base
         }
+    }
+
+    /// `own` without the fields whose value `said` gives too (they came from syntax, which has
+    /// been applied to the style sheet's attributes already).
+    static func removing(_ said: DisplayAttributes, from own: DisplayAttributes) -> DisplayAttributes {
+        var result = own
+        if result.font == said.font { result.font = nil }
+        if result.foregroundColor == said.foregroundColor { result.foregroundColor = nil }
+        if result.backgroundColor == said.backgroundColor { result.backgroundColor = nil }
+        if result.underlineStyle == said.underlineStyle { result.underlineStyle = nil }
+        if result.strikethroughStyle == said.strikethroughStyle { result.strikethroughStyle = nil }
+        if result.baselineOffset == said.baselineOffset { result.baselineOffset = nil }
+        if result.superscript == said.superscript { result.superscript = nil }
+        if result.paragraphStyle == said.paragraphStyle { result.paragraphStyle = nil }
+        return result
     }
 
     /// `own` on top of `base`: every field `own` sets wins.
