@@ -11,14 +11,20 @@ public struct InlineSpan: Sendable, Hashable, Codable {
     public var kind: Kind
     /// The span's identity, unique among the spans of one document.
     public var identity: Int
+    /// For an ``Kind/htmlFormatting`` span: its opening and closing tags exactly as written, so
+    /// that writers give back `<U>` or `<ins>` rather than a normalised `<u>`. `nil` for every other
+    /// kind (and ignored there).
+    public var htmlTag: HTMLFormattingTag?
 
     /// Creates a span.
     /// - Parameters:
     ///   - kind: The kind of span.
     ///   - identity: Its identity within the document.
-    public init(kind: Kind, identity: Int) {
+    ///   - htmlTag: The tags of an ``Kind/htmlFormatting`` span; `nil` otherwise.
+    public init(kind: Kind, identity: Int, htmlTag: HTMLFormattingTag? = nil) {
         self.kind = kind
         self.identity = identity
+        self.htmlTag = htmlTag
     }
 
     /// The kinds of inline span.
@@ -41,10 +47,18 @@ public struct InlineSpan: Sendable, Hashable, Codable {
         /// CDATA section; CommonMark §6.6), flattened into ``InlinePresentationIntent/inlineHTML``.
         /// Keeps adjacent pieces (`<b><i>`) apart.
         case inlineHTML
+        /// A balanced pair of inline HTML formatting tags (`<u>…</u>`, `<sup>…</sup>`, …; see
+        /// ``HTMLFormattingTag``) read as display attributes: the runs between the tags carry the
+        /// tag's ``DisplayAttributes`` and the tags themselves are not in the text; the span's
+        /// ``InlineSpan/htmlTag`` keeps them as written. An IntentMark extension.
+        case htmlFormatting
     }
 }
 
 extension InlineSpan: CustomDebugStringConvertible {
-    /// `emphasis (id 2)`.
-    public var debugDescription: String { "\(kind.rawValue) (id \(identity))" }
+    /// `emphasis (id 2)`; `htmlFormatting <U>…</u> (id 3)` for formatting tags.
+    public var debugDescription: String {
+        if let htmlTag { return "\(kind.rawValue) \(htmlTag.opening)…\(htmlTag.closing) (id \(identity))" }
+        return "\(kind.rawValue) (id \(identity))"
+    }
 }

@@ -26,16 +26,21 @@ import Foundation
 /// to that block's ``BlockMarkup`` fields) and `span`: the 0-based index, in the document's
 /// top-level `spans` table, of the run's innermost ``InlineSpan``. Each entry of `spans` has
 /// `kind`, `identity` and `parent` (the index of the enclosing span, always an earlier entry;
-/// absent at the top), so deeply nested markup stays linear in size.
+/// absent at the top), so deeply nested markup stays linear in size; an `htmlFormatting` span also
+/// has `htmlTag` (``HTMLFormattingTag``: `element`, `opening`, `closing`, e.g.
+/// `{"element": "u", "opening": "<U>", "closing": "</u>"}`).
 ///
 /// Versioning: readers accept every version from 1 up to their own; fields a later version adds are
 /// optional, so an older file decodes with them absent. A file whose version is newer than the
 /// reader's fails with ``IntentMarkError/unsupportedFormatVersion(found:newestSupported:)``.
+/// Version 2 adds the `htmlFormatting` span kind and its `htmlTag`; a document is written with the
+/// lowest version that can hold it — 1 unless it has an `htmlFormatting` span — so files without
+/// formatting tags stay readable by version-1 readers.
 extension IntentDocument: Codable {
     /// The `format` value of the JSON form.
     public static let jsonFormatName = "intentmark-document"
     /// The newest JSON format version this library writes and reads.
-    public static let jsonFormatVersion = 1
+    public static let jsonFormatVersion = 2
 
     enum DocumentKeys: String, CodingKey { case format, version, spans, runs }
 
@@ -43,6 +48,7 @@ extension IntentDocument: Codable {
         var kind: InlineSpan.Kind
         var identity: Int
         var parent: Int?
+        var htmlTag: HTMLFormattingTag?
     }
 
     struct RunJSON: Codable {
@@ -73,10 +79,15 @@ extension IntentDocument: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DocumentKeys.self)
         try container.encode(Self.jsonFormatName, forKey: .format)
-        try container.encode(Self.jsonFormatVersion, forKey: .version)
+        let needsVersion2 = spans.contains { $0.kind == .htmlFormatting }
+        try container.encode(needsVersion2 ? 2 : 1, forKey: .version)
         if !spans.isEmpty {
             try container.encode(
-                spans.map { SpanJSON(kind: $0.kind, identity: $0.identity, parent: $0.parent < 0 ? nil : Int($0.parent)) },
+                spans.map {
+                    SpanJSON(
+                        kind: $0.kind, identity: $0.identity, parent: $0.parent < 0 ? nil : Int($0.parent),
+                        htmlTag: $0.kind == .htmlFormatting ? $0.htmlTag : nil)
+                },
                 forKey: .spans)
         }
         var runsContainer = container.nestedUnkeyedContainer(forKey: .runs)
@@ -137,7 +148,7 @@ extension IntentDocument: Codable {
                 }
                 parent = paths[parentIndex]
             }
-            paths.append(InlineSpanPath(InlineSpan(kind: entry.kind, identity: entry.identity), parent: parent))
+            paths.append(InlineSpanPath(InlineSpan(kind: entry.kind, identity: entry.identity, htmlTag: entry.htmlTag), parent: parent))
         }
         var spanCache: [ObjectIdentifier: Int32] = [:]
         for run in try container.decode([RunJSON].self, forKey: .runs) {

@@ -4,7 +4,8 @@ extension IntentDocument {
     /// intents (kinds, levels, ordinals, columns — block by block, so one paragraph never matches
     /// two), the same inline intents and spans (kinds, nesting, boundaries), and the same run
     /// attributes and block markup — except identities (compared as a consistent one-to-one
-    /// mapping instead), source positions, list delimiters and code fences. How the text is cut
+    /// mapping instead), source positions, list delimiters, code fences and the letter case of HTML
+    /// formatting tags (``HTMLFormattingTag/element`` is compared). How the text is cut
     /// into runs does not matter.
     ///
     /// This is the equivalence the Markdown writer guarantees: parse → write → parse gives a
@@ -48,7 +49,8 @@ extension IntentDocument {
             guard spanMap.matches(a.span, b.span, compare: { x, y in
                 let spanX = spans[Int(x)]
                 let spanY = other.spans[Int(y)]
-                guard spanX.kind == spanY.kind else { return nil }
+                // Formatting tags: the element counts, not its letter case (`<U>` is `<u>`).
+                guard spanX.kind == spanY.kind, spanX.htmlTag?.element == spanY.htmlTag?.element else { return nil }
                 return (spanX.parent, spanY.parent)
             }) else { return "spans differ \(at)" }
             if aIsEmpty {

@@ -52,11 +52,13 @@ public struct IntentDocument: Sendable {
         package var markup: BlockMarkup?
     }
 
-    /// One inline span: kind, identity, index of its parent in `spans` (-1 at the top).
+    /// One inline span: kind, identity, index of its parent in `spans` (-1 at the top), and the
+    /// tags of an ``InlineSpan/Kind/htmlFormatting`` span.
     package struct Span: Sendable, Hashable {
         package var kind: InlineSpan.Kind
         package var identity: Int
         package var parent: Int32
+        package var htmlTag: HTMLFormattingTag? = nil
     }
 
     /// One run.
@@ -258,12 +260,13 @@ extension IntentDocument {
             spanLookup = [:]
             for index in spans.indices {
                 let existing = spans[index]
-                spanLookup[SpanKey(identity: existing.identity, kind: existing.kind, parent: existing.parent)] = Int32(index)
+                spanLookup[SpanKey(
+                    identity: existing.identity, kind: existing.kind, parent: existing.parent, htmlTag: existing.htmlTag)] = Int32(index)
             }
         }
-        let key = SpanKey(identity: span.identity, kind: span.kind, parent: parent)
+        let key = SpanKey(identity: span.identity, kind: span.kind, parent: parent, htmlTag: span.htmlTag)
         if let existing = spanLookup[key] { return existing }
-        spans.append(Span(kind: span.kind, identity: span.identity, parent: parent))
+        spans.append(Span(kind: span.kind, identity: span.identity, parent: parent, htmlTag: span.htmlTag))
         spanPaths.append(InlineSpanPath(span, parent: parent >= 0 ? spanPaths[Int(parent)] : nil))
         spanLookup[key] = Int32(spans.count - 1)
         return Int32(spans.count - 1)
@@ -273,6 +276,7 @@ extension IntentDocument {
         var identity: Int
         var kind: InlineSpan.Kind
         var parent: Int32
+        var htmlTag: HTMLFormattingTag?
     }
 
     /// The shared path of span `index`, O(1).
@@ -334,7 +338,9 @@ extension IntentDocument: Hashable {
             let sameSpans = sameChain(a.span, b.span, memo: &provenSpans) { x, y in
                 let spanX = left.spans[Int(x)]
                 let spanY = right.spans[Int(y)]
-                guard spanX.kind == spanY.kind, spanX.identity == spanY.identity else { return nil }
+                guard spanX.kind == spanY.kind, spanX.identity == spanY.identity, spanX.htmlTag == spanY.htmlTag else {
+                    return nil
+                }
                 return (spanX.parent, spanY.parent)
             }
             guard sameSpans else { return false }

@@ -33,9 +33,12 @@ package struct IntentDocumentBuilder {
     }
 
     /// Adds an inline span and returns its index (for `parent` and `span` arguments).
-    package mutating func addSpan(_ kind: InlineSpan.Kind, identity: Int, parent: Int32) -> Int32 {
-        spans.append(IntentDocument.Span(kind: kind, identity: identity, parent: parent))
-        spanPaths.append(InlineSpanPath(InlineSpan(kind: kind, identity: identity), parent: parent >= 0 ? spanPaths[Int(parent)] : nil))
+    package mutating func addSpan(
+        _ kind: InlineSpan.Kind, identity: Int, parent: Int32, htmlTag: HTMLFormattingTag? = nil
+    ) -> Int32 {
+        spans.append(IntentDocument.Span(kind: kind, identity: identity, parent: parent, htmlTag: htmlTag))
+        spanPaths.append(InlineSpanPath(
+            InlineSpan(kind: kind, identity: identity, htmlTag: htmlTag), parent: parent >= 0 ? spanPaths[Int(parent)] : nil))
         return Int32(spans.count - 1)
     }
 

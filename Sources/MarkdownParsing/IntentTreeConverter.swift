@@ -44,6 +44,16 @@ struct IntentTreeConverter {
     private var lastInlineEndLine = 0
     /// The position of the current leaf block, for inline nodes libcmark-gfm gives none.
     private var leafPosition: MarkdownSourcePosition? = nil
+    /// Whether formatting tags and extended attributes become display attributes.
+    private let appliesDisplayAttributes: Bool
+    /// How many images enclose the current node (formatting tags in alt text stay raw).
+    private var imageDepth = 0
+    /// Formatting tags paired in the current leaf: each opening tag's node with its tags, and
+    /// the nodes of their closing tags. Filled one inline parent at a time, when the first tag
+    /// among its children is met (``scanFormattingTags(under:)``).
+    private var formattingOpeners: [UnsafeMutableRawPointer: HTMLFormattingTag] = [:]
+    private var formattingClosers: Set<UnsafeMutableRawPointer> = []
+    private var scannedParents: Set<UnsafeMutableRawPointer> = []
 
     private struct Frame {
         var node: SyntaxNodeKind
@@ -62,6 +72,7 @@ struct IntentTreeConverter {
         self.currentAttributes = RunAttributes(languageIdentifier: options.languageCode)
         self.includesBlocks = options.interpretedSyntax == .full
         self.preservesWhitespace = options.interpretedSyntax == .inlineOnlyPreservingWhitespace
+        self.appliesDisplayAttributes = options.appliesDisplayAttributes
     }
 
     // MARK: Conversion
@@ -200,6 +211,19 @@ struct IntentTreeConverter {
             appendLiteral(node, inline: inlineBits | InlinePresentationIntent.code.rawValue)
         case .htmlInline:
             if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) }
+            if appliesDisplayAttributes, imageDepth == 0, let role = formattingRole(of: node, tree) {
+                switch role {
+                case .opening(let tag):
+                    var attributes = currentAttributes
+                    attributes.display = tag.element.applied(to: attributes.display ?? DisplayAttributes())
+                    pushSpan(.htmlFormatting, htmlTag: tag)
+                    pushAttributes(attributes)
+                case .closing:
+                    popAttributes(node)
+                    popSpan()
+                }
+                return
+            }
             pushSpan(.inlineHTML)
             appendLiteral(node, inline: inlineBits | InlinePresentationIntent.inlineHTML.rawValue)
             popSpan()
@@ -235,6 +259,10 @@ struct IntentTreeConverter {
                 var merged = attributes.extendedAttributes ?? [:]
                 merged.merge(extended) { _, new in new }
                 attributes.extendedAttributes = merged
+                if appliesDisplayAttributes, DisplayAttributes.hasDisplayExtendedAttributes(extended) {
+                    let display = (attributes.display ?? DisplayAttributes()).applyingExtendedAttributes(extended)
+                    attributes.display = display.isEmpty ? nil : display
+                }
                 pushSpan(.extendedAttributes)
                 pushAttributes(attributes)
             } else {
@@ -247,6 +275,7 @@ struct IntentTreeConverter {
                 pushAttributes(attributes)
             }
         case .image:
+            imageDepth += 1
             let source = string(cmark_node_get_url(node))
             var attributes = currentAttributes
             attributes.imageSource = source
@@ -292,6 +321,7 @@ struct IntentTreeConverter {
             strikethroughDepth -= 1
             popSpan()
         case .link, .image, .footnoteReference:
+            if kind == .image { imageDepth -= 1 }
             popAttributes(node)
             popSpan()
         }
@@ -340,6 +370,11 @@ struct IntentTreeConverter {
         }
         leafBlock = newBlock(kind, markup: markup)
         leafStartBytes = builder.byteCount
+        if !scannedParents.isEmpty {
+            scannedParents.removeAll(keepingCapacity: true)
+            formattingOpeners.removeAll(keepingCapacity: true)
+            formattingClosers.removeAll(keepingCapacity: true)
+        }
         if options.appliesSourcePositionAttributes { leafPosition = source.position(of: node) }
     }
 
@@ -372,9 +407,9 @@ struct IntentTreeConverter {
         return bits
     }
 
-    private mutating func pushSpan(_ kind: InlineSpan.Kind) {
+    private mutating func pushSpan(_ kind: InlineSpan.Kind, htmlTag: HTMLFormattingTag? = nil) {
         spanStack.append(currentSpan)
-        currentSpan = builder.addSpan(kind, identity: nextSpanIdentity, parent: currentSpan)
+        currentSpan = builder.addSpan(kind, identity: nextSpanIdentity, parent: currentSpan, htmlTag: htmlTag)
         nextSpanIdentity += 1
     }
 
@@ -446,6 +481,75 @@ struct IntentTreeConverter {
             index = separatorAttributesIndex
         }
         builder.append(text, block: leafBlock, inline: 0, attributes: index, span: -1)
+    }
+
+    // MARK: Formatting tags
+
+    private enum FormattingRole {
+        case opening(HTMLFormattingTag)
+        case closing
+    }
+
+    /// Whether the inline HTML `node` is one tag of a formatting pair, and which.
+    private mutating func formattingRole(
+        of node: UnsafeMutablePointer<cmark_node>, _ tree: CmarkTree
+    ) -> FormattingRole? {
+        let key = UnsafeMutableRawPointer(node)
+        if let tag = formattingOpeners[key] { return .opening(tag) }
+        if formattingClosers.contains(key) { return .closing }
+        // Not paired yet: only a tag's first meeting with an unscanned parent can change that.
+        guard Self.formattingTag(node) != nil, let parent = cmark_node_parent(node),
+            scannedParents.insert(UnsafeMutableRawPointer(parent)).inserted
+        else { return nil }
+        scanFormattingTags(under: parent, tree)
+        if let tag = formattingOpeners[key] { return .opening(tag) }
+        return formattingClosers.contains(key) ? .closing : nil
+    }
+
+    /// Pairs the formatting tags among the children of `parent` (siblings only, so pairs are
+    /// properly nested with every other inline): a closing tag takes the nearest open tag of its
+    /// element, and the tags opened after that one stay unpaired (raw). A pair with nothing
+    /// between its tags stays raw too. Linear: every tag is pushed and popped at most once.
+    private mutating func scanFormattingTags(under parent: UnsafeMutablePointer<cmark_node>, _ tree: CmarkTree) {
+        var stack: [(node: UnsafeMutablePointer<cmark_node>, element: HTMLFormattingTag.Element, text: String)] = []
+        var openCounts: [HTMLFormattingTag.Element: Int] = [:]
+        var child = cmark_node_first_child(parent)
+        while let current = child {
+            child = cmark_node_next(current)
+            guard SyntaxNodeKind(cmark_node_get_type(current), extensionTypes: tree.extensionTypes) == .htmlInline,
+                let (element, isClosing, text) = Self.formattingTag(current)
+            else { continue }
+            if !isClosing {
+                stack.append((current, element, text))
+                openCounts[element, default: 0] += 1
+                continue
+            }
+            guard openCounts[element, default: 0] > 0 else { continue }
+            while let top = stack.popLast() {
+                openCounts[top.element, default: 0] -= 1
+                guard top.element == element else { continue }
+                if cmark_node_next(top.node) != current {
+                    formattingOpeners[UnsafeMutableRawPointer(top.node)] = HTMLFormattingTag(
+                        element, opening: top.text, closing: text)
+                    formattingClosers.insert(UnsafeMutableRawPointer(current))
+                }
+                break
+            }
+        }
+    }
+
+    /// The literal of an inline HTML node read as a bare formatting tag.
+    private static func formattingTag(
+        _ node: UnsafeMutablePointer<cmark_node>
+    ) -> (element: HTMLFormattingTag.Element, isClosing: Bool, text: String)? {
+        guard let literal = cmark_node_get_literal(node) else { return nil }
+        let length = strlen(literal)
+        guard length >= 3, length <= 9 else { return nil }
+        return literal.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
+            let bytes = UnsafeBufferPointer(start: pointer, count: length)
+            guard let (element, isClosing) = HTMLFormattingTag.parse(bytes) else { return nil }
+            return (element, isClosing, String(decoding: bytes, as: UTF8.self))
+        }
     }
 
     // MARK: Helpers

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Mirrors Foundation's `AttributedString.MarkdownParsingOptions` (members, defaults, and the
 /// nested ``InterpretedSyntax`` and ``FailurePolicy``), plus this library's own: ``baseURL``,
-/// ``blockSeparation``, ``extensions``, ``smartPunctuation`` and ``limits``.
+/// ``blockSeparation``, ``extensions``, ``smartPunctuation``, ``appliesDisplayAttributes`` and
+/// ``limits``.
 ///
 /// ```swift
 /// var options = MarkdownParsingOptions()
@@ -43,6 +44,24 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
     public var smartPunctuation: Bool
     /// Bounds on the input that real documents never reach. Default ``ParsingLimits/default``.
     public var limits: ParsingLimits
+    /// Whether Markdown's display syntax becomes ``IntentModel/DisplayAttributes`` on the runs it
+    /// encloses. Default `true`.
+    ///
+    /// - Inline HTML formatting tags (``IntentModel/HTMLFormattingTag/Element``: `<u>` `<ins>`
+    ///   underline, `<s>` `<del>` `<strike>` strikethrough, `<sup>` `<sub>`, `<mark>` highlight,
+    ///   `<kbd>` monospaced) that are bare (`<name>`/`</name>`, any letter case, no attributes or
+    ///   whitespace), balanced among the children of one inline parent (so within one paragraph,
+    ///   heading or cell), properly nested, not empty and not inside an image description become an
+    ///   ``IntentModel/InlineSpan/Kind/htmlFormatting`` span that keeps the tags as written; the
+    ///   tags are no longer in the text. Unbalanced, unknown or decorated tags stay raw inline HTML.
+    ///   HTML and Markdown written from the document give the tags back byte for byte.
+    /// - Extended attributes (with ``allowsExtendedAttributes``) named in
+    ///   ``IntentModel/DisplayAttributes/extendedAttributeNames`` (`underline: true`,
+    ///   `superscript: 1`, …) also set display attributes, besides staying in
+    ///   ``IntentModel/RunAttributes/extendedAttributes``.
+    ///
+    /// `false` keeps every tag as raw inline HTML and extended attributes as extended attributes only.
+    public var appliesDisplayAttributes: Bool
 
     // MARK: Initialisers
 
@@ -52,7 +71,7 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
         failurePolicy: FailurePolicy = .throwError, languageCode: String? = nil,
         appliesSourcePositionAttributes: Bool = false, baseURL: URL? = nil,
         blockSeparation: BlockSeparation = .newlines, extensions: MarkdownExtensions = .all,
-        smartPunctuation: Bool = false, limits: ParsingLimits = .default
+        smartPunctuation: Bool = false, limits: ParsingLimits = .default, appliesDisplayAttributes: Bool = true
     ) {
         self.allowsExtendedAttributes = allowsExtendedAttributes
         self.interpretedSyntax = interpretedSyntax
@@ -64,6 +83,7 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
         self.extensions = extensions
         self.smartPunctuation = smartPunctuation
         self.limits = limits
+        self.appliesDisplayAttributes = appliesDisplayAttributes
     }
 
     /// All defaults.
@@ -75,10 +95,11 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
 extension MarkdownParsingOptions {
     enum CodingKeys: String, CodingKey {
         case allowsExtendedAttributes, interpretedSyntax, failurePolicy, languageCode,
-            appliesSourcePositionAttributes, baseURL, blockSeparation, extensions, smartPunctuation, limits
+            appliesSourcePositionAttributes, baseURL, blockSeparation, extensions, smartPunctuation, limits,
+            appliesDisplayAttributes
     }
 
-    /// Decodes options from JSON; every key is optional and defaults as ``init(allowsExtendedAttributes:interpretedSyntax:failurePolicy:languageCode:appliesSourcePositionAttributes:baseURL:blockSeparation:extensions:smartPunctuation:limits:)``
+    /// Decodes options from JSON; every key is optional and defaults as ``init(allowsExtendedAttributes:interpretedSyntax:failurePolicy:languageCode:appliesSourcePositionAttributes:baseURL:blockSeparation:extensions:smartPunctuation:limits:appliesDisplayAttributes:)``
     /// does (`{"smartPunctuation": true}` is a complete options file).
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` for a value of the wrong type.
@@ -95,6 +116,7 @@ extension MarkdownParsingOptions {
             blockSeparation: try container.decodeIfPresent(BlockSeparation.self, forKey: .blockSeparation) ?? .newlines,
             extensions: try container.decodeIfPresent(MarkdownExtensions.self, forKey: .extensions) ?? .all,
             smartPunctuation: try container.decodeIfPresent(Bool.self, forKey: .smartPunctuation) ?? false,
-            limits: try container.decodeIfPresent(ParsingLimits.self, forKey: .limits) ?? .default)
+            limits: try container.decodeIfPresent(ParsingLimits.self, forKey: .limits) ?? .default,
+            appliesDisplayAttributes: try container.decodeIfPresent(Bool.self, forKey: .appliesDisplayAttributes) ?? true)
     }
 }

@@ -65,8 +65,8 @@ enum HelpText {
           -h, --help                show this help
 
         The parsing options of 'intentmark convert' apply too (--extensions, --layout, --syntax,
-        --smart, --extended-attributes, --source-positions, --repair-utf8, --base-url, --language,
-        --unlimited).
+        --smart, --extended-attributes, --raw-formatting-tags, --source-positions, --repair-utf8,
+        --base-url, --language, --unlimited).
 
         """
 
@@ -106,6 +106,8 @@ enum HelpText {
               --syntax \(syntaxes)
                                         interpreted syntax (default full)
               --extended-attributes     read Apple's ^[text](name: value) syntax (JSON5 values)
+              --raw-formatting-tags     keep <u> <sup> <mark> … as raw inline HTML instead of
+                                        display attributes (underline, superscript, highlight, …)
               --source-positions        put source positions (line:column, UTF-8 bytes) on runs
               --base-url URL            resolve relative links and images against URL
               --language CODE           BCP-47 language code put on every run

@@ -2,7 +2,7 @@ import Foundation
 import IntentMark
 
 /// The parsing flags `convert` and `show` share (`--extensions`, `--layout`, `--syntax`, `--smart`,
-/// `--extended-attributes`, `--source-positions`, `--repair-utf8`, `--base-url`, `--language`,
+/// `--extended-attributes`, `--raw-formatting-tags`, `--source-positions`, `--repair-utf8`, `--base-url`, `--language`,
 /// `--unlimited`).
 enum ParsingFlags {
     /// Applies option `name` to `options` when it is a parsing flag.
@@ -36,6 +36,9 @@ enum ParsingFlags {
         case "--extended-attributes":
             try noValue(name, inlineValue)
             options.allowsExtendedAttributes = true
+        case "--raw-formatting-tags":
+            try noValue(name, inlineValue)
+            options.appliesDisplayAttributes = false
         case "--source-positions":
             try noValue(name, inlineValue)
             options.appliesSourcePositionAttributes = true

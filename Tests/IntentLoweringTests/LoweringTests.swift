@@ -57,6 +57,20 @@ struct LoweringTests {
             == TextTableBlock(table: 7, numberOfColumns: 2, row: 1, column: 1, isHeader: false, alignment: .right))
     }
 
+    @Test func formattingTagsApplyOnTopOfTheStyleSheet() throws {
+        let document = try IntentDocument(markdown: "# Press <kbd>K</kbd>\n\n[<u>link</u>](u) <sup>2</sup> <mark>m</mark>\n")
+        let rich = document.lowered(to: .richText)
+        let key = try #require(rich.runs.first { $0.text == "K" }?.display)
+        // The header's size and weight, with the keyboard's monospaced design.
+        #expect(key.font == FontDescriptor(design: .monospaced, size: 28, weight: .bold))
+        let link = try #require(rich.runs.first { $0.text == "link" }?.display)
+        #expect(link.underlineStyle == .single)
+        #expect(link.foregroundColor == StyleSheet.default.link.foregroundColor)
+        #expect(rich.runs.first { $0.text == "2" }?.display?.superscript == 1)
+        #expect(rich.runs.first { $0.text == "m" }?.display?.backgroundColor == .highlight)
+        #expect(rich.runs.first { $0.text == "m" }?.display?.font == FontDescriptor(size: 17))
+    }
+
     @Test func resultOptionsHaveApplesValuesAndImplications() {
         #expect(ResultOptions.plainText.rawValue == 1 && ResultOptions.richText.rawValue == 2 && ResultOptions.list.rawValue == 4)
         #expect(ResultOptions.table.rawValue == 8 && ResultOptions.presentationIntent.rawValue == 16)

@@ -75,8 +75,8 @@ struct IntentDocumentTests {
     }
 
     @Test func aNewerFormatVersionFailsClearly() {
-        let json = #"{"format": "intentmark-document", "version": 2, "runs": []}"#
-        #expect(throws: IntentMarkError.unsupportedFormatVersion(found: 2, newestSupported: 1)) {
+        let json = #"{"format": "intentmark-document", "version": 3, "runs": []}"#
+        #expect(throws: IntentMarkError.unsupportedFormatVersion(found: 3, newestSupported: 2)) {
             try IntentDocument(jsonData: Data(json.utf8))
         }
     }

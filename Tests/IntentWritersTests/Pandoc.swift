@@ -56,10 +56,23 @@ enum Pandoc {
     /// The words of `text`, lowercased: runs of letters and digits; everything else (punctuation,
     /// symbols, list bullets, table rules) separates. Characters outside the BMP and U+FFFD also
     /// separate: pandoc (2.17 and later) reads each half of a `\uN` surrogate pair as U+FFFD.
+    /// Superscript and subscript digits (which pandoc writes for RTF `\super`/`\sub` digits) are
+    /// words of their own, as ASCII digits: the expected side separates runs of display
+    /// superscript (``spacingScripts(_:)``).
     static func words(_ text: String) -> [String] {
         var result: [String] = []
         var current = String.UnicodeScalarView()
-        for scalar in text.lowercased().unicodeScalars {
+        var currentIsScript = false
+        for var scalar in text.lowercased().unicodeScalars {
+            let script = scriptDigit(scalar)
+            if script != nil || currentIsScript {
+                if (script != nil) != currentIsScript, !current.isEmpty {
+                    result.append(String(current))
+                    current = String.UnicodeScalarView()
+                }
+                currentIsScript = script != nil
+                if let script { scalar = script }
+            }
             let isWordCharacter =
                 scalar.value < 0x10000 && scalar.value != 0xFFFD
                 && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
@@ -72,6 +85,34 @@ enum Pandoc {
         }
         if !current.isEmpty { result.append(String(current)) }
         return result
+    }
+
+    /// The ASCII digit of a superscript or subscript digit.
+    static func scriptDigit(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0x2070: return "0"
+        case 0x00B9: return "1"
+        case 0x00B2: return "2"
+        case 0x00B3: return "3"
+        case 0x2074...0x2079: return Unicode.Scalar(scalar.value - 0x2074 + 0x34)
+        case 0x2080...0x2089: return Unicode.Scalar(scalar.value - 0x2080 + 0x30)
+        default: return nil
+        }
+    }
+
+    /// `document` with a space on both sides of every run in display superscript or subscript,
+    /// so that its words split where pandoc's read-back (`2^n^`, `2⁷`) does.
+    static func spacingScripts(_ document: IntentDocument) -> IntentDocument {
+        guard document.runs.contains(where: { ($0.attributes.display?.superscript ?? 0) != 0 }) else { return document }
+        var spaced = IntentDocument()
+        for run in document.runs {
+            var text = String(run.text)
+            if (run.attributes.display?.superscript ?? 0) != 0 { text = " " + text + " " }
+            spaced.append(
+                text, presentationIntent: run.presentationIntent, inlinePresentationIntent: run.inlinePresentationIntent,
+                attributes: run.attributes, blockMarkup: run.blockMarkup, inlineSpans: run.inlineSpans)
+        }
+        return spaced
     }
 
     /// `text` without the list marker at the start of each line, after indentation and quote
@@ -246,7 +287,7 @@ enum Pandoc {
         let plain = try convert(rtf, to: "plain")
         var plainOptions = PlainTextOptions()
         plainOptions.keepsRawHTML = true
-        let expectedWords = words(strippingListMarkers(document.plainText(options: plainOptions)))
+        let expectedWords = words(strippingListMarkers(spacingScripts(document).plainText(options: plainOptions)))
         let readWords = words(strippingListMarkers(plain))
         if let difference = wordDifference(expected: expectedWords, actual: readWords) {
             Issue.record("\(label): \(difference)", sourceLocation: sourceLocation)

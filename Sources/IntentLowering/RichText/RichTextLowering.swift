@@ -11,12 +11,17 @@ import IntentModel
 ///   with a `paragraphStyle.textBlocks` entry (table identity, row — header row 0 —, column, header
 ///   flag, alignment).
 /// - Every run's display attributes are the style sheet's for its block context and inline intents
-///   (``StyleSheet/displayAttributes(for:inline:isLink:isImage:)``), with the run's own display
-///   attributes (underline, colors, …) on top; links keep Foundation's `link`. No presentation or
-///   inline intents remain.
+///   (``StyleSheet/displayAttributes(for:inline:isLink:isImage:)``), then what HTML formatting
+///   tags and display extended attributes around the run say (applied to the style sheet's
+///   attributes, so `<kbd>` in a header is monospaced at the header's size and `<u>` adds an
+///   underline to a link's), then the run's other display attributes on top; links keep
+///   Foundation's `link`. No presentation or inline intents remain.
 ///
-/// Works on the run table directly and caches the styles of each leaf block and of each (leaf,
-/// inline intents, attributes) combination, so the cost per run is a few table lookups.
+/// Works on the run table directly. Block contexts are interned as *style ids*: a block's id is
+/// found from its parent's id and its style-sheet slot (no hashing of display attributes), except
+/// that a list (with `.list`) or a cell (with `.table`) adds structure of its own and gets a fresh
+/// id. The output attributes of each (style id, inline intents, source attributes) combination are
+/// made once, so the cost per run is one small table lookup and the copy of its bytes.
 struct RichTextLowering {
     // MARK: Stored layout
 
@@ -25,26 +30,45 @@ struct RichTextLowering {
     private let styleSheet: StyleSheet
     private let plainTextOptions: PlainTextOptions
     private var builder: IntentDocumentBuilder
-    /// List items whose marker has been written, by block index.
-    private var itemsWithMarker = Set<Int32>()
-    /// Each list's starting number (the ordinal of its first item), by block index.
-    private var listStarts: [Int32: Int] = [:]
-    /// Display attributes inside each block (its own slot on top of its parent's, lists and cells
-    /// included), by block index: computed once per block, from the parent's.
-    private var blockStyles: [DisplayAttributes?]
-    /// The attributes outside every block.
-    private let rootStyle: DisplayAttributes
-    /// Interned output attributes of the separator after each block and of the text (markers) at
-    /// its start, by block index; made once per block.
-    private var separatorAttributes: [Int32]
-    private var blockTextAttributes: [Int32]
-    /// Output attribute index for (leaf, inline bits, source attributes).
+    /// Whether each list item's marker has been written, by block index.
+    private var itemsWithMarker: [Bool]
+    /// Each list's starting number (the ordinal of its first item), by block index; `nil` until
+    /// its first item is met.
+    private var listStarts: [Int?]
+    /// The style id of each block (-1 until computed), by block index.
+    private var blockStyleIDs: [Int32]
+    /// The display attributes of each style id; id 0 is the root (outside every block).
+    private var styles: [DisplayAttributes]
+    /// Style ids by (parent style id, slot) for blocks that add no structure of their own.
+    private var styleSteps: [StyleStep: Int32] = [:]
+    /// Interned output attributes of the separator after a block and of the text (markers) at its
+    /// start, by style id (-1 until made).
+    private var separatorAttributes: [Int32] = [-1]
+    private var blockTextAttributes: [Int32] = [-1]
+    /// Output attribute index for (style id, inline bits, source attributes, syntax effects).
     private var runStyles: [RunKey: Int32] = [:]
+    /// Per span of the source: its *effect chain* — the formatting tags and extended-attribute
+    /// spans on its path, interned (0: none) — so runs inside the same kinds of display syntax
+    /// share output attributes.
+    private var spanEffects: [Int32]
+    /// Per effect chain: a span that has it (to compute the effects from).
+    private var effectSpans: [Int32] = [-1]
 
     private struct RunKey: Hashable {
-        var block: Int32
+        var style: Int32
         var inline: UInt
         var attributes: Int32
+        var effects: Int32
+    }
+
+    private struct EffectStep: Hashable {
+        var parent: Int32
+        var element: HTMLFormattingTag.Element?
+    }
+
+    private struct StyleStep: Hashable {
+        var parent: Int32
+        var slot: Int32
     }
 
     init(document: IntentDocument, options: ResultOptions, styleSheet: StyleSheet, plainTextOptions: PlainTextOptions) {
@@ -53,23 +77,49 @@ struct RichTextLowering {
         self.styleSheet = styleSheet
         self.plainTextOptions = plainTextOptions
         builder = IntentDocumentBuilder(expectedBytes: document.text.utf8.count + document.text.utf8.count / 8)
-        rootStyle = styleSheet.body.applied(to: DisplayAttributes())
-        blockStyles = [DisplayAttributes?](repeating: nil, count: document.blocks.count)
-        separatorAttributes = [Int32](repeating: -1, count: document.blocks.count)
-        blockTextAttributes = [Int32](repeating: -1, count: document.blocks.count)
+        styles = [styleSheet.body.applied(to: DisplayAttributes())]
+        let count = document.blocks.count
+        blockStyleIDs = [Int32](repeating: -1, count: count)
+        itemsWithMarker = [Bool](repeating: false, count: count)
+        listStarts = [Int?](repeating: nil, count: count)
+        spanEffects = []
+        spanEffects.reserveCapacity(document.spans.count)
+        var steps: [EffectStep: Int32] = [:]
+        for (index, span) in document.spans.enumerated() {
+            let parent = span.parent >= 0 ? spanEffects[Int(span.parent)] : 0
+            let step: EffectStep
+            switch span.kind {
+            case .htmlFormatting:
+                guard let tag = span.htmlTag else {
+                    spanEffects.append(parent)
+                    continue
+                }
+                step = EffectStep(parent: parent, element: tag.element)
+            case .extendedAttributes:
+                step = EffectStep(parent: parent, element: nil)
+            case .emphasis, .strongEmphasis, .strikethrough, .link, .image, .footnoteReference, .inlineHTML:
+                spanEffects.append(parent)
+                continue
+            }
+            if let known = steps[step] {
+                spanEffects.append(known)
+            } else {
+                let chain = Int32(effectSpans.count)
+                effectSpans.append(Int32(index))
+                steps[step] = chain
+                spanEffects.append(chain)
+            }
+        }
     }
 
     /// The interned attributes of a separator after `leaf` (isBlockSeparator) or of text at its
-    /// start, cached per block.
+    /// start, cached per style id.
     private mutating func attributesIndex(forBlock leaf: Int32, separator: Bool) -> Int32 {
-        if leaf >= 0 {
-            let cached = separator ? separatorAttributes[Int(leaf)] : blockTextAttributes[Int(leaf)]
-            if cached >= 0 { return cached }
-        }
-        let index = builder.attributesIndex(RunAttributes(isBlockSeparator: separator, display: leafStyle(leaf)))
-        if leaf >= 0 {
-            if separator { separatorAttributes[Int(leaf)] = index } else { blockTextAttributes[Int(leaf)] = index }
-        }
+        let style = styleID(leaf)
+        let cached = separator ? separatorAttributes[Int(style)] : blockTextAttributes[Int(style)]
+        if cached >= 0 { return cached }
+        let index = builder.attributesIndex(RunAttributes(isBlockSeparator: separator, display: styles[Int(style)]))
+        if separator { separatorAttributes[Int(style)] = index } else { blockTextAttributes[Int(style)] = index }
         return index
     }
 
@@ -96,12 +146,14 @@ struct RichTextLowering {
                 previousLeaf = record.block
                 // The source's own separators are replaced by ours at leaf changes.
                 if isSeparator[Int(record.attributes)] { continue }
-                let key = RunKey(block: record.block, inline: record.inline, attributes: record.attributes)
+                let key = RunKey(
+                    style: styleID(record.block), inline: record.inline, attributes: record.attributes,
+                    effects: record.span >= 0 ? spanEffects[Int(record.span)] : 0)
                 let index: Int32
                 if key == lastKey {
                     index = lastIndex
                 } else {
-                    index = outputAttributes(for: record)
+                    index = outputAttributes(for: key)
                     lastKey = key
                     lastIndex = index
                 }
@@ -117,15 +169,18 @@ struct RichTextLowering {
     private func kind(_ block: Int32) -> PresentationIntent.Kind { document.blocks[Int(block)].kind }
     private func parent(_ block: Int32) -> Int32 { document.blocks[Int(block)].parent }
 
-    /// The style inside `leaf` (its blocks through the style sheet, plus lists and cells).
-    private mutating func leafStyle(_ leaf: Int32) -> DisplayAttributes {
-        guard leaf >= 0 else { return rootStyle }
-        if let cached = blockStyles[Int(leaf)] { return cached }
+    /// The style id inside `leaf` (its blocks through the style sheet, plus lists and cells); 0
+    /// outside every block.
+    private mutating func styleID(_ leaf: Int32) -> Int32 {
+        guard leaf >= 0 else { return 0 }
+        let known = blockStyleIDs[Int(leaf)]
+        if known >= 0 { return known }
         var uncached: [Int32] = []
         var index = leaf
-        var style = rootStyle
+        var style: Int32 = 0
         while index >= 0 {
-            if let cached = blockStyles[Int(index)] {
+            let cached = blockStyleIDs[Int(index)]
+            if cached >= 0 {
                 style = cached
                 break
             }
@@ -133,25 +188,83 @@ struct RichTextLowering {
             index = parent(index)
         }
         for block in uncached.reversed() {
-            style = styleSheet.style(of: kind(block)).applied(to: style)
-            style.paragraphStyle = structure(style.paragraphStyle, adding: block)
-            blockStyles[Int(block)] = style
+            let kind = kind(block)
+            if addsStructure(kind) {
+                var attributes = styleSheet.style(of: kind).applied(to: styles[Int(style)])
+                attributes.paragraphStyle = structure(attributes.paragraphStyle, adding: block)
+                style = newStyle(attributes)
+            } else {
+                let step = StyleStep(parent: style, slot: Self.slot(of: kind))
+                if let existing = styleSteps[step] {
+                    style = existing
+                } else {
+                    let attributes = styleSheet.style(of: kind).applied(to: styles[Int(style)])
+                    style = newStyle(attributes)
+                    styleSteps[step] = style
+                }
+            }
+            blockStyleIDs[Int(block)] = style
         }
         return style
     }
 
-    private mutating func outputAttributes(for record: IntentDocument.RunRecord) -> Int32 {
-        let key = RunKey(block: record.block, inline: record.inline, attributes: record.attributes)
+    private mutating func newStyle(_ attributes: DisplayAttributes) -> Int32 {
+        styles.append(attributes)
+        separatorAttributes.append(-1)
+        blockTextAttributes.append(-1)
+        return Int32(styles.count - 1)
+    }
+
+    /// Whether a block of `kind` adds structure of its own to the paragraph style (see
+    /// ``structure(_:adding:)``), so that its style cannot be shared with other blocks.
+    private func addsStructure(_ kind: PresentationIntent.Kind) -> Bool {
+        switch kind {
+        case .orderedList, .unorderedList: return options.contains(.list)
+        case .tableCell: return options.contains(.table)
+        case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow:
+            return false
+        }
+    }
+
+    /// The style-sheet slot of a block kind, as a small number (``StyleSheet/style(of:)``).
+    private static func slot(of kind: PresentationIntent.Kind) -> Int32 {
+        switch kind {
+        case .paragraph: return 0
+        case .header(let level): return Int32(min(max(level, 1), 6))
+        case .orderedList, .unorderedList: return 10
+        case .listItem: return 11
+        case .codeBlock: return 12
+        case .blockQuote: return 13
+        case .thematicBreak: return 14
+        case .table: return 15
+        case .tableHeaderRow: return 16
+        case .tableRow: return 17
+        case .tableCell: return 18
+        }
+    }
+
+    private mutating func outputAttributes(for key: RunKey) -> Int32 {
         if let cached = runStyles[key] { return cached }
-        let source = document.attributeTable[Int(record.attributes)]
-        var display = leafStyle(record.block)
-        let inline = InlinePresentationIntent(rawValue: record.inline)
+        let source = document.attributeTable[Int(key.attributes)]
+        var display = styles[Int(key.style)]
+        let inline = InlinePresentationIntent(rawValue: key.inline)
         let isLink = source.linkDestination != nil || source.link != nil
         let isImage = source.imageSource != nil || source.imageURL != nil
         if !inline.isEmpty || isLink || isImage {
             display = styleSheet.displayAttributes(inside: display, inline: inline, isLink: isLink, isImage: isImage)
         }
-        if let own = source.display { display = Self.overlay(own, on: display) }
+        if var own = source.display {
+            if key.effects != 0,
+                let said = document.syntaxDisplay(
+                    span: effectSpans[Int(key.effects)], extendedAttributes: source.extendedAttributes, on: DisplayAttributes()),
+                let composed = document.syntaxDisplay(
+                    span: effectSpans[Int(key.effects)], extendedAttributes: source.extendedAttributes, on: display)
+            {
+                display = composed
+                own = Self.removing(said, from: own)
+            }
+            display = Self.overlay(own, on: display)
+        }
         let index = builder.attributesIndex(
             RunAttributes(link: source.link, linkDestination: source.linkDestination, isPlaceholder: source.isPlaceholder, display: display))
         runStyles[key] = index
@@ -184,9 +297,10 @@ struct RichTextLowering {
         while index >= 0 {
             defer { index = parent(index) }
             guard case .listItem(let ordinal) = kind(index) else { continue }
-            guard itemsWithMarker.insert(index).inserted else { return }
+            guard !itemsWithMarker[Int(index)] else { return }
+            itemsWithMarker[Int(index)] = true
             let list = parent(index)
-            if list >= 0, listStarts[list] == nil { listStarts[list] = ordinal }
+            if list >= 0, listStarts[Int(list)] == nil { listStarts[Int(list)] = ordinal }
             let item = ListMarker(item: index, ordinal: ordinal, in: document, options: plainTextOptions)
             let marker = item.marker
             let task = item.task
@@ -221,7 +335,7 @@ struct RichTextLowering {
             let identity = document.blocks[Int(block)].identity
             if ordered {
                 let formats: [TextList.MarkerFormat] = [.decimal, .lowerAlpha, .lowerRoman]
-                style.textLists.append(TextList(markerFormat: formats[depth % 3], startingItemNumber: listStarts[block] ?? 1, identity: identity))
+                style.textLists.append(TextList(markerFormat: formats[depth % 3], startingItemNumber: listStarts[Int(block)] ?? 1, identity: identity))
             } else {
                 let formats: [TextList.MarkerFormat] = [.disc, .circle, .square]
                 style.textLists.append(TextList(markerFormat: formats[depth % 3], identity: identity))
@@ -259,6 +373,21 @@ struct RichTextLowering {
         case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow:
             return base
         }
+    }
+
+    /// `own` without the fields whose value `said` gives too (they came from syntax, which has
+    /// been applied to the style sheet's attributes already).
+    static func removing(_ said: DisplayAttributes, from own: DisplayAttributes) -> DisplayAttributes {
+        var result = own
+        if result.font == said.font { result.font = nil }
+        if result.foregroundColor == said.foregroundColor { result.foregroundColor = nil }
+        if result.backgroundColor == said.backgroundColor { result.backgroundColor = nil }
+        if result.underlineStyle == said.underlineStyle { result.underlineStyle = nil }
+        if result.strikethroughStyle == said.strikethroughStyle { result.strikethroughStyle = nil }
+        if result.baselineOffset == said.baselineOffset { result.baselineOffset = nil }
+        if result.superscript == said.superscript { result.superscript = nil }
+        if result.paragraphStyle == said.paragraphStyle { result.paragraphStyle = nil }
+        return result
     }
 
     /// `own` on top of `base`: every field `own` sets wins.

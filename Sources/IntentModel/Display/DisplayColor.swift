@@ -47,4 +47,8 @@ public struct DisplayColor: Sendable, Hashable, Codable {
         }
         return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
     }
+
+    /// The highlight of `<mark>` and of the `highlight` extended attribute: yellow, with AppKit's
+    /// semantic name `findHighlightColor` so that a renderer with a palette can use its own.
+    public static let highlight = DisplayColor(rgb: 0xFFFF00, name: "findHighlightColor")
 }

@@ -114,7 +114,7 @@ struct HTMLRenderer: ~Copyable {
             case .strikethrough: own = Bits.strikethrough
             case .link: own = Bits.linkCovered
             case .image: own = Bits.imageCovered
-            case .footnoteReference, .extendedAttributes, .inlineHTML: own = 0
+            case .footnoteReference, .extendedAttributes, .inlineHTML, .htmlFormatting: own = 0
             }
             kinds.append(span.kind)
             parents.append(span.parent)
@@ -514,6 +514,10 @@ struct HTMLRenderer: ~Copyable {
         let kind = spanKinds[Int(span)]
         if imageDepth > 0 {
             if kind == .image { imageDepth += 1 }
+            // Inside alt text libcmark-gfm writes inline HTML as escaped text.
+            if kind == .htmlFormatting, let tag = document.spans[Int(span)].htmlTag {
+                HTMLEscaping.appendEscapedText(tag.opening.utf8, to: &output)
+            }
             return
         }
         switch kind {
@@ -552,14 +556,37 @@ struct HTMLRenderer: ~Copyable {
             HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
             if occurrence > 1 { appendString("-\(occurrence)") }
             append("\" data-footnote-ref>")
+        case .htmlFormatting:
+            writeFormattingTag(document.spans[Int(span)].htmlTag?.opening)
         case .extendedAttributes, .inlineHTML:
             break
+        }
+    }
+
+    /// A formatting tag as libcmark-gfm writes the inline HTML it was: as is (filtered like any raw
+    /// HTML when the tag filter is on), or `<!-- raw HTML omitted -->` in safe mode.
+    private mutating func writeFormattingTag(_ tag: String?) {
+        guard var tag else { return }
+        guard options.unsafe else {
+            append("<!-- raw HTML omitted -->")
+            return
+        }
+        tag.withUTF8 { bytes in
+            if options.tagFilter, HTMLEscaping.isFilteredTag(bytes, at: 0) {
+                append("&lt;")
+                output.append(UnsafeBufferPointer(rebasing: bytes.dropFirst()))
+            } else {
+                output.append(bytes)
+            }
         }
     }
 
     private mutating func close(span: Int32) {
         let kind = spanKinds[Int(span)]
         if imageDepth > 0 {
+            if kind == .htmlFormatting, let tag = document.spans[Int(span)].htmlTag {
+                HTMLEscaping.appendEscapedText(tag.closing.utf8, to: &output)
+            }
             guard kind == .image else { return }
             imageDepth -= 1
             guard imageDepth == 0 else { return }
@@ -577,6 +604,7 @@ struct HTMLRenderer: ~Copyable {
         case .link: append("</a>")
         case .image: append("\" />")
         case .footnoteReference: append("</a></sup>")
+        case .htmlFormatting: writeFormattingTag(document.spans[Int(span)].htmlTag?.closing)
         case .extendedAttributes, .inlineHTML: break
         }
     }

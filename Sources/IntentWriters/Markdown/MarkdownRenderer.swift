@@ -524,7 +524,7 @@ struct MarkdownRenderer {
             case .strongEmphasis: coveredBits |= InlinePresentationIntent.stronglyEmphasized.rawValue
             case .strikethrough: coveredBits |= InlinePresentationIntent.strikethrough.rawValue
             case .link, .image: linkCovered = true
-            case .footnoteReference, .extendedAttributes, .inlineHTML: break
+            case .footnoteReference, .extendedAttributes, .inlineHTML, .htmlFormatting: break
             }
             span = node.parent
         }
@@ -537,13 +537,19 @@ struct MarkdownRenderer {
         if flat & InlinePresentationIntent.emphasized.rawValue != 0 { wantedScratch.append(.flatEmphasis) }
         if flat & InlinePresentationIntent.strikethrough.rawValue != 0 { wantedScratch.append(.flatStrikethrough) }
         if options.displayAttributeSyntax != .none, let display = attributes.display {
-            if let underline = display.underlineStyle, !underline.isEmpty { wantedScratch.append(.display(.underline)) }
-            if let strike = display.strikethroughStyle, !strike.isEmpty, flat & InlinePresentationIntent.strikethrough.rawValue == 0,
+            // What formatting tags and extended attributes already say is written by them.
+            let said = document.syntaxDisplay(
+                span: record.span, extendedAttributes: attributes.extendedAttributes, on: DisplayAttributes())
+            if let underline = display.underlineStyle, !underline.isEmpty, underline != said?.underlineStyle {
+                wantedScratch.append(.display(.underline))
+            }
+            if let strike = display.strikethroughStyle, !strike.isEmpty, strike != said?.strikethroughStyle,
+                flat & InlinePresentationIntent.strikethrough.rawValue == 0,
                 coveredBits & InlinePresentationIntent.strikethrough.rawValue == 0
             {
                 wantedScratch.append(.display(.strikethrough))
             }
-            if let superscript = display.superscript, superscript != 0 {
+            if let superscript = display.superscript, superscript != 0, superscript != said?.superscript {
                 wantedScratch.append(.display(superscript > 0 ? .superscript : .subscript))
             }
         }
@@ -598,6 +604,8 @@ struct MarkdownRenderer {
             case .extendedAttributes:
                 inline.appendLiteral("^[")
                 entry.trailer = "](" + Self.extendedAttributesText(attributes.extendedAttributes ?? [:]) + ")"
+            case .htmlFormatting:
+                if let tag = document.spans[Int(span)].htmlTag { inline.appendLiteral(tag.opening) }
             case .inlineHTML:
                 break
             }
@@ -643,6 +651,8 @@ struct MarkdownRenderer {
                 inline.closeLink(opener: entry.opener, destination: entry.destination, title: entry.title, isImage: true)
             case .footnoteReference, .inlineHTML:
                 break
+            case .htmlFormatting:
+                if let tag = document.spans[Int(span)].htmlTag { inline.appendLiteral(tag.closing) }
             case .extendedAttributes:
                 inline.appendLiteral(entry.trailer)
             }

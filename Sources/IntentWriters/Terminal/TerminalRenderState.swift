@@ -396,7 +396,8 @@ struct TerminalRenderState {
     }
 
     /// The style of a run: the leaf's block style, then strong, emphasis, strikethrough, code,
-    /// link (with its OSC 8 target), image and footnote styles, in that order.
+    /// link (with its OSC 8 target), image and footnote styles, then display attributes
+    /// (underline, strikethrough, highlight, monospaced font), in that order.
     private mutating func runStyle(base: LeafBase, inline: UInt, attributes attributeIndex: Int32) -> Int32 {
         guard options.usesEscapeSequences else { return 0 }
         let key = RunStyleKey(base: base, inline: inline & Bits.styling, attributes: attributeIndex)
@@ -423,6 +424,14 @@ struct TerminalRenderState {
             if hyperlink == nil { hyperlink = TerminalTextStyle.hyperlinkTarget(source) }
         }
         if attributes.footnoteReference != nil { parameters.append(theme.footnote) }
+        if let display = attributes.display {
+            if let underline = display.underlineStyle, !underline.isEmpty { parameters.append("4") }
+            if let strikethrough = display.strikethroughStyle, !strikethrough.isEmpty, inline & Bits.strikethrough == 0 {
+                parameters.append(theme.strikethrough)
+            }
+            if display.backgroundColor == .highlight { parameters.append("7") }
+            if display.font?.design == .monospaced, inline & Bits.code == 0, base != .codeBlock { parameters.append(theme.code) }
+        }
         let index = intern(
             TerminalTextStyle(
                 parameters: TerminalTextStyle.joining(parameters), hyperlink: options.hyperlinks ? hyperlink : nil))

@@ -11,6 +11,10 @@ import IntentModel
 /// - Emphasis italic (SGR 3), strong bold (SGR 1), strikethrough crossed out (SGR 9), code spans
 ///   coloured; links styled and, with ``TerminalRenderingOptions/hyperlinks``, OSC 8 hyperlinks
 ///   (`ESC ]8;;URL ESC \ text ESC ]8;; ESC \`); images as their description (alt text).
+/// - Display attributes (from `<u>`, `<s>`, `<mark>`, `<kbd>` and the like, or set by hand):
+///   underline SGR 4, strikethrough as the theme's strikethrough, the highlight colour
+///   (``IntentModel/DisplayColor/highlight``) reverse video (SGR 7), a monospaced font as the
+///   theme's code style; superscript and subscript are not shown.
 /// - Block quotes: `│ ` before every line; lists: `•` `◦` `▪` by depth, `1.` (or `1)`) from the
 ///   item's ordinal, `☐`/`☑` for task items, continuation lines aligned under the text.
 /// - Code blocks: indented 4 columns, never wrapped; thematic breaks: a `─` rule of the width.
