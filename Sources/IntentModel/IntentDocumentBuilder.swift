@@ -140,7 +140,7 @@ package struct IntentDocumentBuilder {
                     newSpans.append(span)
                     newSpanPaths.append(
                         InlineSpanPath(
-                            InlineSpan(kind: span.kind, identity: span.identity),
+                            InlineSpan(kind: span.kind, identity: span.identity, htmlTag: span.htmlTag),
                             parent: span.parent >= 0 ? newSpanPaths[Int(span.parent)] : nil))
                     spanIndex[Int(old)] = Int32(newSpans.count - 1)
                 }

@@ -136,8 +136,10 @@ package struct IntentDocumentSplicer {
     }
 
     /// Adds a span (its parent already added) and returns its index.
-    package mutating func addSpan(_ kind: InlineSpan.Kind, identity: Int, parent: Int32) -> Int32 {
-        builder.addSpan(kind, identity: identity, parent: parent)
+    package mutating func addSpan(
+        _ kind: InlineSpan.Kind, identity: Int, parent: Int32, htmlTag: HTMLFormattingTag? = nil
+    ) -> Int32 {
+        builder.addSpan(kind, identity: identity, parent: parent, htmlTag: htmlTag)
     }
 
     /// The new index of span `index` of `source`, adding it and its missing ancestors.
@@ -160,7 +162,8 @@ package struct IntentDocumentSplicer {
         }
         for old in chain.reversed() {
             let span = source.spans[Int(old)]
-            parent = builder.addSpan(span.kind, identity: renumber ? freshIdentity() : span.identity, parent: parent)
+            parent = builder.addSpan(
+                span.kind, identity: renumber ? freshIdentity() : span.identity, parent: parent, htmlTag: span.htmlTag)
             spanMaps[sourceID][Int(old)] = parent
         }
         return parent
@@ -334,7 +337,7 @@ package struct IntentDocumentSplicer {
                 let node = chain[index]
                 if isSpanUsed[Int(node)] {
                     let original = builder.spans[Int(node)]
-                    let copy = builder.addSpan(original.kind, identity: freshIdentity(), parent: parent)
+                    let copy = builder.addSpan(original.kind, identity: freshIdentity(), parent: parent, htmlTag: original.htmlTag)
                     spanContinuation[node] = copy
                     isSpanClosed.append(false)
                     isSpanUsed.append(false)

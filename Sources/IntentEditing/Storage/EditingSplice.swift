@@ -371,7 +371,9 @@ extension EditingSplice {
             for old in chain.reversed() {
                 let span = replacement.spans[Int(old)]
                 var newIndex: Int32 = -1
-                if let anchor = spanAnchors[span.identity], document.spans[Int(anchor)].kind == span.kind {
+                if let anchor = spanAnchors[span.identity], document.spans[Int(anchor)].kind == span.kind,
+                    document.spans[Int(anchor)].htmlTag == span.htmlTag
+                {
                     let anchorParent = splicer.span(document.spans[Int(anchor)].parent, of: document, sourceID: Self.documentID)
                     if anchorParent == parent {
                         newIndex = splicer.span(anchor, of: document, sourceID: Self.documentID)
@@ -381,7 +383,7 @@ extension EditingSplice {
                     var identity = span.identity
                     if usedSpanIdentities.contains(identity) { identity = splicer.freshIdentity() }
                     usedSpanIdentities.insert(identity)
-                    newIndex = splicer.addSpan(span.kind, identity: identity, parent: parent)
+                    newIndex = splicer.addSpan(span.kind, identity: identity, parent: parent, htmlTag: span.htmlTag)
                 }
                 splicer.mapSpan(old, of: replacement, sourceID: Self.replacementID, to: newIndex)
                 parent = newIndex
