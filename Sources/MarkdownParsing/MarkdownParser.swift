@@ -64,17 +64,7 @@ public struct MarkdownParser: Sendable {
 
     /// Parses valid UTF-8 bytes.
     func parse(utf8 source: UnsafeBufferPointer<UInt8>) throws -> IntentDocument {
-        guard source.count <= options.limits.maximumInputBytes else {
-            throw IntentMarkError.limitExceeded(
-                limit: "maximumInputBytes", maximum: options.limits.maximumInputBytes, found: source.count)
-        }
-        try InputShape(scanning: source).check(against: options.limits)
-        let prepared = PreparedSource(source: source, options: options)
-        return try prepared.withBytes { bytes in
-            let tree = try CmarkTree(parsing: bytes, options: options)
-            var converter = IntentTreeConverter(options: options, source: prepared)
-            return converter.convert(tree)
-        }
+        try parse(utf8: source) { _ in () }.0
     }
 
     /// Parses `markdown` and reports the source lines of each top-level block (1-based, first to
@@ -83,25 +73,34 @@ public struct MarkdownParser: Sendable {
     package func parseReportingTopLevelLines(_ markdown: String) throws -> (IntentDocument, [ClosedRange<Int>]) {
         var markdown = markdown
         return try markdown.withUTF8 { source in
-            guard source.count <= options.limits.maximumInputBytes else {
-                throw IntentMarkError.limitExceeded(
-                    limit: "maximumInputBytes", maximum: options.limits.maximumInputBytes, found: source.count)
-            }
-            try InputShape(scanning: source).check(against: options.limits)
-            let prepared = PreparedSource(source: source, options: options)
-            return try prepared.withBytes { bytes in
-                let tree = try CmarkTree(parsing: bytes, options: options)
+            try parse(utf8: source) { tree in
                 var lines: [ClosedRange<Int>] = []
                 var child = cmark_node_first_child(tree.root)
                 while let node = child {
                     let start = Int(cmark_node_get_start_line(node))
-                    let end = max(start, Int(cmark_node_get_end_line(node)))
-                    lines.append(start...end)
+                    lines.append(start...max(start, Int(cmark_node_get_end_line(node))))
                     child = cmark_node_next(node)
                 }
-                var converter = IntentTreeConverter(options: options, source: prepared)
-                return (converter.convert(tree), lines)
+                return lines
             }
+        }
+    }
+
+    /// Checks the limits, parses with libcmark-gfm, lets `inspect` read the tree, and converts it.
+    private func parse<Extra>(
+        utf8 source: UnsafeBufferPointer<UInt8>, inspecting inspect: (CmarkTree) -> Extra
+    ) throws -> (IntentDocument, Extra) {
+        guard source.count <= options.limits.maximumInputBytes else {
+            throw IntentMarkError.limitExceeded(
+                limit: "maximumInputBytes", maximum: options.limits.maximumInputBytes, found: source.count)
+        }
+        try InputShape(scanning: source).check(against: options.limits)
+        let prepared = PreparedSource(source: source, options: options)
+        return try prepared.withBytes { bytes in
+            let tree = try CmarkTree(parsing: bytes, options: options)
+            let extra = inspect(tree)
+            var converter = IntentTreeConverter(options: options, source: prepared)
+            return (converter.convert(tree), extra)
         }
     }
 }
