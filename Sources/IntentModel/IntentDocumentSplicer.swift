@@ -24,23 +24,9 @@ package struct IntentDocumentSplicer {
     private var lastSpanOut: Int32 = -1
     /// The next fresh identity handed out.
     package private(set) var nextIdentity: Int
-    /// The open blocks (new indices, outermost first) of the last run appended.
-    private var openPath: [Int32] = []
-    /// Blocks that were open and closed; a run inside one again gets a copy.
-    private var isClosed: [Bool] = []
-    /// Blocks some run has been inside.
-    private var isUsed: [Bool] = []
-    /// For a block continued by a copy: the copy (followed until there is none).
-    private var continuation: [Int32: Int32] = [:]
-    /// Copies made to keep blocks contiguous.
-    private var isContinuation: [Bool] = []
-    /// The same for inline spans: a span is closed by any run outside it, and continued by a
-    /// copy (fresh identity) if a later run is inside it again (a span never crosses a run that
-    /// is not in it — in particular never two paragraphs).
-    private var openSpanPath: [Int32] = []
-    private var isSpanClosed: [Bool] = []
-    private var isSpanUsed: [Bool] = []
-    private var spanContinuation: [Int32: Int32] = [:]
+    /// Contiguity of blocks and of spans.
+    private var blockContiguity = ContiguityTracker(.blocks)
+    private var spanContiguity = ContiguityTracker(.spans)
     /// The end (UTF-8 offset in the new text) of the last run written into a continuation copy,
     /// or 0: text up to there belongs to blocks an interruption split.
     package private(set) var endOfContinuedText = 0
@@ -240,9 +226,7 @@ package struct IntentDocumentSplicer {
         let result = walkContiguous(block)
         if result.0 != lastBlockOut.0 {
             // Another leaf: every open span ends (a span never crosses paragraphs).
-            growSpanFlags()
-            for span in openSpanPath { isSpanClosed[Int(span)] = true }
-            openSpanPath = []
+            spanContiguity.closeAll()
             lastSpanIn = -2
         }
         lastBlockIn = block
@@ -251,48 +235,7 @@ package struct IntentDocumentSplicer {
     }
 
     private mutating func walkContiguous(_ block: Int32) -> (Int32, Bool) {
-        growFlags()
-        // The chain from the outermost block in, each ancestor replaced by its continuation (a
-        // block no run used yet simply moves under the continuation).
-        var chain: [Int32] = []
-        var current = resolved(block)
-        while current >= 0 {
-            chain.append(current)
-            let parent = builder.blocks[Int(current)].parent
-            guard parent >= 0 else { break }
-            let resolvedParent = resolved(parent)
-            if resolvedParent != parent, !isUsed[Int(current)] { builder.blocks[Int(current)].parent = resolvedParent }
-            current = resolvedParent
-        }
-        chain.reverse()
-        var common = 0
-        while common < openPath.count, common < chain.count, openPath[common] == chain[common] { common += 1 }
-        for index in common..<openPath.count { isClosed[Int(openPath[index])] = true }
-        if let firstClosed = (common..<chain.count).first(where: { isClosed[Int(chain[$0])] }) {
-            var parent: Int32 = firstClosed > 0 ? chain[firstClosed - 1] : -1
-            for index in firstClosed..<chain.count {
-                let node = chain[index]
-                if isUsed[Int(node)] {
-                    // Used before, closed since: continued by a copy with a fresh identity.
-                    let original = builder.blocks[Int(node)]
-                    let copy = builder.addBlock(original.kind, identity: freshIdentity(), parent: parent, markup: original.markup)
-                    continuation[node] = copy
-                    growFlags()
-                    isContinuation[Int(copy)] = true
-                    chain[index] = copy
-                } else {
-                    builder.blocks[Int(node)].parent = parent
-                }
-                parent = chain[index]
-            }
-        }
-        var continued = false
-        for index in chain {
-            isUsed[Int(index)] = true
-            if isContinuation[Int(index)] { continued = true }
-        }
-        openPath = chain
-        return (chain.last ?? -1, continued)
+        blockContiguity.place(block, builder: &builder, nextIdentity: &nextIdentity)
     }
 
     /// The span a run of `span` goes into so that every span stays contiguous (see
@@ -305,68 +248,8 @@ package struct IntentDocumentSplicer {
         return result
     }
 
-    private mutating func growSpanFlags() {
-        let count = builder.spans.count
-        if isSpanClosed.count < count {
-            isSpanClosed.append(contentsOf: repeatElement(false, count: count - isSpanClosed.count))
-            isSpanUsed.append(contentsOf: repeatElement(false, count: count - isSpanUsed.count))
-        }
-    }
-
     private mutating func walkContiguousSpan(_ span: Int32) -> Int32 {
-        growSpanFlags()
-        var chain: [Int32] = []
-        var current = span
-        while let next = spanContinuation[current] { current = next }
-        while current >= 0 {
-            chain.append(current)
-            let parent = builder.spans[Int(current)].parent
-            guard parent >= 0 else { break }
-            var resolvedParent = parent
-            while let next = spanContinuation[resolvedParent] { resolvedParent = next }
-            if resolvedParent != parent, !isSpanUsed[Int(current)] { builder.spans[Int(current)].parent = resolvedParent }
-            current = resolvedParent
-        }
-        chain.reverse()
-        var common = 0
-        while common < openSpanPath.count, common < chain.count, openSpanPath[common] == chain[common] { common += 1 }
-        for index in common..<openSpanPath.count { isSpanClosed[Int(openSpanPath[index])] = true }
-        if let firstClosed = (common..<chain.count).first(where: { isSpanClosed[Int(chain[$0])] }) {
-            var parent: Int32 = firstClosed > 0 ? chain[firstClosed - 1] : -1
-            for index in firstClosed..<chain.count {
-                let node = chain[index]
-                if isSpanUsed[Int(node)] {
-                    let original = builder.spans[Int(node)]
-                    let copy = builder.addSpan(original.kind, identity: freshIdentity(), parent: parent, htmlTag: original.htmlTag)
-                    spanContinuation[node] = copy
-                    isSpanClosed.append(false)
-                    isSpanUsed.append(false)
-                    chain[index] = copy
-                } else {
-                    builder.spans[Int(node)].parent = parent
-                }
-                parent = chain[index]
-            }
-        }
-        for index in chain { isSpanUsed[Int(index)] = true }
-        openSpanPath = chain
-        return chain.last ?? -1
-    }
-
-    /// `block`, or the continuation that replaced it (followed to the last one).
-    private func resolved(_ block: Int32) -> Int32 {
-        var current = block
-        while let next = continuation[current] { current = next }
-        return current
-    }
-
-    private mutating func growFlags() {
-        let count = builder.blocks.count
-        if isClosed.count < count {
-            isClosed.append(contentsOf: repeatElement(false, count: count - isClosed.count))
-            isUsed.append(contentsOf: repeatElement(false, count: count - isUsed.count))
-            isContinuation.append(contentsOf: repeatElement(false, count: count - isContinuation.count))
-        }
+        spanContiguity.place(span, builder: &builder, nextIdentity: &nextIdentity).0
     }
 
     /// The document built, its tables reduced to the blocks and spans its runs use, numbered in
