@@ -1,0 +1,75 @@
+import IntentModel
+import MarkdownParsing
+
+/// Why the Markdown round trip of a document may not be exact: a limit of Markdown itself (see the
+/// README's "Markdown writer" section and ``IntentWriters/MarkdownWriter``), or an open bug already
+/// recorded as a fixture in `Fixtures/Fuzz/` (listed in its README). The fuzz driver does not stop
+/// on these, so that a run goes on to find new failures.
+public enum RoundTripException: String, Sendable, CaseIterable {
+    /// Limit: emphasis nested three deep (`*`/`**` spans in each other) with only punctuation
+    /// between the delimiters; CommonMark's two delimiter characters cannot keep three levels apart.
+    case emphasisNestedThreeDeep
+    /// Limit: two strikethrough spans that touch read back as one.
+    case touchingStrikethroughs
+    /// Limit: NUL reads back as U+FFFD, and U+FFFD in the text may come from NUL or invalid input.
+    case replacementCharacter
+    /// Open writer bug: in whitespace-preserving inline-only documents, the whitespace after a
+    /// line ending (kept in the soft or hard break's run) is not written (`Fixtures/Fuzz/preserved-indentation`).
+    case preservedIndentationAfterLineBreak
+    /// Open parser bug: inline-only syntax escapes a line that starts with three backticks or
+    /// tildes even when it cannot open a fence, which turns a code span into literal text
+    /// (`Fixtures/Fuzz/inline-only-backtick-line`).
+    case inlineOnlyFenceLikeLine
+
+    /// Whether this is a limit of Markdown (`true`) or a bug to fix (`false`).
+    public var isSyntaxLimit: Bool {
+        switch self {
+        case .emphasisNestedThreeDeep, .touchingStrikethroughs, .replacementCharacter: return true
+        case .preservedIndentationAfterLineBreak, .inlineOnlyFenceLikeLine: return false
+        }
+    }
+
+    // MARK: - Classification
+
+    /// The first exception that explains a failed round trip, or `nil`.
+    /// - Parameters:
+    ///   - document: The document whose round trip failed.
+    ///   - options: The options it was parsed (and re-parsed) with.
+    ///   - written: The Markdown written for it.
+    /// - Returns: The exception that explains the failure, if any.
+    public static func classify(
+        _ document: IntentDocument, options: MarkdownParsingOptions, written: String
+    ) -> RoundTripException? {
+        if document.text.unicodeScalars.contains(where: { $0 == "\u{0}" || $0 == "\u{FFFD}" }) {
+            return .replacementCharacter
+        }
+        var previousStrikethrough: Int?
+        for run in document.runs {
+            let spans = run.inlineSpans?.spans ?? []
+            if spans.filter({ $0.kind == .emphasis || $0.kind == .strongEmphasis }).count >= 3 {
+                return .emphasisNestedThreeDeep
+            }
+            let strikethrough = spans.first { $0.kind == .strikethrough }?.identity
+            if let strikethrough, let previousStrikethrough, strikethrough != previousStrikethrough, !run.text.isEmpty {
+                return .touchingStrikethroughs
+            }
+            if !run.text.isEmpty { previousStrikethrough = strikethrough }
+        }
+        if options.interpretedSyntax == .inlineOnlyPreservingWhitespace,
+            document.runs.contains(where: {
+                !$0.inlinePresentationIntent.isDisjoint(with: [.softBreak, .lineBreak]) && $0.text != "\n" && $0.text != "\r\n" && $0.text != "\r"
+            })
+        {
+            return .preservedIndentationAfterLineBreak
+        }
+        if options.interpretedSyntax != .full,
+            written.split(separator: "\n").contains(where: {
+                let line = $0.drop { $0 == " " }
+                return line.hasPrefix("```") || line.hasPrefix("~~~")
+            })
+        {
+            return .inlineOnlyFenceLikeLine
+        }
+        return nil
+    }
+}
