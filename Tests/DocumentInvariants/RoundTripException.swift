@@ -21,11 +21,28 @@ public enum RoundTripException: String, Sendable, CaseIterable {
     /// (`Fixtures/Fuzz/inline-only-backtick-line`).
     case inlineOnlyFenceLikeLine
 
+    /// Open writer bug: inline HTML after a line break in a paragraph that could start an HTML block
+    /// (`<div>`, `<td>`, `<!--`) is written at the start of a line, where it does start one
+    /// (`Fixtures/Fuzz/open/inline-html-at-line-start`).
+    case inlineHTMLAtLineStart
+    /// Open writer bug: a paragraph line made of `|`, `:` and `-` after one whose `|` the writer
+    /// escapes reads back as a table (`Fixtures/Fuzz/open/paragraph-becomes-table`).
+    case tableDelimiterLikeLine
+    /// Open writer bug: emphasis, strong emphasis or strikethrough nested in or touching another
+    /// such span can get delimiters that read back differently (`*s*i*t*` for `_s*i*t_`;
+    /// `Fixtures/Fuzz/open/nested-emphasis*`, `emphasis-touching-strikethrough`).
+    case nestedOrTouchingDelimiterSpans
+    /// Open writer bug: an empty code block with an info string loses the info string and gets a
+    /// closing fence shorter than its opening one (`Fixtures/Fuzz/open/empty-code-block-info`).
+    case emptyCodeBlockWithInfoString
+
     /// Whether this is a limit of Markdown (`true`) or a bug to fix (`false`).
     public var isSyntaxLimit: Bool {
         switch self {
         case .emphasisNestedThreeDeep, .touchingStrikethroughs, .replacementCharacter: return true
-        case .preservedIndentationAfterLineBreak, .inlineOnlyFenceLikeLine: return false
+        case .preservedIndentationAfterLineBreak, .inlineOnlyFenceLikeLine, .inlineHTMLAtLineStart,
+            .tableDelimiterLikeLine, .nestedOrTouchingDelimiterSpans, .emptyCodeBlockWithInfoString:
+            return false
         }
     }
 
@@ -69,6 +86,27 @@ public enum RoundTripException: String, Sendable, CaseIterable {
             })
         {
             return .inlineOnlyFenceLikeLine
+        }
+        let delimiterKinds: Set<InlineSpan.Kind> = [.emphasis, .strongEmphasis, .strikethrough]
+        var previous: (spans: [Int], isBreak: Bool)?
+        for run in document.runs where !run.text.isEmpty {
+            let delimiters = (run.inlineSpans?.spans ?? []).filter { delimiterKinds.contains($0.kind) }.map(\.identity)
+            if delimiters.count >= 2 { return .nestedOrTouchingDelimiterSpans }
+            if let previous, !previous.spans.isEmpty, !delimiters.isEmpty, previous.spans != delimiters {
+                return .nestedOrTouchingDelimiterSpans
+            }
+            if run.inlinePresentationIntent.contains(.inlineHTML), previous?.isBreak == true { return .inlineHTMLAtLineStart }
+            if case .codeBlock(let hint)? = run.presentationIntent?.components.first?.kind, hint != nil, run.isBlockSeparator {
+                return .emptyCodeBlockWithInfoString
+            }
+            previous = (delimiters, !run.inlinePresentationIntent.isDisjoint(with: [.softBreak, .lineBreak]))
+        }
+        if options.extensions.contains(.table),
+            written.split(separator: "\n").contains(where: { line in
+                line.contains("-") && line.allSatisfy { $0 == "|" || $0 == ":" || $0 == "-" || $0 == " " || $0 == "\\" }
+            })
+        {
+            return .tableDelimiterLikeLine
         }
         return nil
     }
