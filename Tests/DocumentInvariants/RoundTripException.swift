@@ -37,9 +37,11 @@ public enum RoundTripException: String, Sendable, CaseIterable {
     /// such span can get delimiters that read back differently (`*s*i*t*` for `_s*i*t_`;
     /// `Fixtures/Fuzz/open/nested-emphasis*`, `emphasis-touching-strikethrough`).
     case nestedOrTouchingDelimiterSpans
-    /// Open writer bug: an empty code block with an info string loses the info string and gets a
-    /// closing fence shorter than its opening one (`Fixtures/Fuzz/open/empty-code-block-info`).
-    case emptyCodeBlockWithInfoString
+    /// Open writer bug: a code block whose info string starts with the fence character (`~~~ ~`)
+    /// is written with the info string run into the fence (`~~~~`), so the closing fence is
+    /// shorter than the opening one and the info string loses a character
+    /// (`Fixtures/Fuzz/open/empty-code-block-info`, `code-block-info-starting-with-tilde`).
+    case codeBlockInfoStartingWithFenceCharacter
 
     /// Whether this is a limit of Markdown (`true`) or a bug to fix (`false`).
     public var isSyntaxLimit: Bool {
@@ -47,7 +49,7 @@ public enum RoundTripException: String, Sendable, CaseIterable {
         case .emphasisNestedThreeDeep, .touchingStrikethroughs, .replacementCharacter, .unreferencedFootnoteDefinition:
             return true
         case .preservedIndentationAfterLineBreak, .inlineOnlyFenceLikeLine, .inlineHTMLAtLineStart,
-            .tableDelimiterLikeLine, .nestedOrTouchingDelimiterSpans, .emptyCodeBlockWithInfoString:
+            .tableDelimiterLikeLine, .nestedOrTouchingDelimiterSpans, .codeBlockInfoStartingWithFenceCharacter:
             return false
         }
     }
@@ -109,8 +111,10 @@ public enum RoundTripException: String, Sendable, CaseIterable {
                 return .nestedOrTouchingDelimiterSpans
             }
             if run.inlinePresentationIntent.contains(.inlineHTML), previous?.isBreak == true { return .inlineHTMLAtLineStart }
-            if case .codeBlock(let hint)? = run.presentationIntent?.components.first?.kind, hint != nil, run.isBlockSeparator {
-                return .emptyCodeBlockWithInfoString
+            if case .codeBlock(let hint)? = run.presentationIntent?.components.first?.kind,
+                let first = hint?.first, first == "~" || first == "`"
+            {
+                return .codeBlockInfoStartingWithFenceCharacter
             }
             previous = (delimiters, !run.inlinePresentationIntent.isDisjoint(with: [.softBreak, .lineBreak]))
         }
