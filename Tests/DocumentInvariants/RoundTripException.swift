@@ -26,9 +26,10 @@ public enum RoundTripException: String, Sendable, CaseIterable {
     /// (`Fixtures/Fuzz/inline-only-backtick-line`).
     case inlineOnlyFenceLikeLine
 
-    /// Open writer bug: inline HTML after a line break in a paragraph that could start an HTML block
-    /// (`<div>`, `<td>`, `<!--`) is written at the start of a line, where it does start one
-    /// (`Fixtures/Fuzz/open/inline-html-at-line-start`).
+    /// Open writer bug: inline HTML that could start an HTML block (`<div>`, `<td>`, `<!--`, or
+    /// any tag at the start of a paragraph), at the start of a paragraph or after a line break in
+    /// one, is written at the start of a line, where it does start one
+    /// (`Fixtures/Fuzz/open/inline-html-at-line-start`, `inline-html-starting-a-paragraph`).
     case inlineHTMLAtLineStart
     /// Open writer bug: a paragraph line made of `|`, `:` and `-` after one whose `|` the writer
     /// escapes reads back as a table (`Fixtures/Fuzz/open/paragraph-becomes-table`).
@@ -103,20 +104,23 @@ public enum RoundTripException: String, Sendable, CaseIterable {
             return .inlineOnlyFenceLikeLine
         }
         let delimiterKinds: Set<InlineSpan.Kind> = [.emphasis, .strongEmphasis, .strikethrough]
-        var previous: (spans: [Int], isBreak: Bool)?
+        var previous: (spans: [Int], isBreak: Bool, block: Int?)?
         for run in document.runs where !run.text.isEmpty {
             let delimiters = (run.inlineSpans?.spans ?? []).filter { delimiterKinds.contains($0.kind) }.map(\.identity)
             if delimiters.count >= 2 { return .nestedOrTouchingDelimiterSpans }
             if let previous, !previous.spans.isEmpty, !delimiters.isEmpty, previous.spans != delimiters {
                 return .nestedOrTouchingDelimiterSpans
             }
-            if run.inlinePresentationIntent.contains(.inlineHTML), previous?.isBreak == true { return .inlineHTMLAtLineStart }
+            let block = run.presentationIntent?.components.first?.identity
+            if run.inlinePresentationIntent.contains(.inlineHTML), previous == nil || previous?.isBreak == true || previous?.block != block {
+                return .inlineHTMLAtLineStart
+            }
             if case .codeBlock(let hint)? = run.presentationIntent?.components.first?.kind,
                 let first = hint?.first, first == "~" || first == "`"
             {
                 return .codeBlockInfoStartingWithFenceCharacter
             }
-            previous = (delimiters, !run.inlinePresentationIntent.isDisjoint(with: [.softBreak, .lineBreak]))
+            previous = (delimiters, !run.inlinePresentationIntent.isDisjoint(with: [.softBreak, .lineBreak]), block)
         }
         if options.extensions.contains(.table),
             written.split(separator: "\n").contains(where: { line in
