@@ -48,11 +48,19 @@ let package = Package(
 
         // Test support: reads the shared spec corpus and locates fixtures (not a product).
         .target(name: "SpecCorpus", dependencies: ["MarkdownParsing"], path: "Tests/SpecCorpus"),
+        // The invariants the fuzz driver (Fuzz/IntentMarkFuzz, built by scripts/fuzz) checks on every
+        // input, shared with the tests that replay its findings (not a product).
+        .target(
+            name: "DocumentInvariants",
+            dependencies: ["IntentModel", "MarkdownParsing", "IntentLowering", "IntentWriters"],
+            path: "Tests/DocumentInvariants"),
         .testTarget(name: "IntentModelTests", dependencies: ["IntentModel"]),
         .testTarget(name: "MarkdownParsingTests", dependencies: ["MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(
             name: "IntentWritersTests",
-            dependencies: ["IntentWriters", "IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
+            dependencies: [
+                "IntentWriters", "IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus", "DocumentInvariants",
+            ]),
         .testTarget(
             name: "IntentLoweringTests", dependencies: ["IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(name: "IntentMarkTests", dependencies: ["IntentMark"]),

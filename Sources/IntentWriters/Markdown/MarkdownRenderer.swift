@@ -425,7 +425,13 @@ struct MarkdownRenderer {
     /// Writes the content of the leaf the walk is leaving.
     private mutating func flushLeaf() {
         let leaf = currentLeaf
-        guard leaf >= 0 else { return }
+        guard leaf >= 0 else {
+            // Text outside any block (inline-only documents, documents built without intents):
+            // its inline content, as a paragraph's would be written.
+            closeMarkup(downTo: 0)
+            if !inline.isEmpty { writeContentLines(inline.finish(wrapWidth: wrapWidth)) }
+            return
+        }
         closeMarkup(downTo: 0)
         switch kind(leaf) {
         case .codeBlock(let languageHint):
