@@ -41,6 +41,11 @@ enum MarkdownEscaping {
         }
     }
 
+    /// Letters and digits of any script (for "inside a word"); `nil` is not.
+    static func isAlphanumericCharacter(_ scalar: Unicode.Scalar?) -> Bool {
+        isAlphanumeric(scalar)
+    }
+
     /// Letters and digits of any script (for "inside a word").
     private static func isAlphanumeric(_ scalar: Unicode.Scalar?) -> Bool {
         guard let scalar else { return false }
@@ -53,8 +58,9 @@ enum MarkdownEscaping {
     /// `text` escaped for inline content (and protected from GFM's autolink extension: the `w` of
     /// `www.`, the `:` of `scheme://` and the `@` of an address are written as references): `\` `` ` `` `*` `[` `]` `~` `|` always, `_` unless inside
     /// a word, `<` before a letter, `/`, `!` or `?` (HTML or an autolink), `&` before a letter,
-    /// digit or `#` (a reference); at the start of a line also `#` `>` `-` `+` `=` and the `.` or
-    /// `)` of a number (block syntax), and a leading space or tab as a reference. Line breaks,
+    /// digit or `#` (a reference); at the start of a line also `#` `>` `-` `+` `=`, `:` before `-`
+    /// (a table delimiter row) and the `.` or `)` of a number (block syntax), and a leading space or
+    /// tab as a reference. Line breaks,
     /// carriage returns and NUL inside text are written as references.
     /// - Parameters:
     ///   - text: The characters to write.
@@ -94,6 +100,10 @@ enum MarkdownEscaping {
                 index = 1
             case UInt8(ascii: " "), UInt8(ascii: "\t"):
                 emit(reference(UnicodeScalar(bytes[0])), replacing: 0..<1)
+                index = 1
+            case UInt8(ascii: ":") where count > 1 && bytes[1] == UInt8(ascii: "-"):
+                // `:-` could be a table's delimiter row under a line with a pipe (GFM §4.10).
+                emit("\\:", replacing: 0..<1)
                 index = 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 var end = 0

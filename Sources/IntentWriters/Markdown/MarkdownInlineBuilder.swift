@@ -50,9 +50,14 @@ struct MarkdownInlineBuilder {
     private let hardBreakStyle: MarkdownWritingOptions.HardBreakStyle
     private let protectsFromSmartPunctuation: Bool
 
-    init(isInTableCell: Bool, escapesTrailingHash: Bool, options: MarkdownWritingOptions) {
+    /// Whether the content is in a block (text outside any block is inline-only content, read
+    /// without block syntax, so no line needs protecting from it).
+    let isInBlock: Bool
+
+    init(isInTableCell: Bool, escapesTrailingHash: Bool, isInBlock: Bool = true, options: MarkdownWritingOptions) {
         self.isInTableCell = isInTableCell
         self.escapesTrailingHash = escapesTrailingHash
+        self.isInBlock = isInBlock
         hardBreakStyle = options.hardBreakStyle
         protectsFromSmartPunctuation = options.protectsFromSmartPunctuation
     }
@@ -71,10 +76,17 @@ struct MarkdownInlineBuilder {
         pendingCode += text
     }
 
-    /// Raw inline HTML or other content that must reach the reader unchanged.
+    /// Raw inline HTML or other content that must reach the reader unchanged. At the start of a
+    /// continuation line it is indented by four spaces, which the reader strips there, so that a
+    /// tag such as `<div>` or `<!--` cannot start an HTML block (CommonMark §4.6 allows at most
+    /// three).
     mutating func appendRaw(_ text: Substring) {
         flushPending()
-        pieces.append(.literal(String(text)))
+        if isInBlock, case .lineBreak? = pieces.last, text.first == "<" {
+            pieces.append(.literal("    " + text))
+        } else {
+            pieces.append(.literal(String(text)))
+        }
     }
 
     mutating func appendLineBreak(hard: Bool) {
@@ -274,11 +286,46 @@ struct MarkdownInlineBuilder {
                     changed = true
                 }
             }
+            if separateNestedSameKind() { changed = true }
             for index in pieces.indices {
                 guard case .delimiter(let delimiter) = pieces[index] else { continue }
                 if fixFlanking(at: index, delimiter: delimiter) { changed = true }
             }
         }
+    }
+
+    /// Emphasis inside emphasis (or strong inside strong) written with the same character reads
+    /// as other spans (`*s*i*t*`): the inner one takes the other character — or the outer one,
+    /// when the inner one is inside a word and needs `*`. Returns whether anything changed.
+    private mutating func separateNestedSameKind() -> Bool {
+        var changed = false
+        var open: [Int] = []
+        for index in pieces.indices {
+            guard case .delimiter(let delimiter) = pieces[index] else { continue }
+            guard delimiter.isOpening else {
+                open.removeAll { $0 == delimiter.partner }
+                continue
+            }
+            defer { open.append(index) }
+            guard delimiter.partner >= 0, let other = Self.alternate(delimiter) else { continue }
+            let conflicting = open.last { candidate in
+                guard case .delimiter(let outer) = pieces[candidate] else { return false }
+                return outer.kind == delimiter.kind && outer.character == delimiter.character && outer.partner >= 0
+            }
+            guard let outerIndex = conflicting, case .delimiter(let outer) = pieces[outerIndex] else { continue }
+            let innerInsideWord =
+                MarkdownEscaping.isAlphanumericCharacter(character(before: index))
+                || MarkdownEscaping.isAlphanumericCharacter(character(after: delimiter.partner))
+            if innerInsideWord, other == "_" {
+                setCharacter(other, at: outerIndex)
+                setCharacter(other, at: outer.partner)
+            } else {
+                setCharacter(other, at: index)
+                setCharacter(other, at: delimiter.partner)
+            }
+            changed = true
+        }
+        return changed
     }
 
     /// The other character for emphasis and strong emphasis; `nil` for strikethrough, which has

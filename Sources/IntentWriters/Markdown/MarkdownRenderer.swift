@@ -77,7 +77,7 @@ struct MarkdownRenderer {
         isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
         lastChild = [Int32](repeating: -1, count: document.blocks.count + 1)
         listMarker = [Character?](repeating: nil, count: document.blocks.count)
-        inline = MarkdownInlineBuilder(isInTableCell: false, escapesTrailingHash: false, options: options)
+        inline = MarkdownInlineBuilder(isInTableCell: false, escapesTrailingHash: false, isInBlock: false, options: options)
         output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 4 + 16)
     }
 
@@ -383,7 +383,8 @@ struct MarkdownRenderer {
         if block >= 0, case .tableCell = kind(block) { isCell = true } else { isCell = false }
         var escapesHash = false
         if block >= 0, case .header = kind(block) { escapesHash = true }
-        inline = MarkdownInlineBuilder(isInTableCell: isCell, escapesTrailingHash: escapesHash, options: options)
+        inline = MarkdownInlineBuilder(
+            isInTableCell: isCell, escapesTrailingHash: escapesHash, isInBlock: block >= 0, options: options)
     }
 
     private mutating func addRun(_ record: IntentDocument.RunRecord, attributes: RunAttributes, content: Substring) {
@@ -499,7 +500,11 @@ struct MarkdownRenderer {
         let fence = String(repeating: fenceCharacter, count: max(minimumLength, longest + 1))
         writeMarker(fence)
         lineHasContent = true
-        if !info.isEmpty { writeContent(Substring(MarkdownEscaping.infoString(info))) }
+        if !info.isEmpty {
+            // An info string starting with the fence character would lengthen the fence.
+            let separator = info.first == fenceCharacter ? " " : ""
+            writeContent(Substring(separator + MarkdownEscaping.infoString(info)))
+        }
         var body = rawContent
         if body.hasSuffix("\n") { body.removeLast() } else if body.isEmpty { body = "\u{0}" }
         if body != "\u{0}" {
