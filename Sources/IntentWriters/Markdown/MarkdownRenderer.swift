@@ -30,11 +30,17 @@ struct MarkdownRenderer {
     private var lastChild: [Int32]
     /// Per list block: the marker character chosen (`-`, `*`, `+`, `.`, `)`).
     private var listMarker: [Character?]
+    /// Per list block: whether its next sibling is an HTML block whose text starts with a space
+    /// or tab.
+    private let listIsFollowedByIndentedHTML: [Bool]
     /// Header cells counted in the header row, for tables that state no columns.
     private var headerCellCount = 0
 
     // Leaf content.
     private var currentLeaf: Int32 = -1
+    /// Whether the leaf written last would take a following line in (a paragraph or HTML block
+    /// continues, a table gets a row).
+    private var lastLeafTakesLines = false
     private var inline: MarkdownInlineBuilder
     private var rawContent = ""
     private var leafIsHTML = false
@@ -77,6 +83,7 @@ struct MarkdownRenderer {
         isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
         lastChild = [Int32](repeating: -1, count: document.blocks.count + 1)
         listMarker = [Character?](repeating: nil, count: document.blocks.count)
+        listIsFollowedByIndentedHTML = Self.listsFollowedByIndentedHTML(document)
         inline = MarkdownInlineBuilder(isInTableCell: false, escapesTrailingHash: false, isInBlock: false, options: options)
         output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 4 + 16)
     }
@@ -225,7 +232,13 @@ struct MarkdownRenderer {
         case .paragraph, .header, .codeBlock:
             break
         case .orderedList, .unorderedList:
-            listMarker[Int(block)] = chooseListMarker(block, previousSibling: previous)
+            var character = chooseListMarker(block, previousSibling: previous)
+            if case .unorderedList = blockKind, let onLine = markerOnLine, onLine == character, !lineHasContent {
+                // A list starting on its parent item's marker line: the same bullet three times
+                // on a line (`- - -`) would be a thematic break.
+                character = character == "-" ? "*" : "-"
+            }
+            listMarker[Int(block)] = character
             pushPrefix("")
         case .listItem(let ordinal):
             let list = parent(block)
@@ -236,8 +249,11 @@ struct MarkdownRenderer {
             } else {
                 marker = String(character)
             }
-            let width = marker.count + 1
-            marker += " "
+            // Content one column after the marker — or at column 4 when an HTML block indented by
+            // up to three spaces follows the list, which would otherwise continue the last item.
+            let spaces = list >= 0 && listIsFollowedByIndentedHTML[Int(list)] ? max(1, 4 - marker.count) : 1
+            let width = marker.count + spaces
+            marker += String(repeating: " ", count: spaces)
             writeMarker(marker)
             if let checked = markup(block)?.isTaskChecked {
                 // Content: the space after the box must stay, or an empty task item is no task.
@@ -283,6 +299,44 @@ struct MarkdownRenderer {
         }
     }
 
+    /// For every list: whether the block after it (its next sibling) is an HTML block whose text
+    /// starts with whitespace. One pass over the blocks (in document pre-order) and the runs.
+    private static func listsFollowedByIndentedHTML(_ document: IntentDocument) -> [Bool] {
+        let count = document.blocks.count
+        var result = [Bool](repeating: false, count: count)
+        guard count > 0 else { return result }
+        // The first run of each block that is a leaf: is it block HTML starting with whitespace?
+        var startsIndentedHTML = [Bool](repeating: false, count: count)
+        var seen = [Bool](repeating: false, count: count)
+        var text = document.text
+        text.withUTF8 { bytes in
+            var start = 0
+            for record in document.runRecords {
+                defer { start = record.end }
+                guard record.block >= 0, !seen[Int(record.block)] else { continue }
+                seen[Int(record.block)] = true
+                if record.inline & InlinePresentationIntent.blockHTML.rawValue != 0, start < record.end,
+                    bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t")
+                {
+                    startsIndentedHTML[Int(record.block)] = true
+                }
+            }
+        }
+        // Next siblings: in pre-order, a block's next sibling is the next block with its parent.
+        var lastChildOfParent: [Int32: Int32] = [:]
+        for index in 0..<count {
+            let parent = document.blocks[index].parent
+            if let previous = lastChildOfParent[parent], startsIndentedHTML[index] {
+                switch document.blocks[Int(previous)].kind {
+                case .orderedList, .unorderedList: result[Int(previous)] = true
+                default: break
+                }
+            }
+            lastChildOfParent[parent] = Int32(index)
+        }
+        return result
+    }
+
     private func isInHeaderRow(_ cell: Int32) -> Bool {
         let row = parent(cell)
         guard row >= 0, case .tableHeaderRow = kind(row) else { return false }
@@ -304,7 +358,10 @@ struct MarkdownRenderer {
             // as their continuation; only there does a blank line go in.
             guard case .paragraph = kind(next) else { return false }
             switch kind(previous) {
-            case .paragraph, .blockQuote, .orderedList, .unorderedList, .table: return true
+            case .paragraph, .table: return true
+            // A quote or list takes the paragraph in only through its own last leaf (a lazy
+            // continuation line, an HTML block's next line, a table's next row).
+            case .blockQuote, .orderedList, .unorderedList: return lastLeafTakesLines
             case .header, .listItem, .codeBlock, .thematicBreak, .tableHeaderRow, .tableRow, .tableCell: return false
             }
         case .paragraph, .header, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow,
@@ -434,6 +491,12 @@ struct MarkdownRenderer {
             return
         }
         closeMarkup(downTo: 0)
+        switch kind(leaf) {
+        case .paragraph, .tableCell: lastLeafTakesLines = true
+        case .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
+            .tableHeaderRow, .tableRow:
+            lastLeafTakesLines = false
+        }
         switch kind(leaf) {
         case .codeBlock(let languageHint):
             writeCodeBlock(leaf, languageHint: languageHint)
