@@ -198,7 +198,10 @@ struct MarkdownInlineBuilder {
     mutating func finish(wrapWidth: Int? = nil) -> String {
         flushPending()
         protectTrailingWhitespace()
-        if escapesTrailingHash, case .text(let escaped, let raw)? = pieces.last, escaped.hasSuffix("#") {
+        if escapesTrailingHash, case .text(let escaped, let raw)? = pieces.last, escaped.hasSuffix("#"),
+            escaped.dropLast().reversed().prefix(while: { $0 == "\\" }).count % 2 == 0
+        {
+            // A final `#` not escaped yet (an odd number of backslashes before it escapes it).
             pieces[pieces.count - 1] = .text(escaped: String(escaped.dropLast()) + "\\#", raw: raw)
         }
         if let first = pieces.first, case .text(let escaped, let raw) = first,
