@@ -2,9 +2,9 @@ import Foundation
 import IntentModel
 import MarkdownParsing
 
-/// Times every ``BenchmarkStage`` and the libcmark-gfm baselines on one input, in one process, one
-/// after another: one warm-up run, then the median of `runs` timed runs. Peak memory comes from
-/// ``PeakMemoryMethod``.
+/// Times every ``BenchmarkStage`` and the libcmark-gfm baselines on one input, in one process, in
+/// alternating rounds (one warm-up round, then `runs` rounds that run every task once; the median
+/// per task). Peak memory comes from ``PeakMemoryMethod``.
 package struct BenchmarkRunner: Sendable {
     /// How peak memory is measured.
     package enum PeakMemoryMethod: Sendable {
@@ -59,38 +59,46 @@ package struct BenchmarkRunner: Sendable {
             }
         }
 
-        progress("\(name): libcmark-gfm baselines")
-        let (parseSeconds, parsePeak) = try time { try workload.run(.baseline(.parse)) }
-        let (parseAndHTMLSeconds, parseAndHTMLPeak) = try time { try workload.run(.baseline(.parseAndHTML)) }
-        // libcmark-gfm's HTML renderer and ours are timed in alternation, round by round, so that
-        // the machine's load affects both alike.
-        try workload.prepare(.baseline(.html))
-        try workload.prepare(.stage(.html))
-        let (htmlSeconds, ourHTMLSeconds) = try alternating({ try workload.run(.baseline(.html)) }, { try workload.run(.stage(.html)) })
-        let baseline = BenchmarkResult.Baseline(
-            parseMBPerSecond: megabytes / parseSeconds, parseAndHTMLMBPerSecond: megabytes / parseAndHTMLSeconds,
-            htmlMBPerSecond: megabytes / htmlSeconds, parsePeakBytes: childPeaks[.baseline(.parse)] ?? parsePeak,
-            parseAndHTMLPeakBytes: childPeaks[.baseline(.parseAndHTML)] ?? parseAndHTMLPeak)
-
-        var results: [BenchmarkResult.Stage] = []
-        for stage in stages {
-            progress("\(name): \(stage.rawValue)")
-            let task = BenchmarkTask.stage(stage)
-            try workload.prepare(task)
-            let seconds: Double
-            var peak: Int
-            if stage == .html {
-                (_, peak) = try time(runs: 1) { try workload.run(task) }
-                seconds = ourHTMLSeconds
-            } else {
-                (seconds, peak) = try time { try workload.run(task) }
+        // Every task — libcmark-gfm's and ours — is timed in alternating rounds: one warm-up
+        // round, then `runs` rounds that run each task once, so that the machine's load during a
+        // round touches all of them alike and the ratios to the C parse stay fair.
+        let tasks = BaselineStage.allCases.map { BenchmarkTask.baseline($0) } + stages.map { BenchmarkTask.stage($0) }
+        progress("\(name): preparing (parsing the document the writers start from)")
+        for task in tasks { try workload.prepare(task) }
+        progress("\(name): warm-up round")
+        for task in tasks { try workload.run(task) }
+        var samples: [BenchmarkTask: [Double]] = [:]
+        var sampledPeaks: [BenchmarkTask: Int] = [:]
+        let clock = ContinuousClock()
+        for round in 1...runs {
+            progress("\(name): round \(round)/\(runs)")
+            for task in tasks {
+                let start = clock.now
+                if round == 1, case .sampled = memory {
+                    sampledPeaks[task] = try MemorySampler().measure { try workload.run(task) }.1
+                } else {
+                    try workload.run(task)
+                }
+                samples[task, default: []].append(Self.seconds(clock.now - start))
             }
-            if let childPeak = childPeaks[task] { peak = childPeak }
-            let throughput = megabytes / seconds
-            results.append(
-                BenchmarkResult.Stage(
-                    name: stage.rawValue, mbPerSecond: throughput, seconds: seconds, peakBytes: peak,
-                    ratioToParse: throughput / baseline.parseMBPerSecond))
+        }
+        func seconds(_ task: BenchmarkTask) -> Double {
+            let sorted = (samples[task] ?? []).sorted()
+            return sorted[sorted.count / 2]
+        }
+        func peak(_ task: BenchmarkTask) -> Int { childPeaks[task] ?? sampledPeaks[task] ?? 0 }
+
+        let baseline = BenchmarkResult.Baseline(
+            parseMBPerSecond: megabytes / seconds(.baseline(.parse)),
+            parseAndHTMLMBPerSecond: megabytes / seconds(.baseline(.parseAndHTML)),
+            htmlMBPerSecond: megabytes / seconds(.baseline(.html)), parsePeakBytes: peak(.baseline(.parse)),
+            parseAndHTMLPeakBytes: peak(.baseline(.parseAndHTML)))
+        let results = stages.map { stage in
+            let task = BenchmarkTask.stage(stage)
+            let throughput = megabytes / seconds(task)
+            return BenchmarkResult.Stage(
+                name: stage.rawValue, mbPerSecond: throughput, seconds: seconds(task), peakBytes: peak(task),
+                ratioToParse: throughput / baseline.parseMBPerSecond)
         }
         let method: String
         switch memory {
@@ -99,53 +107,6 @@ package struct BenchmarkRunner: Sendable {
         }
         return BenchmarkResult(
             input: name, bytes: workload.bytes.count, runs: runs, stages: results, baseline: baseline, memoryMethod: method)
-    }
-
-    /// One warm-up run of each, then `runs` rounds that time `first` then `second`; the median
-    /// seconds of each.
-    private func alternating(_ first: () throws -> Void, _ second: () throws -> Void) rethrows -> (Double, Double) {
-        try first()
-        try second()
-        var a: [Double] = []
-        var b: [Double] = []
-        let clock = ContinuousClock()
-        for _ in 0..<runs {
-            var start = clock.now
-            try first()
-            a.append(Self.seconds(clock.now - start))
-            start = clock.now
-            try second()
-            b.append(Self.seconds(clock.now - start))
-        }
-        a.sort()
-        b.sort()
-        return (a[a.count / 2], b[b.count / 2])
-    }
-
-    /// One warm-up run, then `runs` timed runs; the median seconds and the peak memory of the
-    /// first timed run (sampled in this process, unless child processes measure memory).
-    private func time(runs: Int? = nil, _ body: () throws -> Void) rethrows -> (Double, Int) {
-        let runs = runs ?? self.runs
-        try body()
-        var samples: [Double] = []
-        var peak = 0
-        let clock = ContinuousClock()
-        var samplesMemory = true
-        if case .childProcess = memory { samplesMemory = false }
-        for index in 0..<runs {
-            if index == 0 && samplesMemory {
-                let start = clock.now
-                let (_, bytes) = try MemorySampler().measure(body)
-                samples.append(Self.seconds(clock.now - start))
-                peak = bytes
-            } else {
-                let start = clock.now
-                try body()
-                samples.append(Self.seconds(clock.now - start))
-            }
-        }
-        samples.sort()
-        return (samples[samples.count / 2], peak)
     }
 
     static func seconds(_ duration: Duration) -> Double {
