@@ -1,7 +1,7 @@
 // The benchmark suite: every conversion against libcmark-gfm in the same run.
 //
 //   swift run -c release intentmark-benchmarks [--runs N] [--stages LIST] [--sampled-memory] [FILE…]
-//   swift run -c release intentmark-benchmarks --sweep [--sizes 1K,64K,1M,…] [--svg PATH] [--json PATH] [FILE]
+//   swift run -c release intentmark-benchmarks --sweep [--sizes 1K,64K,1M,…] [--runs N] [--svg PATH] [--json PATH] [FILE]
 //   swift run -c release intentmark-benchmarks --editing [--runs N] [FILE…]   (the editing layer)
 //   intentmark-benchmarks --child TASK FILE   (internal: one task's peak memory, in a child process)
 //
@@ -26,6 +26,7 @@ func size(_ text: Substring) -> Int? {
 }
 
 var runs = 5
+var runsWereGiven = false
 var files: [String] = []
 var stages = BenchmarkStage.allCases
 var editing = false
@@ -54,6 +55,7 @@ while let argument = arguments.popFirst() {
     case "--runs":
         guard let value = arguments.popFirst(), let number = Int(value), number >= 1 else { fail("--runs needs a positive number") }
         runs = number
+        runsWereGiven = true
     case "--editing":
         editing = true
     case "--sweep":
@@ -96,7 +98,8 @@ do {
         let sourceURL = files.first.map { URL(fileURLWithPath: $0) } ?? realWorldPath
         let source = try Data(contentsOf: sourceURL)
         let taskList = stages.map { BenchmarkTask.stage($0) } + BaselineStage.allCases.map { BenchmarkTask.baseline($0) }
-        let sizeSweep = SizeSweep(sizes: sizes, tasks: taskList)
+        var sizeSweep = SizeSweep(sizes: sizes, tasks: taskList)
+        if runsWereGiven { sizeSweep.roundsOverride = runs }
         let start = Date()
         let points = try sizeSweep.run(source: source, progress: progress)
         let minutes = Date().timeIntervalSince(start) / 60

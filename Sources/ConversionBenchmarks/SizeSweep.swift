@@ -26,6 +26,8 @@ package struct SizeSweep: Sendable {
     package var tasks: [BenchmarkTask]
     /// Parsing options (extensions) for both the library and the baselines.
     package var options: MarkdownParsingOptions
+    /// Timed rounds at every size, instead of ``rounds(forBytes:)``.
+    package var roundsOverride: Int?
 
     // MARK: - Initialisers
 
@@ -97,7 +99,7 @@ package struct SizeSweep: Sendable {
                     repetitions[task] = 1
                 }
             }
-            let rounds = Self.rounds(forBytes: size)
+            let rounds = roundsOverride ?? Self.rounds(forBytes: size)
             var samples: [BenchmarkTask: [Double]] = [:]
             for round in 1...rounds {
                 progress("\(label): round \(round)/\(rounds)")
