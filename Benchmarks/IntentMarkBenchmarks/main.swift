@@ -1,38 +1,129 @@
 // The benchmark suite: every conversion against libcmark-gfm in the same run.
 //
-//   swift run -c release intentmark-benchmarks [--runs N] [--stages LIST] [FILE…]
+//   swift run -c release intentmark-benchmarks [--runs N] [--stages LIST] [--sampled-memory] [FILE…]
+//   swift run -c release intentmark-benchmarks --sweep [--sizes 1K,64K,1M,…] [--runs N] [--svg PATH] [--json PATH] [FILE]
 //   swift run -c release intentmark-benchmarks --editing [--runs N] [FILE…]   (the editing layer)
+//   intentmark-benchmarks --child TASK FILE   (internal: one task's peak memory, in a child process)
 //
-// Without files it measures ../shared/corpus/realworld/realworld-1mb.md, that file ×10 and the
-// CommonMark spec. Throughput is MB/s of Markdown input; see Benchmarks/README.md.
+// Without files the suite measures ../shared/corpus/realworld/realworld-1mb.md, that file ×10 and the
+// CommonMark spec; the sweep builds its inputs from realworld-1mb.md. Throughput is MB/s of
+// Markdown input; see Benchmarks/README.md.
 import ConversionBenchmarks
 import Foundation
 
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("intentmark-benchmarks: \(message)\n".utf8))
+    exit(1)
+}
+
+func progress(_ line: String) { FileHandle.standardError.write(Data(("… " + line + "\n").utf8)) }
+
+/// `1K`, `64K`, `1M`, `64M` or a byte count.
+func size(_ text: Substring) -> Int? {
+    let units: [Character: Int] = ["K": 1_000, "k": 1_000, "M": 1_000_000, "m": 1_000_000]
+    if let last = text.last, let unit = units[last] { return Int(text.dropLast()).map { $0 * unit } }
+    return Int(text)
+}
+
 var runs = 5
+var runsWereGiven = false
 var files: [String] = []
 var stages = BenchmarkStage.allCases
 var editing = false
+var sweep = false
+var sampledMemory = false
+var sizes = SizeSweep.defaultSizes
+var svgPath: String?
+var jsonPath: String?
 var arguments = CommandLine.arguments.dropFirst()
+
+if arguments.first == "--child" {
+    // A memory child: see ChildProcessMemory.
+    guard arguments.count == 3, let task = BenchmarkTask(name: arguments[arguments.startIndex + 1]) else {
+        fail("usage: --child TASK FILE (TASK one of \(BenchmarkTask.all.map(\.name).joined(separator: ", ")))")
+    }
+    do {
+        print(try ChildProcessMemory.runChild(task, file: URL(fileURLWithPath: arguments[arguments.startIndex + 2])))
+        exit(0)
+    } catch {
+        fail("\(error)")
+    }
+}
+
 while let argument = arguments.popFirst() {
-    if argument == "--runs", let value = arguments.popFirst(), let number = Int(value) {
+    switch argument {
+    case "--runs":
+        guard let value = arguments.popFirst(), let number = Int(value), number >= 1 else { fail("--runs needs a positive number") }
         runs = number
-    } else if argument == "--editing" {
+        runsWereGiven = true
+    case "--editing":
         editing = true
-    } else if argument == "--stages", let value = arguments.popFirst() {
-        stages = value.split(separator: ",").compactMap { BenchmarkStage(rawValue: String($0)) }
-    } else {
+    case "--sweep":
+        sweep = true
+    case "--sampled-memory":
+        sampledMemory = true
+    case "--stages":
+        guard let value = arguments.popFirst() else { fail("--stages needs a list") }
+        stages = value.split(separator: ",").map {
+            guard let stage = BenchmarkStage(rawValue: String($0)) else {
+                fail("unknown stage '\($0)' (stages: \(BenchmarkStage.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return stage
+        }
+    case "--sizes":
+        guard let value = arguments.popFirst() else { fail("--sizes needs a list") }
+        sizes = value.split(separator: ",").map {
+            guard let bytes = size($0), bytes > 0 else { fail("bad size '\($0)' (e.g. 1K, 64K, 1M)") }
+            return bytes
+        }
+    case "--svg":
+        guard let path = arguments.popFirst() else { fail("--svg needs a path") }
+        svgPath = path
+    case "--json":
+        guard let path = arguments.popFirst() else { fail("--json needs a path") }
+        jsonPath = path
+    default:
+        if argument.hasPrefix("--") { fail("unknown option '\(argument)'") }
         files.append(argument)
     }
 }
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let corpus = packageRoot.deletingLastPathComponent().appending(path: "shared/corpus")
-var inputs: [(String, Data)] = []
+let realWorldPath = corpus.appending(path: "realworld/realworld-1mb.md")
+
 do {
+    if sweep {
+        guard files.count <= 1 else { fail("--sweep takes at most one source file") }
+        let sourceURL = files.first.map { URL(fileURLWithPath: $0) } ?? realWorldPath
+        let source = try Data(contentsOf: sourceURL)
+        let taskList = stages.map { BenchmarkTask.stage($0) } + BaselineStage.allCases.map { BenchmarkTask.baseline($0) }
+        var sizeSweep = SizeSweep(sizes: sizes, tasks: taskList)
+        if runsWereGiven { sizeSweep.roundsOverride = runs }
+        let start = Date()
+        let points = try sizeSweep.run(source: source, progress: progress)
+        let minutes = Date().timeIntervalSince(start) / 60
+        print("Size sweep of \(sourceURL.lastPathComponent) (\(String(format: "%.1f", minutes)) min): MB/s of Markdown input, median of alternating rounds\n")
+        print(sizeSweep.table(points))
+        if let svgPath {
+            let title = "IntentMark vs libcmark-gfm: throughput against input size (\(sourceURL.lastPathComponent), repeated/cut)"
+            try Data(sizeSweep.chart(points, title: title).utf8).write(to: URL(fileURLWithPath: svgPath))
+            progress("wrote \(svgPath)")
+        }
+        if let jsonPath {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(points).write(to: URL(fileURLWithPath: jsonPath))
+            progress("wrote \(jsonPath)")
+        }
+        exit(0)
+    }
+
+    var inputs: [(String, Data)] = []
     if files.isEmpty {
-        let realWorld = try Data(contentsOf: corpus.appending(path: "realworld/realworld-1mb.md"))
+        let realWorld = try Data(contentsOf: realWorldPath)
         inputs.append(("realworld-1mb.md", realWorld))
-        inputs.append(("realworld-1mb.md ×10", Data(repeating: 0, count: 0) + (0..<10).reduce(Data()) { data, _ in data + realWorld }))
+        inputs.append(("realworld-1mb.md ×10", (0..<10).reduce(Data()) { data, _ in data + realWorld }))
         inputs.append(("commonmark-spec-0.31.2/spec.txt", try Data(contentsOf: corpus.appending(path: "commonmark-spec-0.31.2/spec.txt"))))
     } else {
         for file in files { inputs.append((file, try Data(contentsOf: URL(fileURLWithPath: file)))) }
@@ -41,18 +132,17 @@ do {
         let benchmark = EditingBenchmark(runs: runs)
         var results: [EditingBenchmark.Result] = []
         for (name, data) in inputs {
-            FileHandle.standardError.write(Data("… \(name): editing\n".utf8))
+            progress("\(name): editing")
             results.append(try benchmark.measure(String(decoding: data, as: UTF8.self), name: name))
         }
         print(EditingBenchmark.table(results))
         exit(0)
     }
-    let runner = BenchmarkRunner(runs: runs, stages: stages)
+    let runner = BenchmarkRunner(runs: runs, stages: stages, memory: sampledMemory ? .sampled : .childProcess(ChildProcessMemory()))
     for (name, data) in inputs {
-        let result = try runner.measure(data, name: name) { FileHandle.standardError.write(Data(("… " + $0 + "\n").utf8)) }
+        let result = try runner.measure(data, name: name, progress: progress)
         print(BenchmarkReport.table(result))
     }
 } catch {
-    FileHandle.standardError.write(Data("intentmark-benchmarks: \(error)\n".utf8))
-    exit(1)
+    fail("\(error)")
 }

@@ -52,4 +52,52 @@ static inline const unsigned char *intentmark_footnote_label(cmark_node *node, s
   return definition->as.literal.data;
 }
 
+/* The literal of a text, code, inline or block HTML, code block or footnote node, as bytes and a
+   length, straight from the node. cmark_node_get_literal returns a NUL-terminated string and, for
+   the many literals that point into the parser's buffers, makes it by allocating and copying (kept
+   until the tree is freed); the HTML renderer reads the chunk directly, and so do we. The bytes are
+   valid while the tree lives. Sets *length; returns NULL (length 0) for other nodes. */
+static inline const unsigned char *intentmark_node_literal(cmark_node *node, size_t *length) {
+  *length = 0;
+  if (node == NULL) return NULL;
+  const cmark_chunk *chunk;
+  switch (node->type) {
+  case CMARK_NODE_CODE_BLOCK:
+    chunk = &node->as.code.literal;
+    break;
+  case CMARK_NODE_HTML_BLOCK:
+  case CMARK_NODE_HTML_INLINE:
+  case CMARK_NODE_TEXT:
+  case CMARK_NODE_CODE:
+  case CMARK_NODE_FOOTNOTE_REFERENCE:
+  case CMARK_NODE_FOOTNOTE_DEFINITION:
+    chunk = &node->as.literal;
+    break;
+  default:
+    return NULL;
+  }
+  if (chunk->data == NULL || chunk->len <= 0) return NULL;
+  *length = (size_t)chunk->len;
+  return chunk->data;
+}
+
+/* Asks the CPU to start loading the nodes the iterator visits after `node` (its first child and its
+   next sibling: the cache lines holding their links and their type). A large tree does not fit in
+   the cache and the walk would otherwise wait on memory at every node in cmark_iter_next;
+   prefetching while the converter works on `node` overlaps that wait with the work. Prefetching
+   never faults, and NULL is not prefetched. */
+static inline void intentmark_prefetch_successors(cmark_node *node) {
+  if (node == NULL) return;
+  cmark_node *child = node->first_child;
+  cmark_node *next = node->next;
+  if (child != NULL) {
+    __builtin_prefetch(child);
+    __builtin_prefetch(&child->type);
+  }
+  if (next != NULL) {
+    __builtin_prefetch(next);
+    __builtin_prefetch(&next->type);
+  }
+}
+
 #endif

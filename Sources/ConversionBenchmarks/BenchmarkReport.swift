@@ -14,15 +14,26 @@ package enum BenchmarkReport {
         let base = result.baseline
         lines.append(String(format: "| libcmark-gfm parse | %.1f | %.4f | %@ | 1.00 |", base.parseMBPerSecond,
                             Double(result.bytes) / 1_000_000 / base.parseMBPerSecond, megabytes(base.parsePeakBytes)))
-        lines.append(String(format: "| libcmark-gfm parse + HTML | %.1f | %.4f | | %.2f |", base.parseAndHTMLMBPerSecond,
+        lines.append(String(format: "| libcmark-gfm parse + HTML | %.1f | %.4f | %@ | %.2f |", base.parseAndHTMLMBPerSecond,
                             Double(result.bytes) / 1_000_000 / base.parseAndHTMLMBPerSecond,
-                            base.parseAndHTMLMBPerSecond / base.parseMBPerSecond))
+                            megabytes(base.parseAndHTMLPeakBytes), base.parseAndHTMLMBPerSecond / base.parseMBPerSecond))
         lines.append(String(format: "| libcmark-gfm HTML only | %.1f | %.4f | | %.2f |", base.htmlMBPerSecond,
                             Double(result.bytes) / 1_000_000 / base.htmlMBPerSecond,
                             base.htmlMBPerSecond / base.parseMBPerSecond))
         for stage in result.stages {
             lines.append(String(format: "| %@ | %.1f | %.4f | %@ | %.2f |", stage.name, stage.mbPerSecond, stage.seconds,
                                 megabytes(stage.peakBytes), stage.ratioToParse))
+        }
+        lines.append("")
+        switch result.memoryMethod {
+        case "childProcess":
+            lines.append("Peak memory: each stage once in a fresh child process, high-water mark (VmHWM) above the resident set before it.")
+        default:
+            lines.append("Peak memory: resident set sampled every millisecond during the first timed run (approximate).")
+        }
+        if base.parsePeakBytes > 0, let parse = result.stages.first(where: { $0.name == BenchmarkStage.parse.rawValue }) {
+            lines.append(
+                String(format: "parse peak / libcmark-gfm parse peak = %.2f", Double(parse.peakBytes) / Double(base.parsePeakBytes)))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -8,7 +8,7 @@ package struct BenchmarkResult: Sendable, Codable {
         package var mbPerSecond: Double
         /// The median time of one run, in seconds.
         package var seconds: Double
-        /// Peak resident memory above the level before the stage, in bytes (first measured run).
+        /// Peak resident memory above the level before the stage, in bytes (see ``memoryMethod``).
         package var peakBytes: Int
         /// `mbPerSecond` divided by libcmark-gfm's parse throughput measured in the same run.
         package var ratioToParse: Double
@@ -24,6 +24,8 @@ package struct BenchmarkResult: Sendable, Codable {
         package var htmlMBPerSecond: Double
         /// Peak resident memory of the parse, bytes.
         package var parsePeakBytes: Int
+        /// Peak resident memory of parse + HTML, bytes.
+        package var parseAndHTMLPeakBytes: Int
     }
 
     /// The input's name (file path or description).
@@ -36,4 +38,8 @@ package struct BenchmarkResult: Sendable, Codable {
     package var stages: [Stage]
     /// The C baselines.
     package var baseline: Baseline
+    /// How peak memory was measured: `"sampled"` (resident set sampled every millisecond in the
+    /// benchmarking process during the first timed run) or `"childProcess"` (each task once in a
+    /// fresh child process: the kernel's high-water mark above the resident set before the task).
+    package var memoryMethod: String
 }

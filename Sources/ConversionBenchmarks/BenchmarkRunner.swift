@@ -1,23 +1,39 @@
 import Foundation
 import IntentModel
-import IntentLowering
-import IntentWriters
 import MarkdownParsing
 
-/// Times every ``BenchmarkStage`` and the libcmark-gfm baselines on one input, in one process, one
-/// after another: one warm-up run, then the median of `runs` timed runs.
+/// Times every ``BenchmarkStage`` and the libcmark-gfm baselines on one input, in one process, in
+/// alternating rounds (one warm-up round, then `runs` rounds that run every task once; the median
+/// per task). Peak memory comes from ``PeakMemoryMethod``.
 package struct BenchmarkRunner: Sendable {
+    /// How peak memory is measured.
+    package enum PeakMemoryMethod: Sendable {
+        /// Resident-set samples every millisecond in this process during the first timed run
+        /// (``MemorySampler``): approximate, and blind to memory the allocator kept from earlier
+        /// stages.
+        case sampled
+        /// Each task once in a fresh child process (``ChildProcessMemory``): the kernel's
+        /// high-water mark above the child's resident set before the task.
+        case childProcess(ChildProcessMemory)
+    }
+
     /// Timed runs per stage (at least 1; the minimum for reports is 5).
     package var runs: Int
     /// The stages to time.
     package var stages: [BenchmarkStage]
     /// Parsing options (extensions) for both the library and the baselines.
     package var options: MarkdownParsingOptions
+    /// How peak memory is measured.
+    package var memory: PeakMemoryMethod
 
-    package init(runs: Int = 5, stages: [BenchmarkStage] = BenchmarkStage.allCases, options: MarkdownParsingOptions = .default) {
+    package init(
+        runs: Int = 5, stages: [BenchmarkStage] = BenchmarkStage.allCases, options: MarkdownParsingOptions = .default,
+        memory: PeakMemoryMethod = .sampled
+    ) {
         self.runs = max(1, runs)
         self.stages = stages
         self.options = options
+        self.memory = memory
     }
 
     /// Measures `markdown` (UTF-8; invalid bytes are repaired first).
@@ -25,111 +41,75 @@ package struct BenchmarkRunner: Sendable {
     ///   - markdown: The input.
     ///   - name: How reports name it.
     ///   - progress: Called with a short line before each stage.
+    /// - Throws: The parser's errors; ``ChildProcessMemory/Failure`` when a memory child fails.
     package func measure(_ markdown: Data, name: String, progress: (String) -> Void = { _ in }) throws -> BenchmarkResult {
-        var repaired = options
-        repaired.failurePolicy = .returnPartiallyParsedIfPossible
-        let text = String(decoding: markdown, as: UTF8.self)
-        let bytes = Array(text.utf8)
-        let megabytes = Double(bytes.count) / 1_000_000
+        let workload = BenchmarkWorkload(markdown: markdown, options: options)
+        let megabytes = workload.megabytes
 
-        progress("\(name): libcmark-gfm baselines")
-        let (parseSeconds, parsePeak) = try time {
-            try bytes.withUnsafeBufferPointer { _ = try ReferenceTree(parsing: $0, options: options) }
+        // With child processes, every task's memory is measured first, on the same bytes (the
+        // repaired text), in children that start fresh; the timings below then ignore memory.
+        var childPeaks: [BenchmarkTask: Int] = [:]
+        if case .childProcess(let probe) = memory {
+            let file = FileManager.default.temporaryDirectory.appending(path: "intentmark-bench-\(getpid()).md")
+            try Data(workload.bytes).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            for task in stages.map({ BenchmarkTask.stage($0) }) + [.baseline(.parse), .baseline(.parseAndHTML)] {
+                progress("\(name): peak memory of \(task.name) (child process)")
+                childPeaks[task] = try probe.measure(task, file: file).peakBytes
+            }
         }
-        let (parseAndHTMLSeconds, _) = try time {
-            try bytes.withUnsafeBufferPointer { _ = try ReferenceTree(parsing: $0, options: options).renderHTMLByteCount() }
+
+        // Every task — libcmark-gfm's and ours — is timed in alternating rounds: one warm-up
+        // round, then `runs` rounds that run each task once, so that the machine's load during a
+        // round touches all of them alike and the ratios to the C parse stay fair.
+        let tasks = BaselineStage.allCases.map { BenchmarkTask.baseline($0) } + stages.map { BenchmarkTask.stage($0) }
+        progress("\(name): preparing (parsing the document the writers start from)")
+        for task in tasks { try workload.prepare(task) }
+        progress("\(name): warm-up round")
+        for task in tasks { try workload.run(task) }
+        var samples: [BenchmarkTask: [Double]] = [:]
+        var sampledPeaks: [BenchmarkTask: Int] = [:]
+        let clock = ContinuousClock()
+        for round in 1...runs {
+            progress("\(name): round \(round)/\(runs)")
+            for task in tasks {
+                let start = clock.now
+                if round == 1, case .sampled = memory {
+                    sampledPeaks[task] = try MemorySampler().measure { try workload.run(task) }.1
+                } else {
+                    try workload.run(task)
+                }
+                samples[task, default: []].append(Self.seconds(clock.now - start))
+            }
         }
-        let tree = try bytes.withUnsafeBufferPointer { try ReferenceTree(parsing: $0, options: options) }
-        // libcmark-gfm's HTML renderer and ours are timed in alternation, round by round, so that
-        // the machine's load affects both alike.
-        let document = try IntentDocument(markdown: text, options: repaired)
-        let writer = HTMLWriter()
-        let (htmlSeconds, ourHTMLSeconds) = alternating({ _ = tree.renderHTMLByteCount() }, { _ = writer.writeData(document) })
+        func seconds(_ task: BenchmarkTask) -> Double {
+            let sorted = (samples[task] ?? []).sorted()
+            return sorted[sorted.count / 2]
+        }
+        func peak(_ task: BenchmarkTask) -> Int { childPeaks[task] ?? sampledPeaks[task] ?? 0 }
+
         let baseline = BenchmarkResult.Baseline(
-            parseMBPerSecond: megabytes / parseSeconds, parseAndHTMLMBPerSecond: megabytes / parseAndHTMLSeconds,
-            htmlMBPerSecond: megabytes / htmlSeconds, parsePeakBytes: parsePeak)
-
-        var results: [BenchmarkResult.Stage] = []
-        for stage in stages {
-            progress("\(name): \(stage.rawValue)")
-            let seconds: Double
-            let peak: Int
-            switch stage {
-            case .parse:
-                (seconds, peak) = try time { _ = try IntentDocument(markdown: text, options: repaired) }
-            case .parseNone:
-                var flat = repaired
-                flat.blockSeparation = .none
-                (seconds, peak) = try time { _ = try IntentDocument(markdown: text, options: flat) }
-            case .html:
-                (_, peak) = time(runs: 1) { _ = writer.writeData(document) }
-                seconds = ourHTMLSeconds
-            case .plain:
-                (seconds, peak) = time { _ = document.plainText() }
-            case .rich:
-                (seconds, peak) = time { _ = document.lowered(to: .richText) }
-            case .attributedString:
-                (seconds, peak) = time { _ = IntentDocument(document.attributedString()) }
-            case .markdown:
-                (seconds, peak) = time { _ = document.markdown() }
-            case .rtf:
-                (seconds, peak) = time { _ = RTFWriter().writeData(document) }
-            }
-            let throughput = megabytes / seconds
-            results.append(
-                BenchmarkResult.Stage(
-                    name: stage.rawValue, mbPerSecond: throughput, seconds: seconds, peakBytes: peak,
-                    ratioToParse: throughput / baseline.parseMBPerSecond))
+            parseMBPerSecond: megabytes / seconds(.baseline(.parse)),
+            parseAndHTMLMBPerSecond: megabytes / seconds(.baseline(.parseAndHTML)),
+            htmlMBPerSecond: megabytes / seconds(.baseline(.html)), parsePeakBytes: peak(.baseline(.parse)),
+            parseAndHTMLPeakBytes: peak(.baseline(.parseAndHTML)))
+        let results = stages.map { stage in
+            let task = BenchmarkTask.stage(stage)
+            let throughput = megabytes / seconds(task)
+            return BenchmarkResult.Stage(
+                name: stage.rawValue, mbPerSecond: throughput, seconds: seconds(task), peakBytes: peak(task),
+                ratioToParse: throughput / baseline.parseMBPerSecond)
         }
-        return BenchmarkResult(input: name, bytes: bytes.count, runs: runs, stages: results, baseline: baseline)
+        let method: String
+        switch memory {
+        case .sampled: method = "sampled"
+        case .childProcess: method = "childProcess"
+        }
+        return BenchmarkResult(
+            input: name, bytes: workload.bytes.count, runs: runs, stages: results, baseline: baseline, memoryMethod: method)
     }
 
-    /// One warm-up run of each, then `runs` rounds that time `first` then `second`; the median
-    /// seconds of each.
-    private func alternating(_ first: () throws -> Void, _ second: () throws -> Void) rethrows -> (Double, Double) {
-        try first()
-        try second()
-        var a: [Double] = []
-        var b: [Double] = []
-        let clock = ContinuousClock()
-        for _ in 0..<runs {
-            var start = clock.now
-            try first()
-            a.append(Self.seconds(clock.now - start))
-            start = clock.now
-            try second()
-            b.append(Self.seconds(clock.now - start))
-        }
-        a.sort()
-        b.sort()
-        return (a[a.count / 2], b[b.count / 2])
-    }
-
-    /// One warm-up run, then `runs` timed runs; the median seconds and the peak memory of the
-    /// first timed run.
-    private func time(runs: Int? = nil, _ body: () throws -> Void) rethrows -> (Double, Int) {
-        let runs = runs ?? self.runs
-        try body()
-        var samples: [Double] = []
-        var peak = 0
-        let clock = ContinuousClock()
-        for index in 0..<runs {
-            if index == 0 {
-                let start = clock.now
-                let (_, bytes) = try MemorySampler().measure(body)
-                samples.append(Self.seconds(clock.now - start))
-                peak = bytes
-            } else {
-                let start = clock.now
-                try body()
-                samples.append(Self.seconds(clock.now - start))
-            }
-        }
-        samples.sort()
-        return (samples[samples.count / 2], peak)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

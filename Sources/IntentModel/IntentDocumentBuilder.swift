@@ -17,6 +17,9 @@ package struct IntentDocumentBuilder {
     package init(expectedBytes: Int = 0) {
         bytes.reserveCapacity(expectedBytes)
         runRecords.reserveCapacity(expectedBytes / 24)
+        // About one distinct attribute set (a link, an image) per kilobyte in real documents:
+        // reserving spares the interning table most of its rehashing as it grows.
+        attributeLookup.reserveCapacity(expectedBytes / 1024)
     }
 
     // MARK: Building
@@ -45,12 +48,16 @@ package struct IntentDocumentBuilder {
     /// The index of `attributes` in the interned table, adding it when new. Empty attributes are 0.
     package mutating func attributesIndex(_ attributes: RunAttributes) -> Int32 {
         if attributes.isEmpty { return 0 }
-        if let existing = attributeLookup[attributes] { return existing }
-        attributeTable.append(attributes)
-        let index = Int32(attributeTable.count - 1)
-        attributeLookup[attributes] = index
+        // One hash for lookup and insertion: the `default:` subscript's modify accessor stores the
+        // candidate index when the key is new (most link and image attributes are).
+        let candidate = Int32(attributeTable.count)
+        var index = candidate
+        Self.read(&attributeLookup[attributes, default: candidate], into: &index)
+        if index == candidate { attributeTable.append(attributes) }
         return index
     }
+
+    private static func read(_ value: inout Int32, into result: inout Int32) { result = value }
 
     /// Appends bytes (valid UTF-8) as a run, merging with the previous run when its indices match.
     package mutating func append(

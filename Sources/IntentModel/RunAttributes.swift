@@ -66,8 +66,13 @@ public struct RunAttributes: Sendable, Hashable, Codable {
         self.display = display.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Whether no attribute is set.
-    public var isEmpty: Bool { self == RunAttributes() }
+    /// Whether no attribute is set (equal to `RunAttributes()`, checked field by field: the parser
+    /// asks for every attribute set it interns).
+    public var isEmpty: Bool {
+        link == nil && linkDestination == nil && linkTitle == nil && imageURL == nil && imageSource == nil
+            && imageTitle == nil && footnoteReference == nil && extendedAttributes == nil && languageIdentifier == nil
+            && sourcePosition == nil && !isBlockSeparator && !isPlaceholder && display == nil
+    }
 
     enum CodingKeys: String, CodingKey {
         case link, linkDestination, linkTitle, imageURL, imageSource, imageTitle, footnoteReference,

@@ -23,7 +23,7 @@ struct IntentTreeConverter {
     private var strongDepth = 0
     private var strikethroughDepth = 0
     /// Attributes of the enclosing links, images and extended-attribute spans, innermost last.
-    private var attributeStack: [(attributes: RunAttributes, startBytes: Int)] = []
+    private var attributeStack: [(attributes: RunAttributes, index: Int32, startBytes: Int)] = []
     private var currentAttributes: RunAttributes
     private var currentAttributesIndex: Int32 = 0
     private let includesBlocks: Bool
@@ -85,6 +85,7 @@ struct IntentTreeConverter {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
+            if event == CMARK_EVENT_ENTER { intentmark_prefetch_successors(node) }
             let kind = SyntaxNodeKind(cmark_node_get_type(node), extensionTypes: tree.extensionTypes)
             if event == CMARK_EVENT_ENTER {
                 enter(kind, node, tree)
@@ -418,7 +419,7 @@ struct IntentTreeConverter {
     }
 
     private mutating func pushAttributes(_ attributes: RunAttributes) {
-        attributeStack.append((currentAttributes, builder.byteCount))
+        attributeStack.append((currentAttributes, currentAttributesIndex, builder.byteCount))
         currentAttributes = attributes
         currentAttributesIndex = builder.attributesIndex(attributes)
     }
@@ -426,7 +427,7 @@ struct IntentTreeConverter {
     /// Ends a link, image or extended-attribute span; one that produced no text becomes a
     /// U+FFFC placeholder run, so that it is not lost.
     private mutating func popAttributes(_ node: UnsafeMutablePointer<cmark_node>) {
-        guard let (previous, startBytes) = attributeStack.popLast() else { return }
+        guard let (previous, previousIndex, startBytes) = attributeStack.popLast() else { return }
         if builder.byteCount == startBytes {
             var placeholder = currentAttributes
             placeholder.isPlaceholder = true
@@ -436,7 +437,7 @@ struct IntentTreeConverter {
                 span: currentSpan)
         }
         currentAttributes = previous
-        currentAttributesIndex = builder.attributesIndex(previous)
+        currentAttributesIndex = previousIndex
     }
 
     private mutating func attributesIndex(for node: UnsafeMutablePointer<cmark_node>) -> Int32 {
@@ -447,19 +448,18 @@ struct IntentTreeConverter {
     }
 
     private mutating func appendLiteral(_ node: UnsafeMutablePointer<cmark_node>, inline: UInt) {
-        guard let literal = cmark_node_get_literal(node) else { return }
-        let length = strlen(literal)
-        guard length > 0 else { return }
+        // The node's own bytes and length: cmark_node_get_literal would allocate a NUL-terminated
+        // copy of most literals (see the shim).
+        var length = 0
+        guard let literal = intentmark_node_literal(node, &length), length > 0 else { return }
         let attributes = attributesIndex(for: node)
-        literal.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
-            let buffer = UnsafeBufferPointer(start: pointer, count: length)
-            if source.hasRewrites {
-                builder.append(
-                    source.restoringOriginal(buffer), block: leafBlock, inline: inline, attributes: attributes,
-                    span: currentSpan)
-            } else {
-                builder.append(buffer, block: leafBlock, inline: inline, attributes: attributes, span: currentSpan)
-            }
+        let buffer = UnsafeBufferPointer(start: literal, count: length)
+        if source.hasRewrites {
+            builder.append(
+                source.restoringOriginal(buffer), block: leafBlock, inline: inline, attributes: attributes,
+                span: currentSpan)
+        } else {
+            builder.append(buffer, block: leafBlock, inline: inline, attributes: attributes, span: currentSpan)
         }
     }
 
@@ -542,14 +542,11 @@ struct IntentTreeConverter {
     private static func formattingTag(
         _ node: UnsafeMutablePointer<cmark_node>
     ) -> (element: HTMLFormattingTag.Element, isClosing: Bool, text: String)? {
-        guard let literal = cmark_node_get_literal(node) else { return nil }
-        let length = strlen(literal)
-        guard length >= 3, length <= 9 else { return nil }
-        return literal.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
-            let bytes = UnsafeBufferPointer(start: pointer, count: length)
-            guard let (element, isClosing) = HTMLFormattingTag.parse(bytes) else { return nil }
-            return (element, isClosing, String(decoding: bytes, as: UTF8.self))
-        }
+        var length = 0
+        guard let literal = intentmark_node_literal(node, &length), length >= 3, length <= 9 else { return nil }
+        let bytes = UnsafeBufferPointer(start: literal, count: length)
+        guard let (element, isClosing) = HTMLFormattingTag.parse(bytes) else { return nil }
+        return (element, isClosing, String(decoding: bytes, as: UTF8.self))
     }
 
     // MARK: Helpers
@@ -569,6 +566,13 @@ struct IntentTreeConverter {
     /// The first word of a fence's info string (up to the first whitespace, as libcmark-gfm's HTML
     /// renderer cuts it), or `nil` when the info string is empty.
     static func languageHint(_ info: String) -> String? {
+        // Fast path: in ASCII without CR every character is one byte, so the byte scan cuts where
+        // the character scan below would (CR LF is one character, and non-ASCII may combine).
+        let utf8 = info.utf8
+        if utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            let end = utf8.firstIndex { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0B || $0 == 0x0C } ?? utf8.endIndex
+            return end == utf8.startIndex ? nil : String(info[..<end])
+        }
         let word = info.prefix { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}") }
         return word.isEmpty ? nil : String(word)
     }

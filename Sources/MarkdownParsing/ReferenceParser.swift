@@ -56,6 +56,33 @@ package enum ReferenceParser {
         return try markdown.withUTF8 { try CmarkTree(parsing: $0, options: options).renderCommonMark(footnotes: options.extensions.contains(.footnotes)) }
     }
 
+    /// The byte offsets in `bytes` at which libcmark-gfm starts a top-level block (the document's
+    /// children), ascending, each at the start of a line: cutting the input there never splits a
+    /// block (the benchmarks' size sweep cuts its inputs this way).
+    /// - Parameters:
+    ///   - bytes: Valid UTF-8 Markdown.
+    ///   - options: Parsing options (extensions).
+    /// - Returns: The offsets; empty for a document without blocks.
+    /// - Throws: ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` when libcmark-gfm cannot
+    ///   allocate.
+    package static func topLevelBlockOffsets(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions = .default
+    ) throws -> [Int] {
+        let tree = try CmarkTree(parsing: bytes, options: options)
+        var lineStarts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        var offsets: [Int] = []
+        var child = cmark_node_first_child(tree.root)
+        while let node = child {
+            let line = Int(cmark_node_get_start_line(node))
+            if line >= 1, line <= lineStarts.count, lineStarts[line - 1] < bytes.count {
+                offsets.append(lineStarts[line - 1])
+            }
+            child = cmark_node_next(node)
+        }
+        return offsets
+    }
+
     /// How many block nodes of each kind libcmark-gfm finds, keyed by the ``IntentModel/PresentationIntent/Kind``
     /// name they map to (`"header"`, `"paragraph"`, `"codeBlock"`, `"listItem"`, `"blockQuote"`,
     /// `"thematicBreak"`, `"tableCell"`, …; HTML blocks count as `"htmlBlock"`, footnote definitions
