@@ -43,6 +43,9 @@ public enum RoundTripException: String, Sendable, CaseIterable {
     /// shorter than the opening one and the info string loses a character
     /// (`Fixtures/Fuzz/open/empty-code-block-info`, `code-block-info-starting-with-tilde`).
     case codeBlockInfoStartingWithFenceCharacter
+    /// Open writer bug: list items nested in each other with nothing else on their first line are
+    /// written `- - -`, which is a thematic break (`Fixtures/Fuzz/open/nested-empty-list-items`).
+    case nestedListMarkersFormThematicBreak
 
     /// Whether this is a limit of Markdown (`true`) or a bug to fix (`false`).
     public var isSyntaxLimit: Bool {
@@ -50,7 +53,8 @@ public enum RoundTripException: String, Sendable, CaseIterable {
         case .emphasisNestedThreeDeep, .touchingStrikethroughs, .replacementCharacter, .unreferencedFootnoteDefinition:
             return true
         case .preservedIndentationAfterLineBreak, .inlineOnlyFenceLikeLine, .inlineHTMLAtLineStart,
-            .tableDelimiterLikeLine, .nestedOrTouchingDelimiterSpans, .codeBlockInfoStartingWithFenceCharacter:
+            .tableDelimiterLikeLine, .nestedOrTouchingDelimiterSpans, .codeBlockInfoStartingWithFenceCharacter,
+            .nestedListMarkersFormThematicBreak:
             return false
         }
     }
@@ -121,6 +125,15 @@ public enum RoundTripException: String, Sendable, CaseIterable {
                 return .codeBlockInfoStartingWithFenceCharacter
             }
             previous = (delimiters, !run.inlinePresentationIntent.isDisjoint(with: [.softBreak, .lineBreak]), block)
+        }
+        if written.split(separator: "\n").contains(where: { line in
+            let marks = line.filter { $0 != " " && $0 != "\t" }
+            return marks.count >= 3 && Set(marks).count == 1 && (marks.first == "-" || marks.first == "*" || marks.first == "_")
+        }), !document.runs.contains(where: {
+            if case .thematicBreak? = $0.presentationIntent?.components.first?.kind { return true }
+            return false
+        }) {
+            return .nestedListMarkersFormThematicBreak
         }
         if options.extensions.contains(.table),
             written.split(separator: "\n").contains(where: { line in
