@@ -46,6 +46,9 @@ public enum RoundTripException: String, Sendable, CaseIterable {
     /// Open writer bug: list items nested in each other with nothing else on their first line are
     /// written `- - -`, which is a thematic break (`Fixtures/Fuzz/open/nested-empty-list-items`).
     case nestedListMarkersFormThematicBreak
+    /// Open writer bug: hard line breaks in a row (one run, `\u{2028}\u{2028}` in layout `.none`)
+    /// are written as one break (`Fixtures/Fuzz/open/adjacent-hard-breaks`).
+    case adjacentHardBreaks
 
     /// Whether this is a limit of Markdown (`true`) or a bug to fix (`false`).
     public var isSyntaxLimit: Bool {
@@ -54,7 +57,7 @@ public enum RoundTripException: String, Sendable, CaseIterable {
             return true
         case .preservedIndentationAfterLineBreak, .inlineOnlyFenceLikeLine, .inlineHTMLAtLineStart,
             .tableDelimiterLikeLine, .nestedOrTouchingDelimiterSpans, .codeBlockInfoStartingWithFenceCharacter,
-            .nestedListMarkersFormThematicBreak:
+            .nestedListMarkersFormThematicBreak, .adjacentHardBreaks:
             return false
         }
     }
@@ -106,6 +109,12 @@ public enum RoundTripException: String, Sendable, CaseIterable {
             })
         {
             return .inlineOnlyFenceLikeLine
+        }
+        if document.runs.contains(where: { run in
+            run.inlinePresentationIntent.contains(.lineBreak)
+                && run.text.unicodeScalars.filter({ $0 == "\n" || $0 == "\u{2028}" }).count > 1
+        }) {
+            return .adjacentHardBreaks
         }
         let delimiterKinds: Set<InlineSpan.Kind> = [.emphasis, .strongEmphasis, .strikethrough]
         var previous: (spans: [Int], isBreak: Bool, block: Int?)?
