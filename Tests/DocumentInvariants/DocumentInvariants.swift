@@ -198,10 +198,13 @@ public enum DocumentInvariants {
         return words
     }
 
+    /// Searches bytes, not characters: runs may end inside a grapheme cluster (`w` then an
+    /// emphasised combining mark), so a word need not be whole characters of the lowered text.
     private static func checkWords(_ words: [Substring], in text: String, name: String) throws {
-        var rest = text[...]
+        let bytes = Array(text.utf8)
+        var rest = bytes[...]
         for word in words {
-            guard let found = rest.range(of: word) else {
+            guard let found = rest.firstRange(of: Array(word.utf8)) else {
                 throw InvariantFailure("words kept in order", "\(name) lost \(String(word).debugDescription)")
             }
             rest = rest[found.upperBound...]

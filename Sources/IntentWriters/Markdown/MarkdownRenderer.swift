@@ -468,7 +468,9 @@ struct MarkdownRenderer {
         if skippedDepth > 0 || attributes.isPlaceholder { return }
         let bits = record.inline
         if bits & InlinePresentationIntent.lineBreak.rawValue != 0 {
-            inline.appendLineBreak(hard: true)
+            // One hard break per line-break character: breaks in a row can share a run.
+            let count = content.unicodeScalars.filter { $0 == "\u{2028}" || $0 == "\n" }.count
+            for _ in 0..<max(1, count) { inline.appendLineBreak(hard: true) }
         } else if bits & InlinePresentationIntent.softBreak.rawValue != 0 {
             inline.appendLineBreak(hard: false)
         } else if bits & (InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue) != 0 {
