@@ -28,8 +28,10 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     /// (``IntentModel/BlockMarkup/listItemDelimiter``, ``IntentModel/BlockMarkup/codeFence``);
     /// `false` writes the markers chosen above everywhere. Default `true`.
     public var keepsSourceDelimiters: Bool
-    /// How display attributes that Markdown has no syntax for (underline, superscript, subscript,
-    /// highlight, keyboard) are written. Default ``DisplayAttributeSyntax/htmlTags``.
+    /// How display attributes that Markdown has no syntax for and no recorded tag explains
+    /// (underline, strikethrough without an intent, superscript, subscript) are written; fonts,
+    /// colours and highlight without a recorded tag are not written. Default
+    /// ``DisplayAttributeSyntax/htmlTags``.
     public var displayAttributeSyntax: DisplayAttributeSyntax
     /// Wrap paragraphs at this many characters (Unicode scalars, prefixes included) by turning
     /// spaces into line breaks; `nil` (the default) keeps each paragraph's own lines. Wrapping
@@ -92,7 +94,8 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
 
     /// How display attributes without Markdown syntax are written.
     public enum DisplayAttributeSyntax: String, Sendable, Hashable, Codable, CaseIterable {
-        /// Inline HTML formatting tags: `<u>`, `<s>`, `<sup>`, `<sub>`, `<mark>`, `<kbd>`.
+        /// Inline HTML formatting tags: `<u>`, `<s>`, `<sup>`, `<sub>` (a parsed document's own
+        /// tags, `<mark>` and `<kbd>` included, are always written as they were).
         case htmlTags
         /// Apple's extended attributes: `^[text](underline: true)` and so on.
         case extendedAttributes
