@@ -350,7 +350,7 @@ struct RichTextRaising {
         var best: (length: Int, font: FontDescriptor?)? = nil
         for piece in paragraph.pieces where piece.attributes.display?.font?.design != .monospaced {
             let length = piece.text.utf8.count
-            if best == nil || length > best!.length { best = (length, piece.attributes.display?.font) }
+            if length > best?.length ?? -1 { best = (length, piece.attributes.display?.font) }
         }
         return best?.font ?? paragraph.pieces.first?.attributes.display?.font
     }
