@@ -68,25 +68,49 @@ package struct IntentDocumentSplicer {
     package mutating func block(_ index: Int32, of source: IntentDocument, sourceID: Int, renumber: Bool = false) -> Int32 {
         guard index >= 0 else { return -1 }
         ensureMaps(sourceID, blocks: source.blocks.count, spans: source.spans.count)
-        let known = blockMaps[sourceID][Int(index)]
-        if known >= 0 { return known }
+        return Self.place(
+            index, of: .blocks, in: source, map: &blockMaps[sourceID], builder: &builder, nextIdentity: &nextIdentity,
+            renumber: renumber)
+    }
+
+    /// The new index of node `index` of `source`'s `tree`, adding it and its missing ancestors
+    /// (in `map`: source index → new index, -1 not yet added) — the one walk behind ``block(_:of:sourceID:renumber:)``
+    /// and ``span(_:of:sourceID:renumber:)``.
+    private static func place(
+        _ index: Int32, of tree: ContiguityTracker.Table, in source: IntentDocument, map: inout [Int32],
+        builder: inout IntentDocumentBuilder, nextIdentity: inout Int, renumber: Bool
+    ) -> Int32 {
+        if map[Int(index)] >= 0 { return map[Int(index)] }
         var chain: [Int32] = []
         var current = index
         var parent: Int32 = -1
         while current >= 0 {
-            let mapped = blockMaps[sourceID][Int(current)]
-            if mapped >= 0 {
-                parent = mapped
+            if map[Int(current)] >= 0 {
+                parent = map[Int(current)]
                 break
             }
             chain.append(current)
-            current = source.blocks[Int(current)].parent
+            current = tree == .blocks ? source.blocks[Int(current)].parent : source.spans[Int(current)].parent
         }
         for old in chain.reversed() {
-            let block = source.blocks[Int(old)]
-            let identity = renumber ? freshIdentity() : block.identity
-            parent = builder.addBlock(block.kind, identity: identity, parent: parent, markup: block.markup)
-            blockMaps[sourceID][Int(old)] = parent
+            var identity: Int
+            switch tree {
+            case .blocks: identity = source.blocks[Int(old)].identity
+            case .spans: identity = source.spans[Int(old)].identity
+            }
+            if renumber {
+                identity = nextIdentity
+                nextIdentity += 1
+            }
+            switch tree {
+            case .blocks:
+                let block = source.blocks[Int(old)]
+                parent = builder.addBlock(block.kind, identity: identity, parent: parent, markup: block.markup)
+            case .spans:
+                let span = source.spans[Int(old)]
+                parent = builder.addSpan(span.kind, identity: identity, parent: parent, htmlTag: span.htmlTag)
+            }
+            map[Int(old)] = parent
         }
         return parent
     }
@@ -132,27 +156,9 @@ package struct IntentDocumentSplicer {
     package mutating func span(_ index: Int32, of source: IntentDocument, sourceID: Int, renumber: Bool = false) -> Int32 {
         guard index >= 0 else { return -1 }
         ensureMaps(sourceID, blocks: source.blocks.count, spans: source.spans.count)
-        let known = spanMaps[sourceID][Int(index)]
-        if known >= 0 { return known }
-        var chain: [Int32] = []
-        var current = index
-        var parent: Int32 = -1
-        while current >= 0 {
-            let mapped = spanMaps[sourceID][Int(current)]
-            if mapped >= 0 {
-                parent = mapped
-                break
-            }
-            chain.append(current)
-            current = source.spans[Int(current)].parent
-        }
-        for old in chain.reversed() {
-            let span = source.spans[Int(old)]
-            parent = builder.addSpan(
-                span.kind, identity: renumber ? freshIdentity() : span.identity, parent: parent, htmlTag: span.htmlTag)
-            spanMaps[sourceID][Int(old)] = parent
-        }
-        return parent
+        return Self.place(
+            index, of: .spans, in: source, map: &spanMaps[sourceID], builder: &builder, nextIdentity: &nextIdentity,
+            renumber: renumber)
     }
 
     /// Copies the part of `source`'s runs inside `utf8Range` (run boundaries need not match; the
