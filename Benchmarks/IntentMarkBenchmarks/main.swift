@@ -3,6 +3,7 @@
 //   swift run -c release intentmark-benchmarks [--runs N] [--stages LIST] [--sampled-memory] [FILE…]
 //   swift run -c release intentmark-benchmarks --sweep [--sizes 1K,64K,1M,…] [--runs N] [--svg PATH] [--json PATH] [FILE]
 //   swift run -c release intentmark-benchmarks --editing [--runs N] [FILE…]   (the editing layer)
+//   swift run -c release intentmark-benchmarks --foundation [--runs N] [FILE…]   (AttributedString against Foundation-only builders)
 //   intentmark-benchmarks --child TASK FILE   (internal: one task's peak memory, in a child process)
 //
 // Without files the suite measures ../shared/corpus/realworld/realworld-1mb.md, that file ×10 and the
@@ -31,6 +32,7 @@ var files: [String] = []
 var stages = BenchmarkStage.allCases
 var editing = false
 var sweep = false
+var foundation = false
 var sampledMemory = false
 var sizes = SizeSweep.defaultSizes
 var svgPath: String?
@@ -60,6 +62,8 @@ while let argument = arguments.popFirst() {
         editing = true
     case "--sweep":
         sweep = true
+    case "--foundation":
+        foundation = true
     case "--sampled-memory":
         sampledMemory = true
     case "--stages":
@@ -136,6 +140,16 @@ do {
             results.append(try benchmark.measure(String(decoding: data, as: UTF8.self), name: name))
         }
         print(EditingBenchmark.table(results))
+        exit(0)
+    }
+    if foundation {
+        let comparison = FoundationComparison(runs: runs)
+        // Without files: the 1 MB document only (every Foundation way costs seconds per 10 MB).
+        for (name, data) in inputs.prefix(files.isEmpty ? 1 : inputs.count) {
+            let (runCount, timings) = try comparison.measure(markdown: String(decoding: data, as: UTF8.self)) { progress("\(name): \($0)") }
+            print("\(name): \(data.count) bytes, \(runCount) runs")
+            for timing in timings { print(String(format: "%@ %.3f s %.2f MB/s", timing.name, timing.seconds, Double(data.count) / 1e6 / timing.seconds)) }
+        }
         exit(0)
     }
     let runner = BenchmarkRunner(runs: runs, stages: stages, memory: sampledMemory ? .sampled : .childProcess(ChildProcessMemory()))

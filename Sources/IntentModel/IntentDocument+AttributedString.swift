@@ -5,55 +5,76 @@ extension IntentDocument {
     /// `AttributeScopes.IntentMarkAttributes` (and Foundation's `link`, `imageURL`,
     /// `languageIdentifier`).
     ///
-    /// Cost: Foundation's `AttributedString` is slow to build on Linux (tens of µs per run); this
-    /// assembles one `AttributedString` per leaf block and appends those, the fastest of the ways
-    /// measured (INTENT-MODEL §2b).
+    /// Cost: Foundation's `AttributedString` is slow to build on Linux (tens of µs per run). Of the
+    /// ways to build the same runs with Foundation (`intentmark-benchmarks --foundation`), the
+    /// fastest is used: one `AttributedString` per block, made from the block's text with its first
+    /// run's attributes, the block's other runs set over their UTF-8 ranges, then the blocks
+    /// appended (INTENT-MODEL §2b).
     /// - Returns: An attributed string with the same characters and runs.
     public func attributedString() -> AttributedString {
         var result = AttributedString()
-        var blockPiece = AttributedString()
-        var currentBlock: Int32 = -2
-        var containerCache: [RunKey: AttributeContainer] = [:]
-        // `spanPaths` shares one path node per span, so deep nesting stays linear.
-        var start = text.utf8.startIndex
-        for (position, record) in runRecords.enumerated() {
-            let end = text.utf8.index(start, offsetBy: record.end - (position == 0 ? 0 : runRecords[position - 1].end))
-            let key = RunKey(block: record.block, attributes: record.attributes, inline: record.inline, span: record.span)
-            let container: AttributeContainer
-            if let cached = containerCache[key] {
-                container = cached
-            } else {
-                var made = makeContainer(record)
-                if record.span >= 0 { made[IntentMarkAttribute.InlineSpansAttribute.self] = spanPaths[Int(record.span)] }
-                container = made
-                containerCache[key] = container
-            }
-            if record.block != currentBlock {
-                if !blockPiece.characters.isEmpty { result.append(blockPiece) }
-                blockPiece = AttributedString()
-                currentBlock = record.block
-            }
-            blockPiece.append(AttributedString(String(text[start..<end]), attributes: container))
-            start = end
+        // Each block is made from its text with the attributes all its runs share (intent and
+        // markup); each run's own attributes (a container cached by run key, the same in every
+        // block) are merged over its range — nothing to do for a run of plain text.
+        var runCache: [RunKey: AttributeContainer] = [:]
+        func runAttributes(_ record: RunRecord) -> AttributeContainer {
+            let key = RunKey(attributes: record.attributes, inline: record.inline, span: record.span)
+            if let cached = runCache[key] { return cached }
+            var made = runContainer(record)
+            // `spanPaths` shares one path node per span, so deep nesting stays linear.
+            if record.span >= 0 { made[IntentMarkAttribute.InlineSpansAttribute.self] = spanPaths[Int(record.span)] }
+            runCache[key] = made
+            return made
         }
-        if !blockPiece.characters.isEmpty { result.append(blockPiece) }
+        let utf8 = text.utf8
+        var blockStart = utf8.startIndex
+        var blockStartOffset = 0
+        var first = 0
+        while first < runRecords.count {
+            let block = runRecords[first].block
+            var last = first
+            while last + 1 < runRecords.count, runRecords[last + 1].block == block { last += 1 }
+            let blockEndOffset = runRecords[last].end
+            let blockEnd = utf8.index(blockStart, offsetBy: blockEndOffset - blockStartOffset)
+            var piece = AttributedString(String(text[blockStart..<blockEnd]), attributes: blockContainer(block))
+            var runStart = piece.startIndex
+            var runStartOffset = blockStartOffset
+            for position in first...last {
+                let record = runRecords[position]
+                let isPlain = record.attributes == 0 && record.inline == 0 && record.span < 0
+                let runEnd = piece.utf8.index(runStart, offsetBy: record.end - runStartOffset)
+                if !isPlain { piece[runStart..<runEnd].mergeAttributes(runAttributes(record), mergePolicy: .keepNew) }
+                runStart = runEnd
+                runStartOffset = record.end
+            }
+            result.append(piece)
+            blockStart = blockEnd
+            blockStartOffset = blockEndOffset
+            first = last + 1
+        }
         return result
     }
 
     private struct RunKey: Hashable {
-        var block: Int32
         var attributes: Int32
         var inline: UInt
         var span: Int32
     }
 
-    private func makeContainer(_ record: RunRecord) -> AttributeContainer {
+    /// The attributes every run of block `block` has: its intent and markup.
+    private func blockContainer(_ block: Int32) -> AttributeContainer {
         var container = AttributeContainer()
-        if let intent = presentationIntent(ofBlock: record.block) {
+        if let intent = presentationIntent(ofBlock: block) {
             container[IntentMarkAttribute.PresentationIntentAttribute.self] = intent
-            let markup = blockMarkup(ofBlock: record.block)
+            let markup = blockMarkup(ofBlock: block)
             if !markup.isEmpty { container[IntentMarkAttribute.BlockMarkupAttribute.self] = markup }
         }
+        return container
+    }
+
+    /// The attributes of one run besides its block's (``blockContainer(_:)``) and its spans.
+    private func runContainer(_ record: RunRecord) -> AttributeContainer {
+        var container = AttributeContainer()
         if record.inline != 0 {
             container[IntentMarkAttribute.InlinePresentationIntentAttribute.self] =
                 InlinePresentationIntent(rawValue: record.inline)
