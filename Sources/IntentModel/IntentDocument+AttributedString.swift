@@ -125,6 +125,7 @@ extension IntentDocument {
     public init(_ attributedString: AttributedString) {
         self.init()
         var spanCache: [ObjectIdentifier: Int32] = [:]
+        var previousBlock: (intent: PresentationIntent?, markup: [Int: BlockMarkup], index: Int32)?
         for run in attributedString.runs {
             let text = String(attributedString.characters[run.range])
             let attributes = RunAttributes(
@@ -149,12 +150,16 @@ extension IntentDocument {
                     baselineOffset: run[IntentMarkAttribute.BaselineOffsetAttribute.self],
                     superscript: run[IntentMarkAttribute.SuperscriptAttribute.self],
                     paragraphStyle: run[IntentMarkAttribute.ParagraphStyleAttribute.self]))
+            // Consecutive runs of one block carry the same intent and markup: resolve it once.
+            let intent = run[IntentMarkAttribute.PresentationIntentAttribute.self]
+            let markup = run[IntentMarkAttribute.BlockMarkupAttribute.self] ?? [:]
+            if !(previousBlock.map({ $0.intent == intent && $0.markup == markup }) ?? false) {
+                previousBlock = (intent, markup, block(of: intent, blockMarkup: markup))
+            }
             append(
-                text, presentationIntent: run[IntentMarkAttribute.PresentationIntentAttribute.self],
+                text, block: previousBlock?.index ?? -1,
                 inlinePresentationIntent: run[IntentMarkAttribute.InlinePresentationIntentAttribute.self] ?? [],
-                attributes: attributes,
-                blockMarkup: run[IntentMarkAttribute.BlockMarkupAttribute.self] ?? [:],
-                inlineSpans: run[IntentMarkAttribute.InlineSpansAttribute.self], spanCache: &spanCache)
+                attributes: attributes, inlineSpans: run[IntentMarkAttribute.InlineSpansAttribute.self], spanCache: &spanCache)
         }
     }
 }

@@ -167,6 +167,14 @@ extension IntentDocument {
         spanCache: inout [ObjectIdentifier: Int32]
     ) {
         guard !string.isEmpty else { return }
+        append(
+            string, block: block(of: presentationIntent, blockMarkup: blockMarkup), inlinePresentationIntent: inlinePresentationIntent,
+            attributes: attributes, inlineSpans: inlineSpans, spanCache: &spanCache)
+    }
+
+    /// The index in `blocks` of the leaf block `presentationIntent` names (-1 for `nil`), adding
+    /// the blocks not known yet and setting their markup from `blockMarkup`.
+    mutating func block(of presentationIntent: PresentationIntent?, blockMarkup: [Int: BlockMarkup]) -> Int32 {
         var blockIndex: Int32 = -1
         if let presentationIntent {
             if blockLookup.count != blocks.count {
@@ -190,6 +198,15 @@ extension IntentDocument {
                 }
             }
         }
+        return blockIndex
+    }
+
+    /// Appends a run to the block at `block` (an index in `blocks`, or -1).
+    mutating func append(
+        _ string: String, block blockIndex: Int32, inlinePresentationIntent: InlinePresentationIntent,
+        attributes: RunAttributes, inlineSpans: InlineSpanPath?, spanCache: inout [ObjectIdentifier: Int32]
+    ) {
+        guard !string.isEmpty else { return }
         let spanIndex = internSpans(inlineSpans, cache: &spanCache)
         var attributeIndex: Int32 = 0
         if !attributes.isEmpty {
