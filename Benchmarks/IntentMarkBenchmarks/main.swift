@@ -147,8 +147,7 @@ do {
         // Without files: the 1 MB document only (every Foundation way costs seconds per 10 MB).
         for (name, data) in inputs.prefix(files.isEmpty ? 1 : inputs.count) {
             let (runCount, timings) = try comparison.measure(markdown: String(decoding: data, as: UTF8.self)) { progress("\(name): \($0)") }
-            print("\(name): \(data.count) bytes, \(runCount) runs")
-            for timing in timings { print(String(format: "%@ %.3f s %.2f MB/s", timing.name, timing.seconds, Double(data.count) / 1e6 / timing.seconds)) }
+            print(FoundationComparison.table(name: name, bytes: data.count, runs: runCount, timings: timings))
         }
         exit(0)
     }
