@@ -29,7 +29,7 @@ package enum BenchmarkReport {
         case "childProcess":
             lines.append("Peak memory: each stage once in a fresh child process, high-water mark (VmHWM) above the resident set before it.")
         default:
-            lines.append("Peak memory: resident set sampled every millisecond during the first timed run (approximate).")
+            lines.append("Peak memory: resident set sampled every millisecond during the untimed warm-up run (approximate).")
         }
         if base.parsePeakBytes > 0, let parse = result.stages.first(where: { $0.name == BenchmarkStage.parse.rawValue }) {
             lines.append(

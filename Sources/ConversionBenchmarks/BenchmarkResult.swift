@@ -39,7 +39,7 @@ package struct BenchmarkResult: Sendable, Codable {
     /// The C baselines.
     package var baseline: Baseline
     /// How peak memory was measured: `"sampled"` (resident set sampled every millisecond in the
-    /// benchmarking process during the first timed run) or `"childProcess"` (each task once in a
+    /// benchmarking process during the untimed warm-up run) or `"childProcess"` (each task once in a
     /// fresh child process: the kernel's high-water mark above the resident set before the task).
     package var memoryMethod: String
 }

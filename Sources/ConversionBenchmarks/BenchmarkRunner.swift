@@ -8,7 +8,7 @@ import MarkdownParsing
 package struct BenchmarkRunner: Sendable {
     /// How peak memory is measured.
     package enum PeakMemoryMethod: Sendable {
-        /// Resident-set samples every millisecond in this process during the first timed run
+        /// Resident-set samples every millisecond in this process during the warm-up run
         /// (``MemorySampler``): approximate, and blind to memory the allocator kept from earlier
         /// stages.
         case sampled
@@ -65,20 +65,24 @@ package struct BenchmarkRunner: Sendable {
         let tasks = BaselineStage.allCases.map { BenchmarkTask.baseline($0) } + stages.map { BenchmarkTask.stage($0) }
         progress("\(name): preparing (parsing the document the writers start from)")
         for task in tasks { try workload.prepare(task) }
+        // The sampled peak comes from the warm-up round, which is not timed: the sampler's thread
+        // would otherwise weigh on the timings of small inputs.
         progress("\(name): warm-up round")
-        for task in tasks { try workload.run(task) }
-        var samples: [BenchmarkTask: [Double]] = [:]
         var sampledPeaks: [BenchmarkTask: Int] = [:]
+        for task in tasks {
+            if case .sampled = memory {
+                sampledPeaks[task] = try MemorySampler().measure { try workload.run(task) }.1
+            } else {
+                try workload.run(task)
+            }
+        }
+        var samples: [BenchmarkTask: [Double]] = [:]
         let clock = ContinuousClock()
         for round in 1...runs {
             progress("\(name): round \(round)/\(runs)")
             for task in tasks {
                 let start = clock.now
-                if round == 1, case .sampled = memory {
-                    sampledPeaks[task] = try MemorySampler().measure { try workload.run(task) }.1
-                } else {
-                    try workload.run(task)
-                }
+                try workload.run(task)
                 samples[task, default: []].append(Self.seconds(clock.now - start))
             }
         }
