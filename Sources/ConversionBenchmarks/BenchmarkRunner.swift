@@ -80,7 +80,9 @@ package struct BenchmarkRunner: Sendable {
         let clock = ContinuousClock()
         for round in 1...runs {
             progress("\(name): round \(round)/\(runs)")
-            for task in tasks {
+            // Each round starts one task later, so that no task always runs first or last.
+            for offset in 0..<tasks.count {
+                let task = tasks[(offset + round) % tasks.count]
                 let start = clock.now
                 try workload.run(task)
                 samples[task, default: []].append(Self.seconds(clock.now - start))

@@ -46,7 +46,7 @@ package struct FoundationComparison {
     /// - Returns: The number of runs and the median time of each task: first ours
     ///   (`IntentDocument.attributedString()`), then the Foundation ways to build, then ours reading
     ///   back (`IntentDocument(_:)`), then `foundation.read`.
-    /// - Throws: The parser's errors.
+    /// - Throws: The parser's errors; ``Mismatch`` when a way does not build the same runs.
     package func measure(markdown: String, progress: (String) -> Void = { _ in }) throws -> (runs: Int, timings: [Timing]) {
         let document = try IntentDocument(markdown: markdown)
         let reference = document.attributedString()
@@ -74,12 +74,12 @@ package struct FoundationComparison {
             return base
         }
 
-        let tasks: [(String, () -> Void)] = [
-            ("IntentDocument.attributedString()", { _ = document.attributedString() }),
+        let tasks: [(String, () -> AttributedString?)] = [
+            ("IntentDocument.attributedString()", { document.attributedString() }),
             ("foundation.pieces", {
                 var result = AttributedString()
                 for block in blocks { for piece in block { result.append(AttributedString(piece.text, attributes: piece.container)) } }
-                _ = result
+                return result
             }),
             ("foundation.blocks", {
                 var result = AttributedString()
@@ -88,7 +88,7 @@ package struct FoundationComparison {
                     for piece in block { blockPiece.append(AttributedString(piece.text, attributes: piece.container)) }
                     result.append(blockPiece)
                 }
-                _ = result
+                return result
             }),
             ("foundation.ranges", {
                 var result = AttributedString(fullText)
@@ -100,7 +100,7 @@ package struct FoundationComparison {
                         start = end
                     }
                 }
-                _ = result
+                return result
             }),
             ("foundation.blockRanges", {
                 var result = AttributedString()
@@ -115,7 +115,7 @@ package struct FoundationComparison {
                     }
                     result.append(blockPiece)
                 }
-                _ = result
+                return result
             }),
             ("foundation.blockMerge", {
                 var result = AttributedString()
@@ -130,9 +130,12 @@ package struct FoundationComparison {
                     }
                     result.append(blockPiece)
                 }
-                _ = result
+                return result
             }),
-            ("IntentDocument(AttributedString)", { _ = IntentDocument(reference) }),
+            ("IntentDocument(AttributedString)", {
+                _ = IntentDocument(reference)
+                return nil
+            }),
             ("foundation.read", {
                 var count = 0
                 for run in reference.runs {
@@ -164,16 +167,29 @@ package struct FoundationComparison {
                     if run[IntentMarkAttribute.ParagraphStyleAttribute.self] != nil { count &+= 1 }
                 }
                 precondition(count > 0)
+                return nil
             }),
         ]
-        for (name, task) in tasks { progress("warm-up: \(name)"); task() }
+        // The warm-up round also checks that every way built the same characters and runs.
+        for (name, task) in tasks {
+            progress("warm-up: \(name)")
+            if let built = task(), let difference = Self.difference(built, reference) {
+                throw Mismatch(way: name, difference: difference)
+            }
+        }
+        guard IntentDocument(reference) == document else {
+            throw Mismatch(way: "IntentDocument(AttributedString)", difference: "the document read back differs")
+        }
         var samples: [String: [Double]] = [:]
         let clock = ContinuousClock()
         for round in 1...runs {
             progress("round \(round)/\(runs)")
-            for (name, task) in tasks {
+            // Each round starts one task later, so that no task always runs first (after the
+            // previous round freed its large strings) or last.
+            for offset in 0..<tasks.count {
+                let (name, task) = tasks[(offset + round) % tasks.count]
                 let start = clock.now
-                task()
+                _ = task()
                 samples[name, default: []].append(BenchmarkRunner.seconds(clock.now - start))
             }
         }
@@ -182,6 +198,29 @@ package struct FoundationComparison {
             return Timing(name: name, seconds: sorted[sorted.count / 2])
         }
         return (document.runs.count, timings)
+    }
+
+    /// A way that did not build the same characters and runs as the reference.
+    package struct Mismatch: Error, CustomStringConvertible {
+        package var way: String
+        package var difference: String
+        package var description: String { "\(way) built other runs than the reference: \(difference)" }
+    }
+
+    /// What differs between two attributed strings (characters, run count, a run's range or
+    /// attributes), or `nil`. Runs are compared one by one: `==` on two large `AttributedString`s
+    /// was seen to return false for equal contents (INTENT-MODEL §2b).
+    static func difference(_ built: AttributedString, _ reference: AttributedString) -> String? {
+        guard String(built.characters) == String(reference.characters) else { return "characters" }
+        let builtRuns = Array(built.runs)
+        let referenceRuns = Array(reference.runs)
+        guard builtRuns.count == referenceRuns.count else { return "\(builtRuns.count) runs, not \(referenceRuns.count)" }
+        for (index, (left, right)) in zip(builtRuns, referenceRuns).enumerated() {
+            let leftRange = built.utf8.distance(from: built.startIndex, to: left.range.lowerBound)
+            let rightRange = reference.utf8.distance(from: reference.startIndex, to: right.range.lowerBound)
+            if leftRange != rightRange || left.attributes != right.attributes { return "run \(index)" }
+        }
+        return nil
     }
 
     /// A Markdown table: each task's median, MB/s of Markdown input, and its time against ours.

@@ -103,7 +103,11 @@ package struct SizeSweep: Sendable {
             var samples: [BenchmarkTask: [Double]] = [:]
             for round in 1...rounds {
                 progress("\(label): round \(round)/\(rounds)")
-                for task in tasks { samples[task, default: []].append(try seconds(of: task, repetitions: repetitions[task] ?? 1)) }
+                // Each round starts one task later, so that no task always runs first or last.
+                for offset in 0..<tasks.count {
+                    let task = tasks[(offset + round) % tasks.count]
+                    samples[task, default: []].append(try seconds(of: task, repetitions: repetitions[task] ?? 1))
+                }
             }
             var throughputs: [String: Double] = [:]
             for task in tasks {
