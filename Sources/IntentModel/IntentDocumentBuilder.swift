@@ -110,53 +110,71 @@ package struct IntentDocumentBuilder {
     /// Keeps only the blocks and spans runs use (with their ancestors), renumbered in the order
     /// runs first meet them, so a block's ancestors come before it and later siblings after it.
     package mutating func compactTables() {
-        var blockIndex = [Int32](repeating: -1, count: blocks.count)
-        var newBlocks: [IntentDocument.Block] = []
-        newBlocks.reserveCapacity(blocks.count)
-        var spanIndex = [Int32](repeating: -1, count: spans.count)
-        var newSpans: [IntentDocument.Span] = []
-        var newSpanPaths: [InlineSpanPath] = []
-        var pending: [Int32] = []
+        var compaction = Compaction(blocks: blocks.count, spans: spans.count)
         for position in runRecords.indices {
             let record = runRecords[position]
-            if record.block >= 0 {
-                var current = record.block
-                pending.removeAll(keepingCapacity: true)
-                while current >= 0, blockIndex[Int(current)] < 0 {
-                    pending.append(current)
-                    current = blocks[Int(current)].parent
-                }
-                for old in pending.reversed() {
-                    var block = blocks[Int(old)]
-                    block.parent = block.parent >= 0 ? blockIndex[Int(block.parent)] : -1
-                    newBlocks.append(block)
-                    blockIndex[Int(old)] = Int32(newBlocks.count - 1)
-                }
-                runRecords[position].block = blockIndex[Int(record.block)]
-            }
-            if record.span >= 0 {
-                var current = record.span
-                pending.removeAll(keepingCapacity: true)
-                while current >= 0, spanIndex[Int(current)] < 0 {
-                    pending.append(current)
-                    current = spans[Int(current)].parent
-                }
-                for old in pending.reversed() {
-                    var span = spans[Int(old)]
-                    span.parent = span.parent >= 0 ? spanIndex[Int(span.parent)] : -1
-                    newSpans.append(span)
-                    newSpanPaths.append(
-                        InlineSpanPath(
-                            InlineSpan(kind: span.kind, identity: span.identity, htmlTag: span.htmlTag),
-                            parent: span.parent >= 0 ? newSpanPaths[Int(span.parent)] : nil))
-                    spanIndex[Int(old)] = Int32(newSpans.count - 1)
-                }
-                runRecords[position].span = spanIndex[Int(record.span)]
+            if record.block >= 0 { runRecords[position].block = keep(record.block, of: .blocks, in: &compaction) }
+            if record.span >= 0 { runRecords[position].span = keep(record.span, of: .spans, in: &compaction) }
+        }
+        blocks = compaction.blocks
+        spans = compaction.spans
+        spanPaths = compaction.spanPaths
+    }
+
+    /// The tables ``compactTables()`` builds: old index → new index (-1 until kept), the kept nodes.
+    private struct Compaction {
+        var blockIndex: [Int32]
+        var spanIndex: [Int32]
+        var blocks: [IntentDocument.Block] = []
+        var spans: [IntentDocument.Span] = []
+        var spanPaths: [InlineSpanPath] = []
+        /// Scratch: the ancestors of the node being kept that are not kept yet.
+        var pending: [Int32] = []
+
+        init(blocks: Int, spans: Int) {
+            blockIndex = [Int32](repeating: -1, count: blocks)
+            spanIndex = [Int32](repeating: -1, count: spans)
+            self.blocks.reserveCapacity(blocks)
+        }
+    }
+
+    /// The new index of node `index` of `table`, keeping it and its ancestors not kept yet
+    /// (ancestors first) — the one walk behind both tables of ``compactTables()``.
+    private func keep(_ index: Int32, of table: ContiguityTracker.Table, in compaction: inout Compaction) -> Int32 {
+        func newIndex(_ old: Int32) -> Int32 {
+            switch table {
+            case .blocks: return compaction.blockIndex[Int(old)]
+            case .spans: return compaction.spanIndex[Int(old)]
             }
         }
-        blocks = newBlocks
-        spans = newSpans
-        spanPaths = newSpanPaths
+        compaction.pending.removeAll(keepingCapacity: true)
+        var current = index
+        while current >= 0, newIndex(current) < 0 {
+            compaction.pending.append(current)
+            switch table {
+            case .blocks: current = blocks[Int(current)].parent
+            case .spans: current = spans[Int(current)].parent
+            }
+        }
+        for old in compaction.pending.reversed() {
+            switch table {
+            case .blocks:
+                var block = blocks[Int(old)]
+                block.parent = block.parent >= 0 ? compaction.blockIndex[Int(block.parent)] : -1
+                compaction.blocks.append(block)
+                compaction.blockIndex[Int(old)] = Int32(compaction.blocks.count - 1)
+            case .spans:
+                var span = spans[Int(old)]
+                span.parent = span.parent >= 0 ? compaction.spanIndex[Int(span.parent)] : -1
+                compaction.spans.append(span)
+                compaction.spanPaths.append(
+                    InlineSpanPath(
+                        InlineSpan(kind: span.kind, identity: span.identity, htmlTag: span.htmlTag),
+                        parent: span.parent >= 0 ? compaction.spanPaths[Int(span.parent)] : nil))
+                compaction.spanIndex[Int(old)] = Int32(compaction.spans.count - 1)
+            }
+        }
+        return newIndex(index)
     }
 
     /// Makes the document. Invalid UTF-8 in the appended bytes is replaced by U+FFFD (the parser
