@@ -21,10 +21,6 @@ public enum RoundTripException: String, Sendable, CaseIterable {
     /// Open writer bug: in whitespace-preserving inline-only documents, the whitespace after a
     /// line ending (kept in the soft or hard break's run) is not written (`Fixtures/Fuzz/preserved-indentation`).
     case preservedIndentationAfterLineBreak
-    /// Open parser bug: inline-only syntax escapes a line that starts with three backticks or
-    /// tildes even when it cannot open a fence, which turns a code span into literal text
-    /// (`Fixtures/Fuzz/inline-only-backtick-line`).
-    case inlineOnlyFenceLikeLine
 
     /// Open writer bug: inline HTML that could start an HTML block at the very start of a
     /// paragraph (the source had a link reference definition before it, so it was paragraph text)
@@ -50,7 +46,7 @@ public enum RoundTripException: String, Sendable, CaseIterable {
         case .emphasisNestedThreeDeep, .touchingStrikethroughs, .replacementCharacter, .unreferencedFootnoteDefinition,
             .touchingSpansInsideSameKind, .emphasisBeforeStrikethrough, .footnoteReferenceInsideDefinition:
             return true
-        case .preservedIndentationAfterLineBreak, .inlineOnlyFenceLikeLine, .inlineHTMLStartingAParagraph:
+        case .preservedIndentationAfterLineBreak, .inlineHTMLStartingAParagraph:
             return false
         }
     }
@@ -97,14 +93,6 @@ public enum RoundTripException: String, Sendable, CaseIterable {
             })
         {
             return .preservedIndentationAfterLineBreak
-        }
-        if options.interpretedSyntax != .full,
-            written.split(separator: "\n").contains(where: {
-                let line = $0.drop { $0 == " " }
-                return line.hasPrefix("```") || line.hasPrefix("~~~")
-            })
-        {
-            return .inlineOnlyFenceLikeLine
         }
         let delimiterKinds: Set<InlineSpan.Kind> = [.emphasis, .strongEmphasis, .strikethrough]
         var previous: (spans: [InlineSpan], text: Substring, block: Int?)?

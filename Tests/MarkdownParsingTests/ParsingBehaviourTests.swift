@@ -175,6 +175,21 @@ struct ParsingBehaviourTests {
         #expect(html == ["<!-- c -->", "<!-- c -->", "<div>", "</div>"])
     }
 
+    @Test func inlineOnlyKeepsFenceLikeLinesWhole() throws {
+        let options = MarkdownParsingOptions(interpretedSyntax: .inlineOnly)
+        // Three backticks with a backtick after them cannot open a fence: a code span.
+        let span = try IntentDocument(markdown: "``` `` ```\n", options: options)
+        #expect(span.runs.map { String($0.text) } == ["``"])
+        #expect(span.runs.first?.inlinePresentationIntent == .code)
+        // A line that could open a fence keeps its backtick string whole: a code span over two lines.
+        let fence = try IntentDocument(markdown: "x\n```a\nb```\n", options: options)
+        #expect(fence.runs.contains { $0.text == "a b" && $0.inlinePresentationIntent == .code })
+        // Three tildes never strike through (libcmark-gfm), so `~~~a~~` stays text.
+        let tildes = try IntentDocument(markdown: "~~~a~~\n", options: options)
+        #expect(tildes.text == "~~~a~~")
+        #expect(!tildes.runs.contains { $0.inlinePresentationIntent.contains(.strikethrough) })
+    }
+
     @Test func inlineOnlyChunksSplitOnCarriageReturnBlankLines() throws {
         let document = try IntentDocument(markdown: "a\r\rb", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
         #expect(document.text == "a b")
