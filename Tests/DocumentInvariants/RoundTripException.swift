@@ -18,9 +18,6 @@ public enum RoundTripException: String, Sendable, CaseIterable {
     /// as in `[^r]:[^t]⏎[^t]:`) is dropped when the written Markdown is read back
     /// (`Fixtures/Fuzz/unreferenced-footnote-definition`).
     case unreferencedFootnoteDefinition
-    /// Open writer bug: in whitespace-preserving inline-only documents, the whitespace after a
-    /// line ending (kept in the soft or hard break's run) is not written (`Fixtures/Fuzz/preserved-indentation`).
-    case preservedIndentationAfterLineBreak
 
     /// Open writer bug: inline HTML that could start an HTML block at the very start of a
     /// paragraph (the source had a link reference definition before it, so it was paragraph text)
@@ -46,7 +43,7 @@ public enum RoundTripException: String, Sendable, CaseIterable {
         case .emphasisNestedThreeDeep, .touchingStrikethroughs, .replacementCharacter, .unreferencedFootnoteDefinition,
             .touchingSpansInsideSameKind, .emphasisBeforeStrikethrough, .footnoteReferenceInsideDefinition:
             return true
-        case .preservedIndentationAfterLineBreak, .inlineHTMLStartingAParagraph:
+        case .inlineHTMLStartingAParagraph:
             return false
         }
     }
@@ -86,13 +83,6 @@ public enum RoundTripException: String, Sendable, CaseIterable {
                 return .touchingStrikethroughs
             }
             if !run.text.isEmpty { previousStrikethrough = strikethrough }
-        }
-        if options.interpretedSyntax == .inlineOnlyPreservingWhitespace,
-            document.runs.contains(where: {
-                !$0.inlinePresentationIntent.isDisjoint(with: [.softBreak, .lineBreak]) && $0.text != "\n" && $0.text != "\r\n" && $0.text != "\r"
-            })
-        {
-            return .preservedIndentationAfterLineBreak
         }
         let delimiterKinds: Set<InlineSpan.Kind> = [.emphasis, .strongEmphasis, .strikethrough]
         var previous: (spans: [InlineSpan], text: Substring, block: Int?)?

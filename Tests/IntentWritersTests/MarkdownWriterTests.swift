@@ -257,6 +257,26 @@ struct MarkdownWriterTests {
         #expect(try Self.parsed(listDocument.markdown()).isEquivalent(to: listDocument))
     }
 
+    // MARK: Fuzz findings (Fixtures/Fuzz)
+
+    @Test("Whitespace-preserving inline-only: the indentation kept in a line break's run is written")
+    func preservedIndentation() throws {
+        let options = MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
+        let document = try IntentDocument(markdown: "a\n  b\\\n\t# c\n", options: options)
+        #expect(document.runs.map { String($0.text) } == ["a", "\n  ", "b", "\n\t", "# c\n"])
+        let markdown = document.markdown()
+        #expect(markdown == "a\n  b\\\n\t\\# c&#10;\n", "\(markdown)")
+        // The writer ends the file with a line ending; the preserving reader would keep it as text.
+        let reparsed = try IntentDocument(markdown: String(markdown.dropLast()), options: options)
+        #expect(reparsed.isEquivalent(to: document))
+        // Inside a block the reader strips a continuation line's indentation: none is written.
+        var paragraph = IntentDocument()
+        paragraph.append("a", presentationIntent: PresentationIntent(.paragraph, identity: 1))
+        paragraph.append("\n  ", presentationIntent: PresentationIntent(.paragraph, identity: 1), inlinePresentationIntent: .softBreak)
+        paragraph.append("b", presentationIntent: PresentationIntent(.paragraph, identity: 1))
+        #expect(paragraph.markdown() == "a\nb\n")
+    }
+
     @Test("Equivalence notices what differs")
     func equivalenceIsStrict() throws {
         let a = try Self.parsed("*a* b\n")

@@ -17,8 +17,9 @@ struct MarkdownInlineBuilder {
         case delimiter(Delimiter)
         /// Syntax or raw content written as is (link brackets and destinations, code spans, raw HTML).
         case literal(String)
-        /// A soft (`"\n"`) or hard line break.
-        case lineBreak(hard: Bool)
+        /// A soft (`"\n"`) or hard line break, and the whitespace that starts the next line
+        /// (kept only outside blocks, where whitespace-preserving inline-only syntax reads it).
+        case lineBreak(hard: Bool, indentation: String)
     }
 
     /// An emphasis-like delimiter.
@@ -89,10 +90,17 @@ struct MarkdownInlineBuilder {
         }
     }
 
-    mutating func appendLineBreak(hard: Bool) {
+    /// A soft or hard line break.
+    /// - Parameters:
+    ///   - hard: Whether it is a hard break.
+    ///   - indentation: Spaces and tabs the break's run holds after its line ending (the leading
+    ///     whitespace of the next line, which whitespace-preserving inline-only syntax keeps in the
+    ///     break). Written only outside blocks: inside one the reader strips it anyway, and a
+    ///     continuation line's indentation is the writer's to choose.
+    mutating func appendLineBreak(hard: Bool, indentation: Substring = "") {
         flushPending()
         protectTrailingWhitespace()
-        pieces.append(.lineBreak(hard: hard))
+        pieces.append(.lineBreak(hard: hard, indentation: isInBlock ? "" : String(indentation)))
     }
 
     mutating func appendLiteral(_ text: String) {
@@ -217,8 +225,9 @@ struct MarkdownInlineBuilder {
                 case .text(let escaped, _): output += escaped
                 case .delimiter(let delimiter): output += delimiter.marker
                 case .literal(let text): output += text
-                case .lineBreak(let hard):
+                case .lineBreak(let hard, let indentation):
                     if hard { output += hardBreakStyle == .backslash ? "\\\n" : "  \n" } else { output += "\n" }
+                    output += indentation
                 }
             }
             return output
@@ -236,8 +245,9 @@ struct MarkdownInlineBuilder {
             case .text(let escaped, _): addWrapping(escaped, width: wrapWidth, to: &output, column: &column)
             case .delimiter(let delimiter): add(delimiter.marker)
             case .literal(let text): add(text)
-            case .lineBreak(let hard):
+            case .lineBreak(let hard, let indentation):
                 if hard { add(hardBreakStyle == .backslash ? "\\\n" : "  \n") } else { add("\n") }
+                add(indentation)
             }
         }
         return String(output)

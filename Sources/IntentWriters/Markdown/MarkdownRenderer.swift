@@ -469,10 +469,11 @@ struct MarkdownRenderer {
         let bits = record.inline
         if bits & InlinePresentationIntent.lineBreak.rawValue != 0 {
             // One hard break per line-break character: breaks in a row can share a run.
-            let count = content.unicodeScalars.filter { $0 == "\u{2028}" || $0 == "\n" }.count
-            for _ in 0..<max(1, count) { inline.appendLineBreak(hard: true) }
+            let indentations = Self.lineBreakIndentations(content)
+            if indentations.isEmpty { inline.appendLineBreak(hard: true) }
+            for indentation in indentations { inline.appendLineBreak(hard: true, indentation: indentation) }
         } else if bits & InlinePresentationIntent.softBreak.rawValue != 0 {
-            inline.appendLineBreak(hard: false)
+            inline.appendLineBreak(hard: false, indentation: Self.lineBreakIndentations(content).first ?? "")
         } else if bits & (InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue) != 0 {
             inline.appendRaw(content)
         } else if bits & InlinePresentationIntent.code.rawValue != 0 {
@@ -480,6 +481,25 @@ struct MarkdownRenderer {
         } else {
             inline.appendText(content)
         }
+    }
+
+    /// For each line-break character of a break's run (`"\n"`, `"\r"`, U+2028; CRLF counts once),
+    /// the spaces and tabs that follow it: the next line's indentation, which
+    /// whitespace-preserving inline-only syntax keeps in the break's run.
+    private static func lineBreakIndentations(_ content: Substring) -> [Substring] {
+        var indentations: [Substring] = []
+        let scalars = content.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            index = scalars.index(after: index)
+            guard scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" else { continue }
+            if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" { index = scalars.index(after: index) }
+            let start = index
+            while index < scalars.endIndex, scalars[index] == " " || scalars[index] == "\t" { index = scalars.index(after: index) }
+            indentations.append(Substring(scalars[start..<index]))
+        }
+        return indentations
     }
 
     /// Writes the content of the leaf the walk is leaving.
