@@ -190,6 +190,13 @@ struct ParsingBehaviourTests {
         #expect(!tildes.runs.contains { $0.inlinePresentationIntent.contains(.strikethrough) })
     }
 
+    @Test func preservedIndentationFollowsInlineHTMLOverTwoLines() throws {
+        // The break after `class="x">` starts line 3, indented by one space (not line 2's two).
+        let options = MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
+        let document = try IntentDocument(markdown: "<div id=\"a\"\n  class=\"x\">\n b `c\nd` e\n   f\n", options: options)
+        #expect(document.runs.filter { $0.inlinePresentationIntent.contains(.softBreak) }.map { String($0.text) } == ["\n ", "\n   "])
+    }
+
     @Test func inlineOnlyChunksSplitOnCarriageReturnBlankLines() throws {
         let document = try IntentDocument(markdown: "a\r\rb", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
         #expect(document.text == "a b")
