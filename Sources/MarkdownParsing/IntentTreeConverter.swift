@@ -364,14 +364,16 @@ struct IntentTreeConverter {
         if !includesBlocks {
             // Inline-only syntax: each paragraph is one chunk of the source between blank lines,
             // led by a dummy line that keeps block syntax from starting (see PreparedSource).
+            // The separator lies inside a formatting span that a tag of an earlier chunk opened.
             let separator = source.separator(beforeChunk: chunkIndex)
-            if !separator.isEmpty { builder.append(separator, block: -1, inline: 0, attributes: currentAttributesIndex, span: -1) }
+            if !separator.isEmpty { builder.append(separator, block: -1, inline: 0, attributes: currentAttributesIndex, span: currentSpan) }
             chunkIndex += 1
             dummyNodesToSkip = 2
         }
         leafBlock = newBlock(kind, markup: markup)
         leafStartBytes = builder.byteCount
-        if !scannedParents.isEmpty {
+        // Inline-only chunks pair formatting tags across each other: keep the pairs.
+        if includesBlocks, !scannedParents.isEmpty {
             scannedParents.removeAll(keepingCapacity: true)
             formattingOpeners.removeAll(keepingCapacity: true)
             formattingClosers.removeAll(keepingCapacity: true)
@@ -498,23 +500,44 @@ struct IntentTreeConverter {
         if let tag = formattingOpeners[key] { return .opening(tag) }
         if formattingClosers.contains(key) { return .closing }
         // Not paired yet: only a tag's first meeting with an unscanned parent can change that.
-        guard Self.formattingTag(node) != nil, let parent = cmark_node_parent(node),
-            scannedParents.insert(UnsafeMutableRawPointer(parent)).inserted
-        else { return nil }
-        scanFormattingTags(under: parent, tree)
+        guard Self.formattingTag(node) != nil, let parent = cmark_node_parent(node) else { return nil }
+        if !includesBlocks, let root = cmark_node_parent(parent), cmark_node_parent(root) == nil {
+            // Inline-only syntax: the chunks (paragraphs) between blank lines are one inline
+            // sequence, so tags pair across them, as they do when the text is written as one.
+            guard scannedParents.insert(UnsafeMutableRawPointer(root)).inserted else { return nil }
+            var chunks: [UnsafeMutablePointer<cmark_node>] = []
+            var chunk = cmark_node_first_child(root)
+            while let current = chunk {
+                chunks.append(current)
+                chunk = cmark_node_next(current)
+            }
+            scanFormattingTags(under: chunks, tree)
+        } else {
+            guard scannedParents.insert(UnsafeMutableRawPointer(parent)).inserted else { return nil }
+            scanFormattingTags(under: [parent], tree)
+        }
         if let tag = formattingOpeners[key] { return .opening(tag) }
         return formattingClosers.contains(key) ? .closing : nil
     }
 
-    /// Pairs the formatting tags among the children of `parent` (siblings only, so pairs are
-    /// properly nested with every other inline): a closing tag takes the nearest open tag of its
-    /// element, and the tags opened after that one stay unpaired (raw). A pair with nothing
-    /// between its tags stays raw too. Linear: every tag is pushed and popped at most once.
-    private mutating func scanFormattingTags(under parent: UnsafeMutablePointer<cmark_node>, _ tree: CmarkTree) {
+    /// Pairs the formatting tags among the children of `parents`, taken in order as one
+    /// sequence (siblings only, so pairs are properly nested with every other inline; several
+    /// parents only for the chunks of inline-only syntax): a closing tag takes the nearest open
+    /// tag of its element, and the tags opened after that one stay unpaired (raw). A pair with
+    /// nothing between its tags stays raw too (tags in two chunks have the text between the
+    /// chunks). Linear: every tag is pushed and popped at most once.
+    private mutating func scanFormattingTags(under parents: [UnsafeMutablePointer<cmark_node>], _ tree: CmarkTree) {
         var stack: [(node: UnsafeMutablePointer<cmark_node>, element: HTMLFormattingTag.Element, text: String)] = []
         var openCounts: [HTMLFormattingTag.Element: Int] = [:]
-        var child = cmark_node_first_child(parent)
-        while let current = child {
+        var parentIndex = 0
+        var child = parents.first.flatMap { cmark_node_first_child($0) }
+        while true {
+            guard let current = child else {
+                parentIndex += 1
+                guard parentIndex < parents.count else { break }
+                child = cmark_node_first_child(parents[parentIndex])
+                continue
+            }
             child = cmark_node_next(current)
             guard SyntaxNodeKind(cmark_node_get_type(current), extensionTypes: tree.extensionTypes) == .htmlInline,
                 let (element, isClosing, text) = Self.formattingTag(current)

@@ -190,6 +190,18 @@ struct ParsingBehaviourTests {
         #expect(!tildes.runs.contains { $0.inlinePresentationIntent.contains(.strikethrough) })
     }
 
+    @Test func inlineOnlyPairsFormattingTagsAcrossBlankLines() throws {
+        // Inline-only text is one inline sequence: `<del>` and `</del>` pair across blank lines,
+        // as they do once the text is written on one line.
+        let document = try IntentDocument(markdown: "<del>\n\n*foo*\n\n</del>\n", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
+        #expect(document.text == " foo ")
+        #expect(document.runs.allSatisfy { $0.inlineSpans?.spans.last?.kind == .htmlFormatting })
+        let preserving = try IntentDocument(
+            markdown: "<del>\n\n*foo*\n\n</del>\n", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace))
+        #expect(preserving.text == "\n\nfoo\n\n\n")
+        #expect(preserving.runs.dropLast().allSatisfy { $0.inlineSpans?.spans.last?.kind == .htmlFormatting })
+    }
+
     @Test func preservedIndentationFollowsInlineHTMLOverTwoLines() throws {
         // The break after `class="x">` starts line 3, indented by one space (not line 2's two).
         let options = MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
