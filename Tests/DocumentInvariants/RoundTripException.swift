@@ -18,15 +18,8 @@ public enum RoundTripException: String, Sendable, CaseIterable {
     /// as in `[^r]:[^t]⏎[^t]:`) is dropped when the written Markdown is read back
     /// (`Fixtures/Fuzz/unreferenced-footnote-definition`).
     case unreferencedFootnoteDefinition
-
-    /// Open writer bug: inline HTML that could start an HTML block at the very start of a
-    /// paragraph (the source had a link reference definition before it, so it was paragraph text)
-    /// is written at the start of a line, where it starts one
-    /// (`Fixtures/Fuzz/open/inline-html-starting-a-paragraph`). After a line break the writer
-    /// indents it, which is fixed (`Fixtures/Fuzz/inline-html-at-line-start`).
-    case inlineHTMLStartingAParagraph
     /// Limit: emphasis spans that touch inside an emphasis span of the same kind would need three
-    /// delimiter characters (`Fixtures/Fuzz/open/nested-emphasis-touching`).
+    /// delimiter characters (`Fixtures/Fuzz/nested-emphasis-touching`).
     case touchingSpansInsideSameKind
     /// Limit (libcmark-gfm's footnotes): a footnote definition that holds footnote references is
     /// written where libcmark-gfm put it, after the text, so its references come last and the
@@ -34,17 +27,15 @@ public enum RoundTripException: String, Sendable, CaseIterable {
     case footnoteReferenceInsideDefinition
     /// Limit of libcmark-gfm: emphasis whose text ends in punctuation, directly followed by a
     /// strikethrough, does not close (`*a.*~~b~~` reads `*a.*` and a strikethrough), whatever the
-    /// delimiters (`Fixtures/Fuzz/open/emphasis-touching-strikethrough`).
+    /// delimiters (`Fixtures/Fuzz/emphasis-touching-strikethrough`).
     case emphasisBeforeStrikethrough
 
-    /// Whether this is a limit of Markdown (`true`) or a bug to fix (`false`).
+    /// Whether this is a limit of Markdown (`true`) or an open bug to fix (`false`; none at present).
     public var isSyntaxLimit: Bool {
         switch self {
         case .emphasisNestedThreeDeep, .touchingStrikethroughs, .replacementCharacter, .unreferencedFootnoteDefinition,
             .touchingSpansInsideSameKind, .emphasisBeforeStrikethrough, .footnoteReferenceInsideDefinition:
             return true
-        case .inlineHTMLStartingAParagraph:
-            return false
         }
     }
 
@@ -103,9 +94,6 @@ public enum RoundTripException: String, Sendable, CaseIterable {
                 {
                     return .emphasisBeforeStrikethrough
                 }
-            }
-            if run.inlinePresentationIntent.contains(.inlineHTML), previous == nil || previous?.block != block {
-                return .inlineHTMLStartingAParagraph
             }
             previous = (spans, run.text, block)
         }

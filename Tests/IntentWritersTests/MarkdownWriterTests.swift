@@ -277,6 +277,19 @@ struct MarkdownWriterTests {
         #expect(paragraph.markdown() == "a\nb\n")
     }
 
+    @Test("Inline HTML that would start an HTML block at a paragraph's start gets an empty definition before it")
+    func inlineHTMLStartingAParagraph() throws {
+        // A definition in the source made `<c>` paragraph text; the writer writes one it owns.
+        #expect(try Self.written(Self.parsed("[f]:f\n<c>\n")) == "[//]: #\n<c>\n")
+        #expect(try Self.written(Self.parsed("- [f]: f\n  </c>\n  x\n")) == "- [//]: #\n  </c>\n  x\n")
+        #expect(try Self.written(Self.parsed("> [f]: f\n> <c a=\"1\">  \n> x\n")) == "> [//]: #\n> <c a=\"1\">\\\n> x\n")
+        // A setext heading (a line break keeps it from ATX) is protected the same way.
+        #expect(try Self.written(Self.parsed("[f]: f\n<c>\nb\n===\n")) == "[//]: #\n<c>\nb\n===\n")
+        // Inline HTML with more on its line cannot start an HTML block: nothing is added.
+        #expect(try Self.written(Self.parsed("<kbd>x</kbd> y\n")) == "<kbd>x</kbd> y\n")
+        #expect(try Self.written(Self.parsed("[f]: f\n<c\na> b\n")) == "<c\na> b\n")
+    }
+
     @Test("Equivalence notices what differs")
     func equivalenceIsStrict() throws {
         let a = try Self.parsed("*a* b\n")

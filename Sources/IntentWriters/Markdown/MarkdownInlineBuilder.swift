@@ -40,6 +40,8 @@ struct MarkdownInlineBuilder {
     }
 
     private(set) var pieces: [Piece] = []
+    /// Whether the first piece is raw inline HTML (not another literal such as an autolink).
+    private var startsWithRawHTML = false
     /// Text waiting to be escaped (adjacent runs of text are escaped together).
     private var pendingText = ""
     /// Code waiting to become one code span (adjacent code runs are one span).
@@ -83,6 +85,7 @@ struct MarkdownInlineBuilder {
     /// three).
     mutating func appendRaw(_ text: Substring) {
         flushPending()
+        if pieces.isEmpty { startsWithRawHTML = true }
         if isInBlock, case .lineBreak? = pieces.last, text.first == "<" {
             pieces.append(.literal("    " + text))
         } else {
@@ -161,6 +164,40 @@ struct MarkdownInlineBuilder {
         close.partner = opener
         pieces.append(.delimiter(close))
     }
+
+    /// Whether the content's first line, written at the start of a block, would start an HTML
+    /// block (CommonMark 0.29 §4.6): it begins with raw inline HTML that is a comment,
+    /// processing instruction, declaration or CDATA section (`<!`, `<?`), a tag of a block-level
+    /// element (conditions 1 and 6), or any tag with nothing else on the line (condition 7). May
+    /// say `true` of a line that would not; never `false` of one that would.
+    var firstLineStartsHTMLBlock: Bool {
+        guard startsWithRawHTML, case .literal(let html)? = pieces.first else { return false }
+        let scalars = Array(html.unicodeScalars.prefix(while: { $0 != "\n" && $0 != "\r" }))
+        guard scalars.count > 1, scalars[0] == "<" else { return false }
+        if scalars[1] == "!" || scalars[1] == "?" { return true }
+        var name = ""
+        for scalar in scalars.dropFirst(scalars[1] == "/" ? 2 : 1) {
+            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) else { break }
+            name.unicodeScalars.append(scalar)
+        }
+        if Self.htmlBlockTagNames.contains(name.lowercased()) { return true }
+        // Condition 7: a whole tag alone on its line.
+        if scalars.count < html.unicodeScalars.count { return false }
+        switch pieces.dropFirst().first {
+        case nil, .lineBreak?: return !name.isEmpty
+        case .text?, .delimiter?, .literal?: return false
+        }
+    }
+
+    /// Tag names that start an HTML block under conditions 1 (`script`, `pre`, `style`) and 6.
+    private static let htmlBlockTagNames: Set<String> = [
+        "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
+        "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
+        "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr",
+        "html", "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes", "ol",
+        "optgroup", "option", "p", "param", "section", "source", "summary", "table", "tbody", "td",
+        "tfoot", "th", "thead", "title", "tr", "track", "ul", "script", "pre", "style",
+    ]
 
     // MARK: Flushing
 

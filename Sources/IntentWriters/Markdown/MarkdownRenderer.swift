@@ -531,11 +531,26 @@ struct MarkdownRenderer {
             if html.hasSuffix("\n") { html.removeLast() }
             writeContentLines(html)
         case .paragraph:
-            if !inline.isEmpty { writeContentLines(inline.finish(wrapWidth: wrapWidth)) }
+            guard !inline.isEmpty else { break }
+            let content = inline.finish(wrapWidth: wrapWidth)
+            if inline.firstLineStartsHTMLBlock { writeEmptyDefinition() }
+            writeContentLines(content)
         case .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow, .tableCell:
             if !inline.isEmpty { writeContentLines(inline.finish()) }
         }
         currentLeaf = -1
+    }
+
+    /// Writes the line `[//]: #`, a link reference definition nothing refers to (the writer
+    /// writes links inline and escapes brackets in text), before paragraph or setext heading
+    /// content whose first line would otherwise start an HTML block (inline HTML such as `<b>`
+    /// alone on the line, as after a definition in the source). The definition is read as part
+    /// of the paragraph, so the next line continues it, and an HTML block of condition 7 cannot
+    /// interrupt a paragraph; the reader then removes the definition, leaving the paragraph as
+    /// it was. (Conditions 1–6 do interrupt one; no parsed document has such a paragraph.)
+    private mutating func writeEmptyDefinition() {
+        writeContent("[//]: #")
+        endLine()
     }
 
     /// The width left for a paragraph's content after the line prefix, when wrapping (at least
@@ -549,6 +564,7 @@ struct MarkdownRenderer {
         let clamped = min(max(level, 1), 6)
         let multiline = content.contains("\n")
         if clamped <= 2, !content.isEmpty, multiline || options.headingStyle == .setext {
+            if inline.firstLineStartsHTMLBlock { writeEmptyDefinition() }
             writeContentLines(content)
             endLine()
             writeMarker(clamped == 1 ? "===" : "---")
