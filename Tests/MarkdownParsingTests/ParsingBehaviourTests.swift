@@ -209,6 +209,19 @@ struct ParsingBehaviourTests {
         #expect(document.runs.filter { $0.inlinePresentationIntent.contains(.softBreak) }.map { String($0.text) } == ["\n ", "\n   "])
     }
 
+    @Test func brokenFootnoteReferencesNeverCutAScalar() throws {
+        // libcmark-gfm cuts the text of `[^` + line break + label + `]` by column arithmetic,
+        // which may end inside a scalar (NUL is U+FFFD's three bytes by then): the cut scalar
+        // becomes U+FFFD and the runs still cover the text.
+        for source in ["[^\n\u{0}x]", "[^\néé]", "ab[^\nabcdééé]"] {
+            let document = try IntentDocument(markdown: source)
+            #expect(document.text.contains("\u{FFFD}"), "\(source.debugDescription)")
+            #expect(document.runs.map { String($0.text) }.joined() == document.text)
+            #expect(document.runRecords.last?.end == document.text.utf8.count)
+        }
+        #expect(try IntentDocument(markdown: "[^\n\u{0}x]").text == "[^\n\u{FFFD}]\n")
+    }
+
     @Test func inlineOnlyChunksSplitOnCarriageReturnBlankLines() throws {
         let document = try IntentDocument(markdown: "a\r\rb", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
         #expect(document.text == "a b")
