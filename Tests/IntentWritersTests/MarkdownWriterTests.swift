@@ -290,6 +290,12 @@ struct MarkdownWriterTests {
         #expect(try Self.written(Self.parsed("[f]: f\n<c\na> b\n")) == "<c\na> b\n")
     }
 
+    @Test("A form feed or vertical tab at the edge of a table cell is written as a reference (GFM may trim it)")
+    func formFeedInTableCell() throws {
+        #expect(try Self.written(Self.parsed("\u{0C}\n|-\n")) == "| &#12; |\n| --- |\n")
+        #expect(try Self.written(Self.parsed("| a\u{0B} | \u{0C}b |\n|-|-|\n")) == "| a&#11; | b |\n| --- | --- |\n")
+    }
+
     @Test("Equivalence notices what differs")
     func equivalenceIsStrict() throws {
         let a = try Self.parsed("*a* b\n")

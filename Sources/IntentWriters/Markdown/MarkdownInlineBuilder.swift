@@ -225,13 +225,20 @@ struct MarkdownInlineBuilder {
         pendingCode = ""
     }
 
-    /// Writes a space or tab that ends the text before a line break (which the reader would strip)
-    /// as a character reference.
+    /// Writes a space, tab, vertical tab or form feed that ends the text before a line break
+    /// (which the reader would strip; GFM trims all four around a table cell) as a character
+    /// reference.
     private mutating func protectTrailingWhitespace() {
         guard case .text(let escaped, let raw)? = pieces.last, let last = escaped.unicodeScalars.last,
-            last == " " || last == "\t"
+            Self.isStrippedWhitespace(last)
         else { return }
         pieces[pieces.count - 1] = .text(escaped: MarkdownEscaping.encodingLast(of: escaped), raw: raw)
+    }
+
+    /// Whitespace a reader strips at the start or end of a line or table cell: space, tab, and
+    /// (in table cells, which libcmark-gfm trims with `cmark_isspace`) vertical tab and form feed.
+    private static func isStrippedWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\u{0B}" || scalar == "\u{0C}"
     }
 
     // MARK: Finishing
@@ -250,7 +257,7 @@ struct MarkdownInlineBuilder {
             pieces[pieces.count - 1] = .text(escaped: String(escaped.dropLast()) + "\\#", raw: raw)
         }
         if let first = pieces.first, case .text(let escaped, let raw) = first,
-            let scalar = escaped.unicodeScalars.first, scalar == " " || scalar == "\t"
+            let scalar = escaped.unicodeScalars.first, Self.isStrippedWhitespace(scalar)
         {
             pieces[0] = .text(escaped: MarkdownEscaping.encodingFirst(of: escaped), raw: raw)
         }
