@@ -296,6 +296,15 @@ struct MarkdownWriterTests {
         #expect(try Self.written(Self.parsed("| a\u{0B} | \u{0C}b |\n|-|-|\n")) == "| a&#11; | b |\n| --- | --- |\n")
     }
 
+    @Test("A task item whose parent item has nothing before it goes on a line of its own")
+    func taskItemOnParentMarkerLine() throws {
+        // libcmark-gfm reads no task box in `- * [x] a`.
+        #expect(try Self.written(Self.parsed("-\n  - [x] \n")) == "-\n  * [x] \n")
+        #expect(try Self.written(Self.parsed("1.\n   - [ ] a\n")) == "1.\n   - [ ] a\n")
+        // An item that is no task still starts on its parent's marker line.
+        #expect(try Self.written(Self.parsed("-\n  - a\n")) == "- * a\n")
+    }
+
     @Test("Equivalence notices what differs")
     func equivalenceIsStrict() throws {
         let a = try Self.parsed("*a* b\n")

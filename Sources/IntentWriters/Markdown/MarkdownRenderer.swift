@@ -254,6 +254,11 @@ struct MarkdownRenderer {
             let spaces = list >= 0 && listIsFollowedByIndentedHTML[Int(list)] ? max(1, 4 - marker.count) : 1
             let width = marker.count + spaces
             marker += String(repeating: " ", count: spaces)
+            if markup(block)?.isTaskChecked != nil, markerOnLine != nil, !atLineStart {
+                // libcmark-gfm reads no task box in an item that starts on its parent item's
+                // marker line (`- * [x] a`): the task item goes on a line of its own.
+                endLine()
+            }
             writeMarker(marker)
             if let checked = markup(block)?.isTaskChecked {
                 // Content: the space after the box must stay, or an empty task item is no task.
