@@ -42,6 +42,9 @@ struct IntentTreeConverter {
     /// The last source line (in the bytes libcmark-gfm parsed) of the latest text, code or HTML
     /// node: the line a following line break ends.
     private var lastInlineEndLine = 0
+    /// How many lines libcmark-gfm's line count lags behind in the current paragraph: a
+    /// backslash hard break moves past its line ending without counting it.
+    private var lineLag = 0
     /// The position of the current leaf block, for inline nodes libcmark-gfm gives none.
     private var leafPosition: MarkdownSourcePosition? = nil
     /// Whether formatting tags and extended attributes become display attributes.
@@ -201,17 +204,17 @@ struct IntentTreeConverter {
             appendSeparator("\n", node)
             leafBlock = -1
         case .text:
-            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) }
+            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) + lineLag }
             if dummyNodesToSkip > 0 {
                 dummyNodesToSkip -= 1
                 return
             }
             appendLiteral(node, inline: inlineBits)
         case .code:
-            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) }
+            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) + lineLag }
             appendLiteral(node, inline: inlineBits | InlinePresentationIntent.code.rawValue)
         case .htmlInline:
-            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) }
+            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) + lineLag }
             if appliesDisplayAttributes, imageDepth == 0, let role = formattingRole(of: node, tree) {
                 switch role {
                 case .opening(let tag):
@@ -241,6 +244,7 @@ struct IntentTreeConverter {
             appendText(
                 options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? source.lineBreakText(afterLine: lastInlineEndLine) : "\u{2028}",
                 node, inline: inlineBits | InlinePresentationIntent.lineBreak.rawValue)
+            if preservesWhitespace, source.lineEndsWithBackslash(lastInlineEndLine) { lineLag += 1 }
         case .emphasis:
             emphasisDepth += 1
             pushSpan(.emphasis)
@@ -369,6 +373,7 @@ struct IntentTreeConverter {
             if !separator.isEmpty { builder.append(separator, block: -1, inline: 0, attributes: currentAttributesIndex, span: currentSpan) }
             chunkIndex += 1
             dummyNodesToSkip = 2
+            lineLag = 0
         }
         leafBlock = newBlock(kind, markup: markup)
         leafStartBytes = builder.byteCount

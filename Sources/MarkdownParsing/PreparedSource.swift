@@ -375,6 +375,20 @@ struct PreparedSource {
         return "\n"
     }
 
+    /// Whether line `line` (1-based) of the bytes libcmark-gfm parsed ends with a backslash before
+    /// its line ending: a hard break there is a backslash break, after which libcmark-gfm's line
+    /// count lags one behind (it skips the line ending without counting it). Preserving mode only.
+    func lineEndsWithBackslash(_ line: Int) -> Bool {
+        guard line >= 1, line <= rewrittenLineStarts.count else { return false }
+        let check: (UnsafeBufferPointer<UInt8>) -> Bool = { bytes in
+            var end = line < self.rewrittenLineStarts.count ? self.rewrittenLineStarts[line] : bytes.count
+            let start = self.rewrittenLineStarts[line - 1]
+            while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return end > start && bytes[end - 1] == UInt8(ascii: "\\")
+        }
+        return withBytes(check)
+    }
+
     private enum Interruption {
         case none
         /// Put a backslash before the line's first character.

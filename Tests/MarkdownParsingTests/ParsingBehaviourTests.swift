@@ -222,6 +222,14 @@ struct ParsingBehaviourTests {
         #expect(try IntentDocument(markdown: "[^\n\u{0}x]").text == "[^\n\u{FFFD}]\n")
     }
 
+    @Test func preservedIndentationAfterABackslashHardBreak() throws {
+        // libcmark-gfm does not count the line ending of a backslash break: the break after `U`
+        // still takes line 3's indentation.
+        let options = MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
+        let document = try IntentDocument(markdown: "a\\\n  b\\\n   c\n d\n", options: options)
+        #expect(document.runs.map { String($0.text) } == ["a", "\n  ", "b", "\n   ", "c", "\n ", "d\n"])
+    }
+
     @Test func inlineOnlyChunksSplitOnCarriageReturnBlankLines() throws {
         let document = try IntentDocument(markdown: "a\r\rb", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
         #expect(document.text == "a b")
