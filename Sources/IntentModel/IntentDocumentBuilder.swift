@@ -177,12 +177,34 @@ package struct IntentDocumentBuilder {
         return newIndex(index)
     }
 
-    /// Makes the document. Invalid UTF-8 in the appended bytes is replaced by U+FFFD (the parser
-    /// only appends valid UTF-8, so this does not happen).
+    /// Makes the document. Invalid UTF-8 in the appended bytes becomes U+FFFD, one run at a time,
+    /// so that every run still ends on a scalar boundary. The parser appends what libcmark-gfm
+    /// gives, which is valid UTF-8 except where libcmark-gfm 0.29's footnotes turn a reference
+    /// whose label crosses a line ending (`[^⏎éé]`) back into text by column arithmetic: its
+    /// bytes may end inside a scalar (a NUL counts one column but is U+FFFD's three bytes by
+    /// then). Valid text costs one validation pass, as decoding did before.
     package consuming func finish() -> IntentDocument {
-        let text = String(decoding: bytes, as: UTF8.self)
+        if let text = String(validating: bytes, as: UTF8.self) {
+            return IntentDocument(
+                text: text, blocks: blocks, spans: spans, spanPaths: spanPaths, attributeTable: attributeTable,
+                runRecords: runRecords)
+        }
+        var text = ""
+        var records = runRecords
+        var start = 0
+        for index in records.indices {
+            let end = min(max(records[index].end, start), bytes.count)
+            text += String(decoding: bytes[start..<end], as: UTF8.self)
+            records[index].end = text.utf8.count
+            start = end
+        }
+        if start < bytes.count {
+            // Bytes after the last run (none are appended without one) join it.
+            text += String(decoding: bytes[start...], as: UTF8.self)
+            if !records.isEmpty { records[records.count - 1].end = text.utf8.count }
+        }
         return IntentDocument(
             text: text, blocks: blocks, spans: spans, spanPaths: spanPaths, attributeTable: attributeTable,
-            runRecords: runRecords)
+            runRecords: records)
     }
 }

@@ -26,6 +26,12 @@ final class CmarkTree {
         var cmarkOptions: Int32 = CMARK_OPT_DEFAULT
         if options.extensions.contains(.footnotes) { cmarkOptions |= CMARK_OPT_FOOTNOTES }
         if options.smartPunctuation { cmarkOptions |= CMARK_OPT_SMART }
+        // Whitespace-preserving inline-only syntax gives each line break the indentation of the
+        // line it starts, found from the end line of the node before it. libcmark-gfm counts the
+        // line endings inside code spans and inline HTML (and moves on the line of everything
+        // after them) only with CMARK_OPT_SOURCEPOS; without it a break after inline HTML over
+        // two lines took the indentation of the wrong line.
+        if options.interpretedSyntax == .inlineOnlyPreservingWhitespace { cmarkOptions |= CMARK_OPT_SOURCEPOS }
         guard let parser = cmark_parser_new(cmarkOptions) else {
             throw IntentMarkError.parserUnavailable(reason: "cmark_parser_new returned NULL")
         }

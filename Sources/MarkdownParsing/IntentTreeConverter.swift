@@ -42,6 +42,9 @@ struct IntentTreeConverter {
     /// The last source line (in the bytes libcmark-gfm parsed) of the latest text, code or HTML
     /// node: the line a following line break ends.
     private var lastInlineEndLine = 0
+    /// How many lines libcmark-gfm's line count lags behind in the current paragraph: a
+    /// backslash hard break moves past its line ending without counting it.
+    private var lineLag = 0
     /// The position of the current leaf block, for inline nodes libcmark-gfm gives none.
     private var leafPosition: MarkdownSourcePosition? = nil
     /// Whether formatting tags and extended attributes become display attributes.
@@ -201,17 +204,17 @@ struct IntentTreeConverter {
             appendSeparator("\n", node)
             leafBlock = -1
         case .text:
-            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) }
+            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) + lineLag }
             if dummyNodesToSkip > 0 {
                 dummyNodesToSkip -= 1
                 return
             }
             appendLiteral(node, inline: inlineBits)
         case .code:
-            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) }
+            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) + lineLag }
             appendLiteral(node, inline: inlineBits | InlinePresentationIntent.code.rawValue)
         case .htmlInline:
-            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) }
+            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) + lineLag }
             if appliesDisplayAttributes, imageDepth == 0, let role = formattingRole(of: node, tree) {
                 switch role {
                 case .opening(let tag):
@@ -241,6 +244,7 @@ struct IntentTreeConverter {
             appendText(
                 options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? source.lineBreakText(afterLine: lastInlineEndLine) : "\u{2028}",
                 node, inline: inlineBits | InlinePresentationIntent.lineBreak.rawValue)
+            if preservesWhitespace, source.lineEndsWithBackslash(lastInlineEndLine) { lineLag += 1 }
         case .emphasis:
             emphasisDepth += 1
             pushSpan(.emphasis)
@@ -364,14 +368,17 @@ struct IntentTreeConverter {
         if !includesBlocks {
             // Inline-only syntax: each paragraph is one chunk of the source between blank lines,
             // led by a dummy line that keeps block syntax from starting (see PreparedSource).
+            // The separator lies inside a formatting span that a tag of an earlier chunk opened.
             let separator = source.separator(beforeChunk: chunkIndex)
-            if !separator.isEmpty { builder.append(separator, block: -1, inline: 0, attributes: currentAttributesIndex, span: -1) }
+            if !separator.isEmpty { builder.append(separator, block: -1, inline: 0, attributes: currentAttributesIndex, span: currentSpan) }
             chunkIndex += 1
             dummyNodesToSkip = 2
+            lineLag = 0
         }
         leafBlock = newBlock(kind, markup: markup)
         leafStartBytes = builder.byteCount
-        if !scannedParents.isEmpty {
+        // Inline-only chunks pair formatting tags across each other: keep the pairs.
+        if includesBlocks, !scannedParents.isEmpty {
             scannedParents.removeAll(keepingCapacity: true)
             formattingOpeners.removeAll(keepingCapacity: true)
             formattingClosers.removeAll(keepingCapacity: true)
@@ -498,23 +505,44 @@ struct IntentTreeConverter {
         if let tag = formattingOpeners[key] { return .opening(tag) }
         if formattingClosers.contains(key) { return .closing }
         // Not paired yet: only a tag's first meeting with an unscanned parent can change that.
-        guard Self.formattingTag(node) != nil, let parent = cmark_node_parent(node),
-            scannedParents.insert(UnsafeMutableRawPointer(parent)).inserted
-        else { return nil }
-        scanFormattingTags(under: parent, tree)
+        guard Self.formattingTag(node) != nil, let parent = cmark_node_parent(node) else { return nil }
+        if !includesBlocks, let root = cmark_node_parent(parent), cmark_node_parent(root) == nil {
+            // Inline-only syntax: the chunks (paragraphs) between blank lines are one inline
+            // sequence, so tags pair across them, as they do when the text is written as one.
+            guard scannedParents.insert(UnsafeMutableRawPointer(root)).inserted else { return nil }
+            var chunks: [UnsafeMutablePointer<cmark_node>] = []
+            var chunk = cmark_node_first_child(root)
+            while let current = chunk {
+                chunks.append(current)
+                chunk = cmark_node_next(current)
+            }
+            scanFormattingTags(under: chunks, tree)
+        } else {
+            guard scannedParents.insert(UnsafeMutableRawPointer(parent)).inserted else { return nil }
+            scanFormattingTags(under: [parent], tree)
+        }
         if let tag = formattingOpeners[key] { return .opening(tag) }
         return formattingClosers.contains(key) ? .closing : nil
     }
 
-    /// Pairs the formatting tags among the children of `parent` (siblings only, so pairs are
-    /// properly nested with every other inline): a closing tag takes the nearest open tag of its
-    /// element, and the tags opened after that one stay unpaired (raw). A pair with nothing
-    /// between its tags stays raw too. Linear: every tag is pushed and popped at most once.
-    private mutating func scanFormattingTags(under parent: UnsafeMutablePointer<cmark_node>, _ tree: CmarkTree) {
+    /// Pairs the formatting tags among the children of `parents`, taken in order as one
+    /// sequence (siblings only, so pairs are properly nested with every other inline; several
+    /// parents only for the chunks of inline-only syntax): a closing tag takes the nearest open
+    /// tag of its element, and the tags opened after that one stay unpaired (raw). A pair with
+    /// nothing between its tags stays raw too (tags in two chunks have the text between the
+    /// chunks). Linear: every tag is pushed and popped at most once.
+    private mutating func scanFormattingTags(under parents: [UnsafeMutablePointer<cmark_node>], _ tree: CmarkTree) {
         var stack: [(node: UnsafeMutablePointer<cmark_node>, element: HTMLFormattingTag.Element, text: String)] = []
         var openCounts: [HTMLFormattingTag.Element: Int] = [:]
-        var child = cmark_node_first_child(parent)
-        while let current = child {
+        var parentIndex = 0
+        var child = parents.first.flatMap { cmark_node_first_child($0) }
+        while true {
+            guard let current = child else {
+                parentIndex += 1
+                guard parentIndex < parents.count else { break }
+                child = cmark_node_first_child(parents[parentIndex])
+                continue
+            }
             child = cmark_node_next(current)
             guard SyntaxNodeKind(cmark_node_get_type(current), extensionTypes: tree.extensionTypes) == .htmlInline,
                 let (element, isClosing, text) = Self.formattingTag(current)

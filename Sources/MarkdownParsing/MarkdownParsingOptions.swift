@@ -51,7 +51,7 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
     ///   underline, `<s>` `<del>` `<strike>` strikethrough, `<sup>` `<sub>`, `<mark>` highlight,
     ///   `<kbd>` monospaced) that are bare (`<name>`/`</name>`, any letter case, no attributes or
     ///   whitespace), balanced among the children of one inline parent (so within one paragraph,
-    ///   heading or cell), properly nested, not empty and not inside an image description become an
+    ///   heading or cell; inline-only text is one inline sequence, across blank lines), properly nested, not empty and not inside an image description become an
     ///   ``IntentModel/InlineSpan/Kind/htmlFormatting`` span that keeps the tags as written; the
     ///   tags are no longer in the text. Unbalanced, unknown or decorated tags stay raw inline HTML.
     ///   HTML and Markdown written from the document give the tags back byte for byte.

@@ -16,8 +16,9 @@ import IntentModel
 /// - **Inline-only syntax**: the source is split into chunks at blank lines; each chunk becomes a
 ///   paragraph led by a dummy line `x`, so every real line is a paragraph continuation line (no
 ///   indented code, no link reference definitions), and lines that could still interrupt a
-///   paragraph (`#`, `>`, `-`, `+`, `*`, `_`, `=`, `` ` ``, `~`, `|`, `:`, `1.`, HTML block starts,
-///   footnote definitions) get a backslash or have their delimiter escaped. The converter skips the
+///   paragraph (`#`, `>`, `-`, `+`, `*`, `_`, `=`, `|`, `:`, `1.`, footnote definitions) get a
+///   backslash or have their delimiter escaped; HTML block starts and code fences (`` ``` ``,
+///   `~~~`) get a private-use marker instead, removed from the text again. The converter skips the
 ///   dummy line and joins the chunks with the original whitespace (preserving) or one space.
 ///
 /// Source positions are mapped back through the list of edits.
@@ -37,7 +38,7 @@ struct PreparedSource {
     private var tokenOpen: Unicode.Scalar = "\u{E000}"
     private var tokenClose: Unicode.Scalar = "\u{E001}"
     /// Inline-only syntax: the private-use character put before lines that would start an HTML
-    /// block (chosen absent from the input), removed from the text again.
+    /// block or a code fence (chosen absent from the input), removed from the text again.
     private var shieldMarker: Unicode.Scalar = "\u{E002}"
     /// Inline-only syntax: the text placed before chunk i (index 0: before the first), and after
     /// the last at index `count`.
@@ -339,8 +340,9 @@ struct PreparedSource {
             case .escapeFirst: replacement.append(UInt8(ascii: "\\"))
             case .escapeAt(let offset): delimiterEscape = offset
             case .shield:
-                // An HTML block start: a marker character (removed again from the text) keeps the
-                // line a paragraph line, so its tags stay inline HTML.
+                // An HTML block start or a code fence: a marker character (removed again from the
+                // text) keeps the line a paragraph line, so its tags stay inline HTML and its
+                // backticks or tildes one run.
                 replacement.append(contentsOf: String(shieldMarker).utf8)
                 hasRewrites = true
             }
@@ -373,12 +375,26 @@ struct PreparedSource {
         return "\n"
     }
 
+    /// Whether line `line` (1-based) of the bytes libcmark-gfm parsed ends with a backslash before
+    /// its line ending: a hard break there is a backslash break, after which libcmark-gfm's line
+    /// count lags one behind (it skips the line ending without counting it). Preserving mode only.
+    func lineEndsWithBackslash(_ line: Int) -> Bool {
+        guard line >= 1, line <= rewrittenLineStarts.count else { return false }
+        let check: (UnsafeBufferPointer<UInt8>) -> Bool = { bytes in
+            var end = line < self.rewrittenLineStarts.count ? self.rewrittenLineStarts[line] : bytes.count
+            let start = self.rewrittenLineStarts[line - 1]
+            while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return end > start && bytes[end - 1] == UInt8(ascii: "\\")
+        }
+        return withBytes(check)
+    }
+
     private enum Interruption {
         case none
         /// Put a backslash before the line's first character.
         case escapeFirst
         /// Put the shield marker before the line (for HTML block starts, whose `<` must stay
-        /// inline HTML).
+        /// inline HTML, and code fences, whose run of backticks or tildes must stay whole).
         case shield
         /// Put a backslash before the byte at this offset (an ordered-list delimiter).
         case escapeAt(Int)
@@ -413,9 +429,15 @@ struct PreparedSource {
         case UInt8(ascii: "="):
             return onlyCharacters([first]) ? .escapeFirst : .none
         case UInt8(ascii: "`"), UInt8(ascii: "~"):
+            // A code fence opens with three or more; a backtick fence's info string holds no
+            // backtick (§4.5). A backslash would shorten the run and change what it means inline
+            // (a code span's backtick string, a run of tildes too long to strike through), so the
+            // line gets the shield marker instead.
             var cursor = start
             while cursor < end, bytes[cursor] == first { cursor += 1 }
-            return cursor - start >= 3 ? .escapeFirst : .none
+            guard cursor - start >= 3 else { return .none }
+            if first == UInt8(ascii: "`"), (cursor..<end).contains(where: { bytes[$0] == first }) { return .none }
+            return .shield
         case UInt8(ascii: "|"), UInt8(ascii: ":"):
             return onlyCharacters(Set("|:-".utf8)) && count(of: UInt8(ascii: "-")) > 0 ? .escapeFirst : .none
         case UInt8(ascii: "<"):

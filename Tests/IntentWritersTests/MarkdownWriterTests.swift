@@ -257,6 +257,54 @@ struct MarkdownWriterTests {
         #expect(try Self.parsed(listDocument.markdown()).isEquivalent(to: listDocument))
     }
 
+    // MARK: Fuzz findings (Fixtures/Fuzz)
+
+    @Test("Whitespace-preserving inline-only: the indentation kept in a line break's run is written")
+    func preservedIndentation() throws {
+        let options = MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
+        let document = try IntentDocument(markdown: "a\n  b\\\n\t# c\n", options: options)
+        #expect(document.runs.map { String($0.text) } == ["a", "\n  ", "b", "\n\t", "# c\n"])
+        let markdown = document.markdown()
+        #expect(markdown == "a\n  b\\\n\t\\# c&#10;\n", "\(markdown)")
+        // The writer ends the file with a line ending; the preserving reader would keep it as text.
+        let reparsed = try IntentDocument(markdown: String(markdown.dropLast()), options: options)
+        #expect(reparsed.isEquivalent(to: document))
+        // Inside a block the reader strips a continuation line's indentation: none is written.
+        var paragraph = IntentDocument()
+        paragraph.append("a", presentationIntent: PresentationIntent(.paragraph, identity: 1))
+        paragraph.append("\n  ", presentationIntent: PresentationIntent(.paragraph, identity: 1), inlinePresentationIntent: .softBreak)
+        paragraph.append("b", presentationIntent: PresentationIntent(.paragraph, identity: 1))
+        #expect(paragraph.markdown() == "a\nb\n")
+    }
+
+    @Test("Inline HTML that would start an HTML block at a paragraph's start gets an empty definition before it")
+    func inlineHTMLStartingAParagraph() throws {
+        // A definition in the source made `<c>` paragraph text; the writer writes one it owns.
+        #expect(try Self.written(Self.parsed("[f]:f\n<c>\n")) == "[//]: #\n<c>\n")
+        #expect(try Self.written(Self.parsed("- [f]: f\n  </c>\n  x\n")) == "- [//]: #\n  </c>\n  x\n")
+        #expect(try Self.written(Self.parsed("> [f]: f\n> <c a=\"1\">  \n> x\n")) == "> [//]: #\n> <c a=\"1\">\\\n> x\n")
+        // A setext heading (a line break keeps it from ATX) is protected the same way.
+        #expect(try Self.written(Self.parsed("[f]: f\n<c>\nb\n===\n")) == "[//]: #\n<c>\nb\n===\n")
+        // Inline HTML with more on its line cannot start an HTML block: nothing is added.
+        #expect(try Self.written(Self.parsed("<kbd>x</kbd> y\n")) == "<kbd>x</kbd> y\n")
+        #expect(try Self.written(Self.parsed("[f]: f\n<c\na> b\n")) == "<c\na> b\n")
+    }
+
+    @Test("A form feed or vertical tab at the edge of a table cell is written as a reference (GFM may trim it)")
+    func formFeedInTableCell() throws {
+        #expect(try Self.written(Self.parsed("\u{0C}\n|-\n")) == "| &#12; |\n| --- |\n")
+        #expect(try Self.written(Self.parsed("| a\u{0B} | \u{0C}b |\n|-|-|\n")) == "| a&#11; | b |\n| --- | --- |\n")
+    }
+
+    @Test("A task item whose parent item has nothing before it goes on a line of its own")
+    func taskItemOnParentMarkerLine() throws {
+        // libcmark-gfm reads no task box in `- * [x] a`.
+        #expect(try Self.written(Self.parsed("-\n  - [x] \n")) == "-\n  * [x] \n")
+        #expect(try Self.written(Self.parsed("1.\n   - [ ] a\n")) == "1.\n   - [ ] a\n")
+        // An item that is no task still starts on its parent's marker line.
+        #expect(try Self.written(Self.parsed("-\n  - a\n")) == "- * a\n")
+    }
+
     @Test("Equivalence notices what differs")
     func equivalenceIsStrict() throws {
         let a = try Self.parsed("*a* b\n")

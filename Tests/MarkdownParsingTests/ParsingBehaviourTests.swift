@@ -175,6 +175,61 @@ struct ParsingBehaviourTests {
         #expect(html == ["<!-- c -->", "<!-- c -->", "<div>", "</div>"])
     }
 
+    @Test func inlineOnlyKeepsFenceLikeLinesWhole() throws {
+        let options = MarkdownParsingOptions(interpretedSyntax: .inlineOnly)
+        // Three backticks with a backtick after them cannot open a fence: a code span.
+        let span = try IntentDocument(markdown: "``` `` ```\n", options: options)
+        #expect(span.runs.map { String($0.text) } == ["``"])
+        #expect(span.runs.first?.inlinePresentationIntent == .code)
+        // A line that could open a fence keeps its backtick string whole: a code span over two lines.
+        let fence = try IntentDocument(markdown: "x\n```a\nb```\n", options: options)
+        #expect(fence.runs.contains { $0.text == "a b" && $0.inlinePresentationIntent == .code })
+        // Three tildes never strike through (libcmark-gfm), so `~~~a~~` stays text.
+        let tildes = try IntentDocument(markdown: "~~~a~~\n", options: options)
+        #expect(tildes.text == "~~~a~~")
+        #expect(!tildes.runs.contains { $0.inlinePresentationIntent.contains(.strikethrough) })
+    }
+
+    @Test func inlineOnlyPairsFormattingTagsAcrossBlankLines() throws {
+        // Inline-only text is one inline sequence: `<del>` and `</del>` pair across blank lines,
+        // as they do once the text is written on one line.
+        let document = try IntentDocument(markdown: "<del>\n\n*foo*\n\n</del>\n", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
+        #expect(document.text == " foo ")
+        #expect(document.runs.allSatisfy { $0.inlineSpans?.spans.last?.kind == .htmlFormatting })
+        let preserving = try IntentDocument(
+            markdown: "<del>\n\n*foo*\n\n</del>\n", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace))
+        #expect(preserving.text == "\n\nfoo\n\n\n")
+        #expect(preserving.runs.dropLast().allSatisfy { $0.inlineSpans?.spans.last?.kind == .htmlFormatting })
+    }
+
+    @Test func preservedIndentationFollowsInlineHTMLOverTwoLines() throws {
+        // The break after `class="x">` starts line 3, indented by one space (not line 2's two).
+        let options = MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
+        let document = try IntentDocument(markdown: "<div id=\"a\"\n  class=\"x\">\n b `c\nd` e\n   f\n", options: options)
+        #expect(document.runs.filter { $0.inlinePresentationIntent.contains(.softBreak) }.map { String($0.text) } == ["\n ", "\n   "])
+    }
+
+    @Test func brokenFootnoteReferencesNeverCutAScalar() throws {
+        // libcmark-gfm cuts the text of `[^` + line break + label + `]` by column arithmetic,
+        // which may end inside a scalar (NUL is U+FFFD's three bytes by then): the cut scalar
+        // becomes U+FFFD and the runs still cover the text.
+        for source in ["[^\n\u{0}x]", "[^\néé]", "ab[^\nabcdééé]"] {
+            let document = try IntentDocument(markdown: source)
+            #expect(document.text.contains("\u{FFFD}"), "\(source.debugDescription)")
+            #expect(document.runs.map { String($0.text) }.joined() == document.text)
+            #expect(document.runRecords.last?.end == document.text.utf8.count)
+        }
+        #expect(try IntentDocument(markdown: "[^\n\u{0}x]").text == "[^\n\u{FFFD}]\n")
+    }
+
+    @Test func preservedIndentationAfterABackslashHardBreak() throws {
+        // libcmark-gfm does not count the line ending of a backslash break: the break after `U`
+        // still takes line 3's indentation.
+        let options = MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
+        let document = try IntentDocument(markdown: "a\\\n  b\\\n   c\n d\n", options: options)
+        #expect(document.runs.map { String($0.text) } == ["a", "\n  ", "b", "\n   ", "c", "\n ", "d\n"])
+    }
+
     @Test func inlineOnlyChunksSplitOnCarriageReturnBlankLines() throws {
         let document = try IntentDocument(markdown: "a\r\rb", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
         #expect(document.text == "a b")

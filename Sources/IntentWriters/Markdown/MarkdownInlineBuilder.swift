@@ -17,8 +17,9 @@ struct MarkdownInlineBuilder {
         case delimiter(Delimiter)
         /// Syntax or raw content written as is (link brackets and destinations, code spans, raw HTML).
         case literal(String)
-        /// A soft (`"\n"`) or hard line break.
-        case lineBreak(hard: Bool)
+        /// A soft (`"\n"`) or hard line break, and the whitespace that starts the next line
+        /// (kept only outside blocks, where whitespace-preserving inline-only syntax reads it).
+        case lineBreak(hard: Bool, indentation: String)
     }
 
     /// An emphasis-like delimiter.
@@ -39,6 +40,8 @@ struct MarkdownInlineBuilder {
     }
 
     private(set) var pieces: [Piece] = []
+    /// Whether the first piece is raw inline HTML (not another literal such as an autolink).
+    private var startsWithRawHTML = false
     /// Text waiting to be escaped (adjacent runs of text are escaped together).
     private var pendingText = ""
     /// Code waiting to become one code span (adjacent code runs are one span).
@@ -82,6 +85,7 @@ struct MarkdownInlineBuilder {
     /// three).
     mutating func appendRaw(_ text: Substring) {
         flushPending()
+        if pieces.isEmpty { startsWithRawHTML = true }
         if isInBlock, case .lineBreak? = pieces.last, text.first == "<" {
             pieces.append(.literal("    " + text))
         } else {
@@ -89,10 +93,17 @@ struct MarkdownInlineBuilder {
         }
     }
 
-    mutating func appendLineBreak(hard: Bool) {
+    /// A soft or hard line break.
+    /// - Parameters:
+    ///   - hard: Whether it is a hard break.
+    ///   - indentation: Spaces and tabs the break's run holds after its line ending (the leading
+    ///     whitespace of the next line, which whitespace-preserving inline-only syntax keeps in the
+    ///     break). Written only outside blocks: inside one the reader strips it anyway, and a
+    ///     continuation line's indentation is the writer's to choose.
+    mutating func appendLineBreak(hard: Bool, indentation: Substring = "") {
         flushPending()
         protectTrailingWhitespace()
-        pieces.append(.lineBreak(hard: hard))
+        pieces.append(.lineBreak(hard: hard, indentation: isInBlock ? "" : String(indentation)))
     }
 
     mutating func appendLiteral(_ text: String) {
@@ -154,6 +165,40 @@ struct MarkdownInlineBuilder {
         pieces.append(.delimiter(close))
     }
 
+    /// Whether the content's first line, written at the start of a block, would start an HTML
+    /// block (CommonMark 0.29 §4.6): it begins with raw inline HTML that is a comment,
+    /// processing instruction, declaration or CDATA section (`<!`, `<?`), a tag of a block-level
+    /// element (conditions 1 and 6), or any tag with nothing else on the line (condition 7). May
+    /// say `true` of a line that would not; never `false` of one that would.
+    var firstLineStartsHTMLBlock: Bool {
+        guard startsWithRawHTML, case .literal(let html)? = pieces.first else { return false }
+        let scalars = Array(html.unicodeScalars.prefix(while: { $0 != "\n" && $0 != "\r" }))
+        guard scalars.count > 1, scalars[0] == "<" else { return false }
+        if scalars[1] == "!" || scalars[1] == "?" { return true }
+        var name = ""
+        for scalar in scalars.dropFirst(scalars[1] == "/" ? 2 : 1) {
+            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) else { break }
+            name.unicodeScalars.append(scalar)
+        }
+        if Self.htmlBlockTagNames.contains(name.lowercased()) { return true }
+        // Condition 7: a whole tag alone on its line.
+        if scalars.count < html.unicodeScalars.count { return false }
+        switch pieces.dropFirst().first {
+        case nil, .lineBreak?: return !name.isEmpty
+        case .text?, .delimiter?, .literal?: return false
+        }
+    }
+
+    /// Tag names that start an HTML block under conditions 1 (`script`, `pre`, `style`) and 6.
+    private static let htmlBlockTagNames: Set<String> = [
+        "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
+        "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
+        "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr",
+        "html", "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes", "ol",
+        "optgroup", "option", "p", "param", "section", "source", "summary", "table", "tbody", "td",
+        "tfoot", "th", "thead", "title", "tr", "track", "ul", "script", "pre", "style",
+    ]
+
     // MARK: Flushing
 
     private mutating func flushPending() {
@@ -180,13 +225,20 @@ struct MarkdownInlineBuilder {
         pendingCode = ""
     }
 
-    /// Writes a space or tab that ends the text before a line break (which the reader would strip)
-    /// as a character reference.
+    /// Writes a space, tab, vertical tab or form feed that ends the text before a line break
+    /// (which the reader would strip; GFM trims all four around a table cell) as a character
+    /// reference.
     private mutating func protectTrailingWhitespace() {
         guard case .text(let escaped, let raw)? = pieces.last, let last = escaped.unicodeScalars.last,
-            last == " " || last == "\t"
+            Self.isStrippedWhitespace(last)
         else { return }
         pieces[pieces.count - 1] = .text(escaped: MarkdownEscaping.encodingLast(of: escaped), raw: raw)
+    }
+
+    /// Whitespace a reader strips at the start or end of a line or table cell: space, tab, and
+    /// (in table cells, which libcmark-gfm trims with `cmark_isspace`) vertical tab and form feed.
+    private static func isStrippedWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\u{0B}" || scalar == "\u{0C}"
     }
 
     // MARK: Finishing
@@ -205,7 +257,7 @@ struct MarkdownInlineBuilder {
             pieces[pieces.count - 1] = .text(escaped: String(escaped.dropLast()) + "\\#", raw: raw)
         }
         if let first = pieces.first, case .text(let escaped, let raw) = first,
-            let scalar = escaped.unicodeScalars.first, scalar == " " || scalar == "\t"
+            let scalar = escaped.unicodeScalars.first, Self.isStrippedWhitespace(scalar)
         {
             pieces[0] = .text(escaped: MarkdownEscaping.encodingFirst(of: escaped), raw: raw)
         }
@@ -217,8 +269,9 @@ struct MarkdownInlineBuilder {
                 case .text(let escaped, _): output += escaped
                 case .delimiter(let delimiter): output += delimiter.marker
                 case .literal(let text): output += text
-                case .lineBreak(let hard):
+                case .lineBreak(let hard, let indentation):
                     if hard { output += hardBreakStyle == .backslash ? "\\\n" : "  \n" } else { output += "\n" }
+                    output += indentation
                 }
             }
             return output
@@ -236,8 +289,9 @@ struct MarkdownInlineBuilder {
             case .text(let escaped, _): addWrapping(escaped, width: wrapWidth, to: &output, column: &column)
             case .delimiter(let delimiter): add(delimiter.marker)
             case .literal(let text): add(text)
-            case .lineBreak(let hard):
+            case .lineBreak(let hard, let indentation):
                 if hard { add(hardBreakStyle == .backslash ? "\\\n" : "  \n") } else { add("\n") }
+                add(indentation)
             }
         }
         return String(output)

@@ -254,6 +254,11 @@ struct MarkdownRenderer {
             let spaces = list >= 0 && listIsFollowedByIndentedHTML[Int(list)] ? max(1, 4 - marker.count) : 1
             let width = marker.count + spaces
             marker += String(repeating: " ", count: spaces)
+            if markup(block)?.isTaskChecked != nil, markerOnLine != nil, !atLineStart {
+                // libcmark-gfm reads no task box in an item that starts on its parent item's
+                // marker line (`- * [x] a`): the task item goes on a line of its own.
+                endLine()
+            }
             writeMarker(marker)
             if let checked = markup(block)?.isTaskChecked {
                 // Content: the space after the box must stay, or an empty task item is no task.
@@ -469,10 +474,11 @@ struct MarkdownRenderer {
         let bits = record.inline
         if bits & InlinePresentationIntent.lineBreak.rawValue != 0 {
             // One hard break per line-break character: breaks in a row can share a run.
-            let count = content.unicodeScalars.filter { $0 == "\u{2028}" || $0 == "\n" }.count
-            for _ in 0..<max(1, count) { inline.appendLineBreak(hard: true) }
+            let indentations = Self.lineBreakIndentations(content)
+            if indentations.isEmpty { inline.appendLineBreak(hard: true) }
+            for indentation in indentations { inline.appendLineBreak(hard: true, indentation: indentation) }
         } else if bits & InlinePresentationIntent.softBreak.rawValue != 0 {
-            inline.appendLineBreak(hard: false)
+            inline.appendLineBreak(hard: false, indentation: Self.lineBreakIndentations(content).first ?? "")
         } else if bits & (InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue) != 0 {
             inline.appendRaw(content)
         } else if bits & InlinePresentationIntent.code.rawValue != 0 {
@@ -480,6 +486,25 @@ struct MarkdownRenderer {
         } else {
             inline.appendText(content)
         }
+    }
+
+    /// For each line-break character of a break's run (`"\n"`, `"\r"`, U+2028; CRLF counts once),
+    /// the spaces and tabs that follow it: the next line's indentation, which
+    /// whitespace-preserving inline-only syntax keeps in the break's run.
+    private static func lineBreakIndentations(_ content: Substring) -> [Substring] {
+        var indentations: [Substring] = []
+        let scalars = content.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            index = scalars.index(after: index)
+            guard scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" else { continue }
+            if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" { index = scalars.index(after: index) }
+            let start = index
+            while index < scalars.endIndex, scalars[index] == " " || scalars[index] == "\t" { index = scalars.index(after: index) }
+            indentations.append(Substring(scalars[start..<index]))
+        }
+        return indentations
     }
 
     /// Writes the content of the leaf the walk is leaving.
@@ -511,11 +536,26 @@ struct MarkdownRenderer {
             if html.hasSuffix("\n") { html.removeLast() }
             writeContentLines(html)
         case .paragraph:
-            if !inline.isEmpty { writeContentLines(inline.finish(wrapWidth: wrapWidth)) }
+            guard !inline.isEmpty else { break }
+            let content = inline.finish(wrapWidth: wrapWidth)
+            if inline.firstLineStartsHTMLBlock { writeEmptyDefinition() }
+            writeContentLines(content)
         case .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow, .tableCell:
             if !inline.isEmpty { writeContentLines(inline.finish()) }
         }
         currentLeaf = -1
+    }
+
+    /// Writes the line `[//]: #`, a link reference definition nothing refers to (the writer
+    /// writes links inline and escapes brackets in text), before paragraph or setext heading
+    /// content whose first line would otherwise start an HTML block (inline HTML such as `<b>`
+    /// alone on the line, as after a definition in the source). The definition is read as part
+    /// of the paragraph, so the next line continues it, and an HTML block of condition 7 cannot
+    /// interrupt a paragraph; the reader then removes the definition, leaving the paragraph as
+    /// it was. (Conditions 1–6 do interrupt one; no parsed document has such a paragraph.)
+    private mutating func writeEmptyDefinition() {
+        writeContent("[//]: #")
+        endLine()
     }
 
     /// The width left for a paragraph's content after the line prefix, when wrapping (at least
@@ -529,6 +569,7 @@ struct MarkdownRenderer {
         let clamped = min(max(level, 1), 6)
         let multiline = content.contains("\n")
         if clamped <= 2, !content.isEmpty, multiline || options.headingStyle == .setext {
+            if inline.firstLineStartsHTMLBlock { writeEmptyDefinition() }
             writeContentLines(content)
             endLine()
             writeMarker(clamped == 1 ? "===" : "---")
