@@ -37,10 +37,6 @@ public enum RoundTripException: String, Sendable, CaseIterable {
     /// names, though it is in no document; written out, that reference is gone, and so is the
     /// back-reference (`Fixtures/Fuzz/reference-in-dropped-footnote-definition`).
     case referenceInDroppedFootnoteDefinition
-    /// Open writer bug: two emphasis spans that touch inside a strong span (or two strong spans
-    /// inside emphasis) are written with the same delimiter character, and merge: `***t*_s_**`
-    /// is written `__*t**s*__` (`Fixtures/Fuzz/open/touching-emphasis-inside-strong`).
-    case touchingSpansInsideOtherKind
 
     /// Whether this is a limit of Markdown (`true`) or an open bug to fix (`false`).
     public var isSyntaxLimit: Bool {
@@ -49,8 +45,6 @@ public enum RoundTripException: String, Sendable, CaseIterable {
             .touchingSpansInsideSameKind, .emphasisBeforeStrikethrough, .footnoteReferenceInsideDefinition,
             .referenceInDroppedFootnoteDefinition:
             return true
-        case .touchingSpansInsideOtherKind:
-            return false
         }
     }
 
@@ -112,13 +106,6 @@ public enum RoundTripException: String, Sendable, CaseIterable {
                     let innerKind = previous.spans.last?.kind, innerKind == outer.kind || spans.last?.kind == outer.kind
                 {
                     return .touchingSpansInsideSameKind
-                }
-                // Touching spans of one kind inside a shared outer span of another.
-                if let outer = previous.spans.first, spans.first == outer, previous.spans.count >= 2, spans.count >= 2,
-                    let previousInner = previous.spans.last, let inner = spans.last, previousInner.kind == inner.kind,
-                    previousInner != inner, outer.kind != inner.kind
-                {
-                    return .touchingSpansInsideOtherKind
                 }
                 // Emphasis ending in punctuation, then a strikethrough.
                 if let last = previous.text.unicodeScalars.last, last.properties.generalCategory.isPunctuationOrSymbol,

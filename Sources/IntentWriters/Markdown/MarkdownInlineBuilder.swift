@@ -402,11 +402,21 @@ struct MarkdownInlineBuilder {
 
     /// Whether the delimiter at `index` is directly next to another delimiter of the same
     /// character (their runs would merge).
+    ///
+    /// Not every merge is harmful: two openings in a row (`***t*…**`) or two closings in a row
+    /// (`…*s***`) of nested spans split back into the same spans, as CommonMark matches a run
+    /// against the nearest opener first — unless both ends of the two spans touch (`***t***`),
+    /// where libcmark-gfm chooses the nesting. A closing followed by an opening (`*t**s*`) always
+    /// reads as something else.
     private func touchesSameCharacter(_ index: Int) -> Bool {
         guard case .delimiter(let delimiter) = pieces[index] else { return false }
         let mine = delimiter.marker.unicodeScalars.first
         for neighbour in [index - 1, index + 1] where pieces.indices.contains(neighbour) {
-            if case .delimiter(let other) = pieces[neighbour], other.marker.unicodeScalars.first == mine { return true }
+            guard case .delimiter(let other) = pieces[neighbour], other.marker.unicodeScalars.first == mine else { continue }
+            let (left, right) = neighbour < index ? (other, delimiter) : (delimiter, other)
+            if left.isOpening != right.isOpening { return true }
+            // Both open or both close: harmful when the partners touch too (or are unknown).
+            guard left.partner >= 0, right.partner >= 0, abs(left.partner - right.partner) > 1 else { return true }
         }
         return false
     }
