@@ -50,6 +50,21 @@ struct MarkdownWriterTests {
         #expect(try Self.written(Self.parsed("***a***\n")) == "_**a**_\n")
     }
 
+    @Test("An HTML block left open at the end of a list item is followed by no blank line")
+    func openHTMLBlockEndingAListItem() throws {
+        // Conditions 1–5 end only at their end marker or with their container; a blank line after
+        // one would become part of it (fuzz finding open-html-block-ending-a-list-item).
+        for source in ["- <!--\no\n", "- <!--\n\no\n", "- <!--\n\n- b\n", "- a\n\n- <!--\n- b\n", "- - <?x\n  o\n", "> - <![CDATA[\no\n"] {
+            let document = try IntentDocument(markdown: source)
+            let written = try Self.written(document)
+            #expect(try IntentDocument(markdown: written).isEquivalent(to: document), "\(source.debugDescription) → \(written.debugDescription)")
+        }
+        #expect(try Self.written(IntentDocument(markdown: "- <!--\no\n")) == "- <!--\no\n")
+        // Closed blocks, and blocks that end at a blank line, keep the blank line.
+        #expect(try Self.written(IntentDocument(markdown: "- <!-- x -->\n\no\n")) == "- <!-- x -->\n\no\n")
+        #expect(try Self.written(IntentDocument(markdown: "- <div>\n\no\n")) == "- <div>\n\no\n")
+    }
+
     @Test("Adjacent spans of one kind stay two spans")
     func adjacentSpans() throws {
         var document = IntentDocument()

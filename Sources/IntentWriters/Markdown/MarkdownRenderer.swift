@@ -41,6 +41,11 @@ struct MarkdownRenderer {
     /// Whether the leaf written last would take a following line in (a paragraph or HTML block
     /// continues, a table gets a row).
     private var lastLeafTakesLines = false
+    /// Whether the leaf written last is an HTML block of start conditions 1–5 (`<!--`, `<?`,
+    /// `<!X`, `<![CDATA[`, `<script`/`<pre`/`<style`/`<textarea`) without its end condition,
+    /// inside a list item: such a block takes every following line its item takes, blank lines
+    /// included, until the item ends (CommonMark §4.6), so no blank line may follow it.
+    private var lastLeafIsOpenHTMLInListItem = false
     private var inline: MarkdownInlineBuilder
     private var rawContent = ""
     private var leafIsHTML = false
@@ -225,7 +230,12 @@ struct MarkdownRenderer {
             .table:
             if previous >= 0 {
                 endLine()
-                if needsBlankLine(container: container, previous: previous, next: block) { endLine() }
+                // After an open HTML block in a list item, the line ending alone ends the item
+                // (the next line is less indented, and only paragraphs take lazy lines); a blank
+                // line would become part of the HTML block.
+                if needsBlankLine(container: container, previous: previous, next: block), !lastLeafIsOpenHTMLInListItem {
+                    endLine()
+                }
             }
         }
         switch blockKind {
@@ -518,6 +528,7 @@ struct MarkdownRenderer {
             return
         }
         closeMarkup(downTo: 0)
+        lastLeafIsOpenHTMLInListItem = leafIsHTML && isInListItem(leaf) && Self.htmlBlockStaysOpen(rawContent)
         switch kind(leaf) {
         case .paragraph, .tableCell: lastLeafTakesLines = true
         case .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
@@ -544,6 +555,39 @@ struct MarkdownRenderer {
             if !inline.isEmpty { writeContentLines(inline.finish()) }
         }
         currentLeaf = -1
+    }
+
+    /// Whether block `block` is inside a list item.
+    private func isInListItem(_ block: Int32) -> Bool {
+        var current = parent(block)
+        while current >= 0 {
+            if case .listItem = kind(current) { return true }
+            current = parent(current)
+        }
+        return false
+    }
+
+    /// Whether HTML block content `html` starts with one of start conditions 1–5 of CommonMark
+    /// §4.6 and holds no matching end condition after its start, so that the block ends only
+    /// where its container does.
+    static func htmlBlockStaysOpen(_ html: String) -> Bool {
+        let text = html.drop { $0 == " " }
+        let lowered = text.lowercased()
+        func contains(_ marker: String, after offset: Int) -> Bool {
+            lowered.dropFirst(offset).contains(marker)
+        }
+        for tag in ["script", "pre", "style", "textarea"] where lowered.hasPrefix("<" + tag) {
+            let next = lowered.dropFirst(tag.count + 1).first
+            guard next == nil || next == " " || next == "\t" || next == ">" || next == "\n" else { continue }
+            return !["</script>", "</pre>", "</style>", "</textarea>"].contains { contains($0, after: 1) }
+        }
+        if lowered.hasPrefix("<!--") { return !contains("-->", after: 4) }
+        if lowered.hasPrefix("<![cdata[") { return !contains("]]>", after: 9) }
+        if lowered.hasPrefix("<?") { return !contains("?>", after: 2) }
+        if lowered.hasPrefix("<!"), let letter = lowered.dropFirst(2).first, letter.isASCII, letter.isLetter {
+            return !contains(">", after: 2)
+        }
+        return false
     }
 
     /// Writes the line `[//]: #`, a link reference definition nothing refers to (the writer
