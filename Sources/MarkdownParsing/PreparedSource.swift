@@ -275,15 +275,6 @@ struct PreparedSource {
 
     // MARK: Inline-only syntax
 
-    private static let htmlBlockTags: Set<String> = [
-        "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
-        "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
-        "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr",
-        "html", "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes", "ol",
-        "optgroup", "option", "p", "param", "section", "source", "summary", "table", "tbody", "td",
-        "tfoot", "th", "thead", "title", "tr", "track", "ul", "script", "pre", "style",
-    ]
-
     private mutating func inlineOnlyEdits() -> [Edit] {
         var edits: [Edit] = []
         let bytes = original
@@ -471,7 +462,7 @@ struct PreparedSource {
             name.append(Character(UnicodeScalar(scalar)))
             cursor += 1
         }
-        return htmlBlockTags.contains(name.lowercased())
+        return HTMLBlockStart.tagNames.contains(name.lowercased())
     }
 
     private static func startsFootnoteDefinition(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {

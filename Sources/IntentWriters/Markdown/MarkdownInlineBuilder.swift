@@ -1,3 +1,5 @@
+import IntentModel
+
 /// The Markdown of one leaf block's inline content (a paragraph, heading or table cell), built
 /// piece by piece as the runs are walked and finished in one pass that makes every delimiter
 /// work.
@@ -180,7 +182,7 @@ struct MarkdownInlineBuilder {
             guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) else { break }
             name.unicodeScalars.append(scalar)
         }
-        if Self.htmlBlockTagNames.contains(name.lowercased()) { return true }
+        if HTMLBlockStart.tagNames.contains(name.lowercased()) { return true }
         // Condition 7: a whole tag alone on its line.
         if scalars.count < html.unicodeScalars.count { return false }
         switch pieces.dropFirst().first {
@@ -188,16 +190,6 @@ struct MarkdownInlineBuilder {
         case .text?, .delimiter?, .literal?: return false
         }
     }
-
-    /// Tag names that start an HTML block under conditions 1 (`script`, `pre`, `style`) and 6.
-    private static let htmlBlockTagNames: Set<String> = [
-        "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
-        "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
-        "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr",
-        "html", "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes", "ol",
-        "optgroup", "option", "p", "param", "section", "source", "summary", "table", "tbody", "td",
-        "tfoot", "th", "thead", "title", "tr", "track", "ul", "script", "pre", "style",
-    ]
 
     // MARK: Flushing
 

@@ -528,7 +528,7 @@ struct MarkdownRenderer {
             return
         }
         closeMarkup(downTo: 0)
-        lastLeafIsOpenHTMLInListItem = leafIsHTML && isInListItem(leaf) && Self.htmlBlockStaysOpen(rawContent)
+        lastLeafIsOpenHTMLInListItem = leafIsHTML && isInListItem(leaf) && HTMLBlockStart.staysOpen(rawContent)
         switch kind(leaf) {
         case .paragraph, .tableCell: lastLeafTakesLines = true
         case .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
@@ -563,29 +563,6 @@ struct MarkdownRenderer {
         while current >= 0 {
             if case .listItem = kind(current) { return true }
             current = parent(current)
-        }
-        return false
-    }
-
-    /// Whether HTML block content `html` starts with one of start conditions 1–5 of CommonMark
-    /// §4.6 and holds no matching end condition after its start, so that the block ends only
-    /// where its container does.
-    static func htmlBlockStaysOpen(_ html: String) -> Bool {
-        let text = html.drop { $0 == " " }
-        let lowered = text.lowercased()
-        func contains(_ marker: String, after offset: Int) -> Bool {
-            lowered.dropFirst(offset).contains(marker)
-        }
-        for tag in ["script", "pre", "style", "textarea"] where lowered.hasPrefix("<" + tag) {
-            let next = lowered.dropFirst(tag.count + 1).first
-            guard next == nil || next == " " || next == "\t" || next == ">" || next == "\n" else { continue }
-            return !["</script>", "</pre>", "</style>", "</textarea>"].contains { contains($0, after: 1) }
-        }
-        if lowered.hasPrefix("<!--") { return !contains("-->", after: 4) }
-        if lowered.hasPrefix("<![cdata[") { return !contains("]]>", after: 9) }
-        if lowered.hasPrefix("<?") { return !contains("?>", after: 2) }
-        if lowered.hasPrefix("<!"), let letter = lowered.dropFirst(2).first, letter.isASCII, letter.isLetter {
-            return !contains(">", after: 2)
         }
         return false
     }
