@@ -54,7 +54,10 @@ struct MarkdownWriterTests {
     func openHTMLBlockEndingAListItem() throws {
         // Conditions 1–5 end only at their end marker or with their container; a blank line after
         // one would become part of it (fuzz finding open-html-block-ending-a-list-item).
-        for source in ["- <!--\no\n", "- <!--\n\no\n", "- <!--\n\n- b\n", "- a\n\n- <!--\n- b\n", "- - <?x\n  o\n", "> - <![CDATA[\no\n"] {
+        for source in ["- <!--\no\n", "- <!--\n\no\n", "- <!--\n\n- b\n", "- a\n\n- <!--\n- b\n", "- - <?x\n  o\n", "> - <![CDATA[\no\n",
+            // In a quote in the item, the blank line ends the quote and keeps the list loose.
+            "- > <!--x\n\n  <!-- y -->\no\n"]
+        {
             let document = try IntentDocument(markdown: source)
             let written = try Self.written(document)
             #expect(try IntentDocument(markdown: written).isEquivalent(to: document), "\(source.debugDescription) → \(written.debugDescription)")

@@ -41,11 +41,11 @@ struct MarkdownRenderer {
     /// Whether the leaf written last would take a following line in (a paragraph or HTML block
     /// continues, a table gets a row).
     private var lastLeafTakesLines = false
-    /// Whether the leaf written last is an HTML block of start conditions 1–5 (`<!--`, `<?`,
-    /// `<!X`, `<![CDATA[`, `<script`/`<pre`/`<style`/`<textarea`) without its end condition,
-    /// inside a list item: such a block takes every following line its item takes, blank lines
-    /// included, until the item ends (CommonMark §4.6), so no blank line may follow it.
-    private var lastLeafIsOpenHTMLInListItem = false
+    /// The leaf written last when it is an HTML block of start conditions 1–5 (`<!--`, `<?`,
+    /// `<!X`, `<![CDATA[`, `<script`/`<pre`/`<style`/`<textarea`) without its end condition, or
+    /// -1: such a block takes every following line its containers take until they end
+    /// (CommonMark §4.6) — in a list item, blank lines too.
+    private var lastOpenHTMLLeaf: Int32 = -1
     private var inline: MarkdownInlineBuilder
     private var rawContent = ""
     private var leafIsHTML = false
@@ -233,7 +233,9 @@ struct MarkdownRenderer {
                 // After an open HTML block in a list item, the line ending alone ends the item
                 // (the next line is less indented, and only paragraphs take lazy lines); a blank
                 // line would become part of the HTML block.
-                if needsBlankLine(container: container, previous: previous, next: block), !lastLeafIsOpenHTMLInListItem {
+                if needsBlankLine(container: container, previous: previous, next: block),
+                    !blankLineWouldJoinOpenHTML(container: container)
+                {
                     endLine()
                 }
             }
@@ -528,7 +530,7 @@ struct MarkdownRenderer {
             return
         }
         closeMarkup(downTo: 0)
-        lastLeafIsOpenHTMLInListItem = leafIsHTML && isInListItem(leaf) && HTMLBlockStart.staysOpen(rawContent)
+        lastOpenHTMLLeaf = leafIsHTML && HTMLBlockStart.staysOpen(rawContent) ? leaf : -1
         switch kind(leaf) {
         case .paragraph, .tableCell: lastLeafTakesLines = true
         case .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
@@ -557,14 +559,25 @@ struct MarkdownRenderer {
         currentLeaf = -1
     }
 
-    /// Whether block `block` is inside a list item.
-    private func isInListItem(_ block: Int32) -> Bool {
-        var current = parent(block)
-        while current >= 0 {
-            if case .listItem = kind(current) { return true }
+    /// Whether a blank line written between two children of `container` (an index in `blocks`,
+    /// or `blocks.count` for the document) would become part of the open HTML block written last
+    /// (``lastOpenHTMLLeaf``): when it lies in a list item below `container` with no block quote
+    /// in between — list items continue over a blank line, block quotes end at one.
+    private func blankLineWouldJoinOpenHTML(container: Int) -> Bool {
+        guard lastOpenHTMLLeaf >= 0 else { return false }
+        var inListItem = false
+        var current = parent(lastOpenHTMLLeaf)
+        while current >= 0, Int(current) != container {
+            switch kind(current) {
+            case .listItem: inListItem = true
+            case .blockQuote: return false
+            case .paragraph, .header, .orderedList, .unorderedList, .codeBlock, .thematicBreak, .table, .tableHeaderRow,
+                .tableRow, .tableCell:
+                break
+            }
             current = parent(current)
         }
-        return false
+        return inListItem
     }
 
     /// Writes the line `[//]: #`, a link reference definition nothing refers to (the writer
