@@ -35,4 +35,23 @@ package enum HTMLBlockStart {
         }
         return false
     }
+
+    /// Whether a line (its first characters after up to three spaces) starts an HTML block under
+    /// start conditions 1–6 of CommonMark 0.29 §4.6, the ones that may interrupt a paragraph:
+    /// `<script`, `<pre`, `<style`; `<!--`; `<?`; `<!` and an uppercase letter; `<![CDATA[`; or
+    /// `<` / `</` and a tag name of ``tagNames`` followed by a space, a tab, the line's end, `>`
+    /// or `/>`.
+    package static func interruptsParagraph(_ line: Substring) -> Bool {
+        let text = line.drop { $0 == " " }
+        guard text.hasPrefix("<") else { return false }
+        if text.hasPrefix("<!--") || text.hasPrefix("<?") || text.hasPrefix("<![CDATA[") { return true }
+        if text.hasPrefix("<!"), let letter = text.dropFirst(2).first, letter.isASCII, letter.isUppercase { return true }
+        var rest = text.dropFirst()
+        if rest.first == "/" { rest = rest.dropFirst() }
+        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        guard !name.isEmpty, tagNames.contains(name.lowercased()) else { return false }
+        let after = rest.dropFirst(name.count)
+        guard let next = after.first else { return true }
+        return next == " " || next == "\t" || next == "\n" || next == ">" || after.hasPrefix("/>")
+    }
 }

@@ -68,6 +68,17 @@ struct MarkdownWriterTests {
         #expect(try Self.written(IntentDocument(markdown: "- <div>\n\no\n")) == "- <div>\n\no\n")
     }
 
+    @Test("In a tight item, an HTML block that interrupts a paragraph follows with no blank line")
+    func htmlBlockInterruptingInATightItem() throws {
+        // A blank line would make the list loose (fuzz finding html-block-interrupting-in-tight-item).
+        for source in ["- > a\n  <div>\nd\n", "- a\n  <!-- c -->\n- b\n", "- a\n  </table>\n"] {
+            let document = try IntentDocument(markdown: source)
+            let written = try Self.written(document)
+            #expect(try IntentDocument(markdown: written).isEquivalent(to: document), "\(source.debugDescription) → \(written.debugDescription)")
+        }
+        #expect(try Self.written(IntentDocument(markdown: "- > a\n  <div>\nd\n")) == "- > a\n  <div>\n\nd\n")
+    }
+
     @Test("Adjacent spans of one kind stay two spans")
     func adjacentSpans() throws {
         var document = IntentDocument()

@@ -46,6 +46,9 @@ struct MarkdownRenderer {
     /// -1: such a block takes every following line its containers take until they end
     /// (CommonMark §4.6) — in a list item, blank lines too.
     private var lastOpenHTMLLeaf: Int32 = -1
+    /// Whether the leaf the walk is entering is an HTML block that may interrupt a paragraph
+    /// (start conditions 1–6), so that no lazy continuation can take its first line.
+    private var nextLeafInterruptsParagraph = false
     private var inline: MarkdownInlineBuilder
     private var rawContent = ""
     private var leafIsHTML = false
@@ -108,6 +111,9 @@ struct MarkdownRenderer {
             }
             if record.block != currentLeaf {
                 flushLeaf()
+                nextLeafInterruptsParagraph =
+                    record.inline & InlinePresentationIntent.blockHTML.rawValue != 0
+                    && HTMLBlockStart.interruptsParagraph(Substring(text[start..<end]))
                 transitionBlocks(to: record.block)
                 beginLeaf(record.block)
             }
@@ -372,8 +378,9 @@ struct MarkdownRenderer {
             let isTight = list >= 0 ? markup(list)?.isTight ?? true : true
             if !isTight { return true }
             // In a tight item a paragraph after a paragraph, quote, list or table would be read
-            // as their continuation; only there does a blank line go in.
-            guard case .paragraph = kind(next) else { return false }
+            // as their continuation; only there does a blank line go in — not before an HTML
+            // block that interrupts a paragraph anyway.
+            guard case .paragraph = kind(next), !nextLeafInterruptsParagraph else { return false }
             switch kind(previous) {
             case .paragraph, .table: return true
             // A quote or list takes the paragraph in only through its own last leaf (a lazy
