@@ -132,6 +132,7 @@ do {
     } else {
         for file in files { inputs.append((file, try Data(contentsOf: URL(fileURLWithPath: file)))) }
     }
+    for (name, data) in inputs where data.isEmpty { fail("\(name) is empty: nothing to measure") }
     if editing {
         let benchmark = EditingBenchmark(runs: runs)
         var results: [EditingBenchmark.Result] = []

@@ -46,11 +46,25 @@ struct BenchCommand {
             inputs.append((EmbeddedDocument.path + " (embedded)", EmbeddedDocument.data))
         }
         for file in files {
-            do {
-                inputs.append((file, try Data(contentsOf: URL(fileURLWithPath: file))))
-            } catch {
-                throw IntentMarkError.unreadableFile(path: file, reason: ConvertCommand.reason(error))
+            let data: Data
+            if file == "-" {
+                data = try ConvertCommand.readStandardInput()
+            } else {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                    throw IntentMarkError.unreadableFile(path: file, reason: "is a directory")
+                }
+                do {
+                    data = try Data(contentsOf: URL(fileURLWithPath: file))
+                } catch {
+                    throw IntentMarkError.unreadableFile(path: file, reason: ConvertCommand.reason(error))
+                }
             }
+            // As `convert` does: invalid UTF-8 is an error (the benchmark would time the repaired
+            // text, not the file), and an empty input has no throughput.
+            guard !data.isEmpty else { throw IntentMarkError.unreadableFile(path: file, reason: "it is empty: nothing to measure") }
+            _ = try IntentDocument(markdown: data)
+            inputs.append((file, data))
         }
         let runner = BenchmarkRunner(runs: runs)
         var results: [BenchmarkResult] = []

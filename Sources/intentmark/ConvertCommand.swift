@@ -91,7 +91,8 @@ struct ConvertCommand {
         }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
         switch nsError.code {
-        case NSFileNoSuchFileError, NSFileWriteNoPermissionError: return nsError.code == NSFileNoSuchFileError ? "no such file or directory" : "permission denied"
+        case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file or directory"
+        case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "permission denied"
         default: return "the system refused (\(nsError.domain) \(nsError.code))"
         }
     }
@@ -109,8 +110,7 @@ struct ConvertCommand {
         } else if let inputPath, inputPath != "-" {
             document = try IntentDocument(contentsOf: URL(fileURLWithPath: inputPath), options: options)
         } else {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            document = try IntentDocument(markdown: data, options: options)
+            document = try IntentDocument(markdown: Self.readStandardInput(), options: options)
         }
         let output: Data
         let written = resultOptions.map { document.lowered(to: $0, styleSheet: styleSheet, plainTextOptions: plainTextOptions) } ?? document
@@ -140,5 +140,21 @@ struct ConvertCommand {
             IntentMarkCommand.write(output, to: .standardOutput)
         }
         return .success
+    }
+
+    /// All of standard input.
+    /// - Throws: ``IntentMarkError/unreadableFile(path:reason:)`` (path `-`) when it cannot be
+    ///   read — a directory redirected to it (`intentmark < /tmp`), a closed descriptor.
+    static func readStandardInput() throws -> Data {
+        do {
+            return try FileHandle.standardInput.readToEnd() ?? Data()
+        } catch {
+            var nsError = error as NSError
+            if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError { nsError = underlying }
+            let reason =
+                nsError.domain == NSPOSIXErrorDomain
+                ? String(cString: strerror(Int32(nsError.code))).lowercased() : nsError.localizedDescription
+            throw IntentMarkError.unreadableFile(path: "-", reason: reason)
+        }
     }
 }

@@ -213,6 +213,46 @@ extension CLITests {
         #expect(emptyLanguage.status == 64)
     }
 
+    @Test func aDirectoryOnStandardInputFailsWithOneLine() throws {
+        // `intentmark convert < /tmp`: reading standard input fails with EISDIR.
+        for arguments in [["convert"], ["show"], []] {
+            let process = Process()
+            process.executableURL = Self.binary
+            process.arguments = arguments
+            process.standardInput = FileHandle(forReadingAtPath: NSTemporaryDirectory())
+            let error = Pipe()
+            process.standardError = error
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 1, "\(arguments)")
+            #expect(message == "intentmark: cannot read -: is a directory\n", "\(arguments)")
+        }
+    }
+
+    @Test func benchRejectsWhatConvertRejectsAndEmptyInput() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "intentmark-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let empty = directory.appending(path: "empty.md")
+        let invalid = directory.appending(path: "invalid.md")
+        try Data().write(to: empty)
+        try Data([0x61, 0xFF, 0x62]).write(to: invalid)
+        let cases: [(String, String)] = [
+            (empty.path, "intentmark: cannot read \(empty.path): it is empty: nothing to measure\n"),
+            (invalid.path, "intentmark: input is not valid UTF-8 (first invalid byte at offset 1)\n"),
+            (directory.path, "intentmark: cannot read \(directory.path): is a directory\n"),
+            ("/nonexistent/x.md", "intentmark: cannot read /nonexistent/x.md: no such file or directory\n"),
+        ]
+        for (path, message) in cases {
+            let result = try Self.run(["bench", path, "--runs", "1", "--json"])
+            #expect(result.status == 1, "\(path)")
+            #expect(result.standardError == message, "\(path)")
+            #expect(result.standardOutput.isEmpty, "\(path)")
+        }
+    }
+
     @Test func limitsRejectHostileShapesUnlessLifted() throws {
         let hostile = Data((String(repeating: "> ", count: 12_000) + "a\n").utf8)
         let limited = try Self.run(["convert", "--to", "plain"], input: hostile)
