@@ -71,7 +71,13 @@ struct MarkdownWriterTests {
     @Test("In a tight item, an HTML block that interrupts a paragraph follows with no blank line")
     func htmlBlockInterruptingInATightItem() throws {
         // A blank line would make the list loose (fuzz finding html-block-interrupting-in-tight-item).
-        for source in ["- > a\n  <div>\nd\n", "- a\n  <!-- c -->\n- b\n", "- a\n  </table>\n"] {
+        // After a quote or list in the item, condition 7 (any tag alone on the line) starts one
+        // too (fuzz finding html-block-after-quote-in-tight-item); after a paragraph it would be
+        // a continuation line.
+        for source in [
+            "- > a\n  <div>\nd\n", "- a\n  <!-- c -->\n- b\n", "- a\n  </table>\n", "- > a\n  <ddv>\nd\n", "- - a\n  <x-y>\n",
+            "- a\n\n  <ddv>\n",
+        ] {
             let document = try IntentDocument(markdown: source)
             let written = try Self.written(document)
             #expect(try IntentDocument(markdown: written).isEquivalent(to: document), "\(source.debugDescription) → \(written.debugDescription)")

@@ -49,6 +49,8 @@ struct MarkdownRenderer {
     /// Whether the leaf the walk is entering is an HTML block that may interrupt a paragraph
     /// (start conditions 1–6), so that no lazy continuation can take its first line.
     private var nextLeafInterruptsParagraph = false
+    /// Whether the leaf the walk is entering is an HTML block (any start condition).
+    private var nextLeafIsHTMLBlock = false
     private var inline: MarkdownInlineBuilder
     private var rawContent = ""
     private var leafIsHTML = false
@@ -111,9 +113,9 @@ struct MarkdownRenderer {
             }
             if record.block != currentLeaf {
                 flushLeaf()
+                nextLeafIsHTMLBlock = record.inline & InlinePresentationIntent.blockHTML.rawValue != 0
                 nextLeafInterruptsParagraph =
-                    record.inline & InlinePresentationIntent.blockHTML.rawValue != 0
-                    && HTMLBlockStart.interruptsParagraph(Substring(text[start..<end]))
+                    nextLeafIsHTMLBlock && HTMLBlockStart.interruptsParagraph(Substring(text[start..<end]))
                 transitionBlocks(to: record.block)
                 beginLeaf(record.block)
             }
@@ -379,13 +381,16 @@ struct MarkdownRenderer {
             if !isTight { return true }
             // In a tight item a paragraph after a paragraph, quote, list or table would be read
             // as their continuation; only there does a blank line go in — not before an HTML
-            // block that interrupts a paragraph anyway.
-            guard case .paragraph = kind(next), !nextLeafInterruptsParagraph else { return false }
+            // block that starts there anyway.
+            guard case .paragraph = kind(next) else { return false }
             switch kind(previous) {
-            case .paragraph, .table: return true
+            // In the item's own paragraph or table, only conditions 1–6 interrupt.
+            case .paragraph, .table: return !nextLeafInterruptsParagraph
             // A quote or list takes the paragraph in only through its own last leaf (a lazy
-            // continuation line, an HTML block's next line, a table's next row).
-            case .blockQuote, .orderedList, .unorderedList: return lastLeafTakesLines
+            // continuation line, an HTML block's next line, a table's next row); there the item
+            // is the innermost matched container, so any HTML block start (condition 7 too)
+            // begins a block rather than a lazy line.
+            case .blockQuote, .orderedList, .unorderedList: return lastLeafTakesLines && !nextLeafIsHTMLBlock
             case .header, .listItem, .codeBlock, .thematicBreak, .tableHeaderRow, .tableRow, .tableCell: return false
             }
         case .paragraph, .header, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow,
