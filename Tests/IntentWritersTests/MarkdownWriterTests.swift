@@ -85,6 +85,16 @@ struct MarkdownWriterTests {
         #expect(try Self.written(IntentDocument(markdown: "- > a\n  <div>\nd\n")) == "- > a\n  <div>\n\nd\n")
     }
 
+    @Test("Inline HTML after a task box is not at a line start: written as it is")
+    func inlineHTMLAfterATaskBox() throws {
+        // Was `- [ ] [//]: #⏎  </div>`: the HTML became a block, and in safe HTML its text was lost.
+        for source in ["- [ ] </div>\n", "- [ ] <div>> x </div>-\n", "- [x] <b>\n"] {
+            let document = try IntentDocument(markdown: source)
+            #expect(document.markdown() == source)
+            #expect(try IntentDocument(markdown: document.markdown()).html() == document.html())
+        }
+    }
+
     @Test("Adjacent spans of one kind stay two spans")
     func adjacentSpans() throws {
         var document = IntentDocument()

@@ -563,7 +563,8 @@ struct MarkdownRenderer {
         case .paragraph:
             guard !inline.isEmpty else { break }
             let content = inline.finish(wrapWidth: wrapWidth)
-            if inline.firstLineStartsHTMLBlock { writeEmptyDefinition() }
+            // After a task box on the line, the content does not start the line: nothing to do.
+            if inline.firstLineStartsHTMLBlock, !lineHasContent { writeEmptyDefinition() }
             writeContentLines(content)
         case .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow, .tableCell:
             if !inline.isEmpty { writeContentLines(inline.finish()) }
@@ -615,7 +616,8 @@ struct MarkdownRenderer {
         let clamped = min(max(level, 1), 6)
         let multiline = content.contains("\n")
         if clamped <= 2, !content.isEmpty, multiline || options.headingStyle == .setext {
-            if inline.firstLineStartsHTMLBlock { writeEmptyDefinition() }
+            // As for paragraphs: only when the content starts its line.
+            if inline.firstLineStartsHTMLBlock, !lineHasContent { writeEmptyDefinition() }
             writeContentLines(content)
             endLine()
             writeMarker(clamped == 1 ? "===" : "---")
