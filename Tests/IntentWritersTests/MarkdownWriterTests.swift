@@ -95,6 +95,24 @@ struct MarkdownWriterTests {
         }
     }
 
+    @Test("Strong emphasis nested in strong emphasis keeps one character: merged runs read back nested")
+    func deeplyNestedStrongEmphasis() throws {
+        // Alternating characters (`__**__**a**__**__`) left delimiters between punctuation that
+        // closed early from eight levels on; and the pass that separates nested spans was
+        // quadratic in the depth (20 000 levels took minutes).
+        for depth in [4, 8, 50, 20_000] {
+            for character in ["*", "_"] {
+                let delimiters = String(repeating: character, count: depth)
+                let document = try IntentDocument(markdown: delimiters + "a" + delimiters + "\n")
+                let written = document.markdown()
+                // The writer's strong marker is `**` by default, whatever the source used.
+                let asterisks = String(repeating: "*", count: depth)
+                #expect(written == asterisks + "a" + asterisks + "\n", "depth \(depth) \(character)")
+                #expect(try IntentDocument(markdown: written).html() == document.html(), "depth \(depth) \(character)")
+            }
+        }
+    }
+
     @Test("Adjacent spans of one kind stay two spans")
     func adjacentSpans() throws {
         var document = IntentDocument()

@@ -345,23 +345,31 @@ struct MarkdownInlineBuilder {
 
     /// Emphasis inside emphasis (or strong inside strong) written with the same character reads
     /// as other spans (`*s*i*t*`): the inner one takes the other character — or the outer one,
-    /// when the inner one is inside a word and needs `*`. Returns whether anything changed.
+    /// when the inner one is inside a word and needs `*`. Only the nearest enclosing span of the
+    /// same kind counts, and strong emphasis directly inside strong emphasis (both ends touching)
+    /// keeps the character: the merged runs read back as nested spans (`****a****`), where
+    /// alternating characters would leave delimiters between punctuation that close early
+    /// (`__**__**a**__**__`). One pass with a stack per kind: linear in the delimiters however
+    /// deep the nesting. Returns whether anything changed.
     private mutating func separateNestedSameKind() -> Bool {
         var changed = false
-        var open: [Int] = []
+        var open: [Delimiter.Kind: [Int]] = [:]
         for index in pieces.indices {
             guard case .delimiter(let delimiter) = pieces[index] else { continue }
             guard delimiter.isOpening else {
-                open.removeAll { $0 == delimiter.partner }
+                if open[delimiter.kind]?.last == delimiter.partner {
+                    open[delimiter.kind]?.removeLast()
+                } else {
+                    open[delimiter.kind]?.removeAll { $0 == delimiter.partner }
+                }
                 continue
             }
-            defer { open.append(index) }
+            defer { open[delimiter.kind, default: []].append(index) }
             guard delimiter.partner >= 0, let other = Self.alternate(delimiter) else { continue }
-            let conflicting = open.last { candidate in
-                guard case .delimiter(let outer) = pieces[candidate] else { return false }
-                return outer.kind == delimiter.kind && outer.character == delimiter.character && outer.partner >= 0
-            }
-            guard let outerIndex = conflicting, case .delimiter(let outer) = pieces[outerIndex] else { continue }
+            guard let outerIndex = open[delimiter.kind]?.last, case .delimiter(let outer) = pieces[outerIndex],
+                outer.character == delimiter.character, outer.partner >= 0
+            else { continue }
+            if delimiter.kind == .strong, outerIndex == index - 1, outer.partner == delimiter.partner + 1 { continue }
             let innerInsideWord =
                 MarkdownEscaping.isAlphanumericCharacter(character(before: index))
                 || MarkdownEscaping.isAlphanumericCharacter(character(after: delimiter.partner))
@@ -407,8 +415,10 @@ struct MarkdownInlineBuilder {
             guard case .delimiter(let other) = pieces[neighbour], other.marker.unicodeScalars.first == mine else { continue }
             let (left, right) = neighbour < index ? (other, delimiter) : (delimiter, other)
             if left.isOpening != right.isOpening { return true }
-            // Both open or both close: harmful when the partners touch too (or are unknown).
-            guard left.partner >= 0, right.partner >= 0, abs(left.partner - right.partner) > 1 else { return true }
+            // Both open or both close: harmful when the partners touch too (or are unknown) —
+            // except strong in strong, whose merged runs (`****a****`) read back as they were.
+            guard left.partner >= 0, right.partner >= 0 else { return true }
+            if abs(left.partner - right.partner) <= 1, !(left.kind == .strong && right.kind == .strong) { return true }
         }
         return false
     }
