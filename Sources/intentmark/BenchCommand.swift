@@ -50,15 +50,7 @@ struct BenchCommand {
             if file == "-" {
                 data = try ConvertCommand.readStandardInput()
             } else {
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
-                    throw IntentMarkError.unreadableFile(path: file, reason: "is a directory")
-                }
-                do {
-                    data = try Data(contentsOf: URL(fileURLWithPath: file))
-                } catch {
-                    throw IntentMarkError.unreadableFile(path: file, reason: ConvertCommand.reason(error))
-                }
+                data = try ConvertCommand.readFile(file)
             }
             // As `convert` does: invalid UTF-8 is an error (the benchmark would time the repaired
             // text, not the file), and an empty input has no throughput.

@@ -61,10 +61,13 @@ struct ConvertCommand {
                     case "default": styleSheet = .default
                     case "github": styleSheet = .github
                     default:
+                        // An unreadable file is an input error (status 1); a file that is not a
+                        // style sheet, a usage error (64) — each one line.
+                        let data = try Self.readFile(value)
                         do {
-                            styleSheet = try JSONDecoder().decode(StyleSheet.self, from: Data(contentsOf: URL(fileURLWithPath: value)))
+                            styleSheet = try JSONDecoder().decode(StyleSheet.self, from: data)
                         } catch {
-                            throw UsageError("--style needs default, github or a readable JSON style sheet (\(value): \(error))")
+                            throw UsageError("--style needs default, github or a JSON style sheet: \(value) is not one")
                         }
                     }
                 case "--unsafe":
@@ -140,6 +143,21 @@ struct ConvertCommand {
             IntentMarkCommand.write(output, to: .standardOutput)
         }
         return .success
+    }
+
+    /// The bytes of the file at `path`.
+    /// - Throws: ``IntentMarkError/unreadableFile(path:reason:)`` with a short reason ("is a
+    ///   directory", "no such file or directory", "permission denied", …).
+    static func readFile(_ path: String) throws -> Data {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw IntentMarkError.unreadableFile(path: path, reason: "is a directory")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw IntentMarkError.unreadableFile(path: path, reason: reason(error))
+        }
     }
 
     /// All of standard input.

@@ -253,6 +253,22 @@ extension CLITests {
         }
     }
 
+    @Test func styleSheetFilesThatCannotBeReadOrDecodedFailWithOneLine() throws {
+        let missing = try Self.run(["convert", "--to", "rtf", "--style", "/nonexistent/style.json"], input: Data("x\n".utf8))
+        #expect(missing.status == 1)
+        #expect(missing.standardError == "intentmark: cannot read /nonexistent/style.json: no such file or directory\n")
+        let directory = try Self.run(["convert", "--to", "rtf", "--style", NSTemporaryDirectory()], input: Data("x\n".utf8))
+        #expect(directory.status == 1)
+        #expect(directory.standardError.hasSuffix(": is a directory\n"))
+        let notAStyleSheet = FileManager.default.temporaryDirectory.appending(path: "not-a-style-\(getpid()).json")
+        try Data("[1, 2]".utf8).write(to: notAStyleSheet)
+        defer { try? FileManager.default.removeItem(at: notAStyleSheet) }
+        let wrong = try Self.run(["convert", "--to", "rtf", "--style", notAStyleSheet.path], input: Data("x\n".utf8))
+        #expect(wrong.status == 64)
+        #expect(wrong.standardError.hasPrefix("intentmark: --style needs default, github or a JSON style sheet: \(notAStyleSheet.path) is not one\n"))
+        #expect(!wrong.standardError.contains("DecodingError"))
+    }
+
     @Test func limitsRejectHostileShapesUnlessLifted() throws {
         let hostile = Data((String(repeating: "> ", count: 12_000) + "a\n").utf8)
         let limited = try Self.run(["convert", "--to", "plain"], input: hostile)
@@ -311,7 +327,8 @@ extension CLITests {
         #expect(!rich.output.contains(#""intent""#))
         let plain = try Self.run(["convert", "--to", "runs", "--result-options", "plainText"], input: input)
         #expect(plain.output == "T\\n\\n• a {\n}\n")
-        #expect(try Self.run(["convert", "--style", "/nonexistent.json"], input: input).status == 64)
+        // An unreadable style sheet is an unreadable file (1), as the README says.
+        #expect(try Self.run(["convert", "--style", "/nonexistent.json"], input: input).status == 1)
     }
 }
 
