@@ -1,4 +1,5 @@
 import Foundation
+import IntentLowering
 import IntentModel
 import IntentWriters
 import MarkdownParsing
@@ -110,6 +111,19 @@ struct MarkdownWriterTests {
                 #expect(written == asterisks + "a" + asterisks + "\n", "depth \(depth) \(character)")
                 #expect(try IntentDocument(markdown: written).html() == document.html(), "depth \(depth) \(character)")
             }
+        }
+    }
+
+    @Test("A lowered document (no intents) keeps its line breaks when written")
+    func loweredDocumentKeepsItsLineBreaks() throws {
+        // Its block separators lost their blocks: they were skipped as syntax, and the paragraphs
+        // ran together (`Hia b c• x• y`).
+        let document = try IntentDocument(markdown: "# Hi\n\n*a* **b** `c`\n\n- x\n- y\n")
+        for options in [ResultOptions.richText, .plainText] {
+            let lowered = document.lowered(to: options)
+            let written = lowered.markdown()
+            let reparsed = try IntentDocument(markdown: written, options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
+            #expect(reparsed.text == lowered.text, "\(options): \(written.debugDescription)")
         }
     }
 

@@ -120,7 +120,9 @@ struct MarkdownRenderer {
                 beginLeaf(record.block)
             }
             let attributes = document.attributeTable[Int(record.attributes)]
-            if attributes.isBlockSeparator { continue }
+            // A block's separator is syntax (blank lines); outside blocks (a lowered document,
+            // whose runs lost their intents) it is the only line break left: written as text.
+            if attributes.isBlockSeparator, record.block >= 0 { continue }
             let content = text[start..<end]
             addRun(record, attributes: attributes, content: Substring(content))
         }
