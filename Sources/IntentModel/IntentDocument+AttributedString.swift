@@ -36,16 +36,48 @@ extension IntentDocument {
             while last + 1 < runRecords.count, runRecords[last + 1].block == block { last += 1 }
             let blockEndOffset = runRecords[last].end
             let blockEnd = utf8.index(blockStart, offsetBy: blockEndOffset - blockStartOffset)
-            var piece = AttributedString(String(text[blockStart..<blockEnd]), attributes: blockContainer(block))
-            var runStart = piece.startIndex
-            var runStartOffset = blockStartOffset
-            for position in first...last {
-                let record = runRecords[position]
-                let isPlain = record.attributes == 0 && record.inline == 0 && record.span < 0
-                let runEnd = piece.utf8.index(runStart, offsetBy: record.end - runStartOffset)
-                if !isPlain { piece[runStart..<runEnd].mergeAttributes(runAttributes(record), mergePolicy: .keepNew) }
-                runStart = runEnd
-                runStartOffset = record.end
+            let base = blockContainer(block)
+            // A subscript range of an `AttributedString` is widened to whole characters, so a run
+            // that begins inside a character (an emphasised combining mark, half a flag, the LF of
+            // a CR LF) could not be set over its range: such a block is assembled run by run.
+            var boundariesAreCharacters = true
+            var boundary = blockStart
+            for position in first..<last {
+                boundary = utf8.index(boundary, offsetBy: runRecords[position].end - (position == first ? blockStartOffset : runRecords[position - 1].end))
+                // Between two ASCII bytes (CR LF aside) there is always a character boundary:
+                // the grapheme rules are consulted only next to other scalars.
+                let after = utf8[boundary]
+                let before = utf8[utf8.index(before: boundary)]
+                if after < 0x80, before < 0x80, !(before == 0x0D && after == 0x0A) { continue }
+                if boundary.samePosition(in: text) == nil {
+                    boundariesAreCharacters = false
+                    break
+                }
+            }
+            var piece: AttributedString
+            if boundariesAreCharacters {
+                piece = AttributedString(String(text[blockStart..<blockEnd]), attributes: base)
+                var runStart = piece.startIndex
+                var runStartOffset = blockStartOffset
+                for position in first...last {
+                    let record = runRecords[position]
+                    let isPlain = record.attributes == 0 && record.inline == 0 && record.span < 0
+                    let runEnd = piece.utf8.index(runStart, offsetBy: record.end - runStartOffset)
+                    if !isPlain { piece[runStart..<runEnd].mergeAttributes(runAttributes(record), mergePolicy: .keepNew) }
+                    runStart = runEnd
+                    runStartOffset = record.end
+                }
+            } else {
+                piece = AttributedString()
+                var runStart = blockStart
+                var runStartOffset = blockStartOffset
+                for position in first...last {
+                    let record = runRecords[position]
+                    let runEnd = utf8.index(runStart, offsetBy: record.end - runStartOffset)
+                    piece.append(AttributedString(String(text[runStart..<runEnd]), attributes: base.merging(runAttributes(record))))
+                    runStart = runEnd
+                    runStartOffset = record.end
+                }
             }
             result.append(piece)
             blockStart = blockEnd
@@ -127,7 +159,13 @@ extension IntentDocument {
         var spanCache: [ObjectIdentifier: Int32] = [:]
         var previousBlock: (intent: PresentationIntent?, markup: [Int: BlockMarkup], index: Int32)?
         for run in attributedString.runs {
-            let text = String(attributedString.characters[run.range])
+            // The character view widens a range to whole characters, which would move a run
+            // that begins inside one (an emphasised combining mark): such a run is read by
+            // scalars (slower, so only then).
+            let characters = attributedString.characters[run.range]
+            let text =
+                characters.startIndex == run.range.lowerBound && characters.endIndex == run.range.upperBound
+                ? String(characters) : String(String.UnicodeScalarView(attributedString.unicodeScalars[run.range]))
             let attributes = RunAttributes(
                 link: run[AttributeScopes.FoundationAttributes.LinkAttribute.self],
                 linkDestination: run[IntentMarkAttribute.LinkDestinationAttribute.self],

@@ -273,7 +273,8 @@ public enum DocumentInvariants {
             throw InvariantFailure("markdown round trip", "the written Markdown does not parse: \(error)\n--- written\n\(written)")
         }
         if !reparsed.isEquivalent(to: document) {
-            if excused() { return }
+            // The document's HTML is libcmark-gfm's (conformance-tested): footnote numbers included.
+            if excused(expectedHTML: document.html()) { return }
             throw InvariantFailure(
                 "markdown round trip",
                 "not equivalent\n--- written\n\(written)--- original runs\n\(document.runDump())--- reparsed runs\n\(reparsed.runDump())")

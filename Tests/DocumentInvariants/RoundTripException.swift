@@ -35,7 +35,9 @@ public enum RoundTripException: String, Sendable, CaseIterable {
     /// Limit of libcmark-gfm's footnotes: a footnote reference inside a definition that
     /// libcmark-gfm drops (unreferenced) still counts among the back-references of the footnote it
     /// names, though it is in no document; written out, that reference is gone, and so is the
-    /// back-reference (`Fixtures/Fuzz/reference-in-dropped-footnote-definition`).
+    /// back-reference (`Fixtures/Fuzz/reference-in-dropped-footnote-definition`); it also takes
+    /// the footnote's number, so the footnotes are numbered out of their order in the text
+    /// (`Fixtures/Fuzz/footnote-numbered-by-dropped-definition`).
     case referenceInDroppedFootnoteDefinition
 
     /// Whether this is a limit of Markdown (`true`) or an open bug to fix (`false`).
@@ -81,6 +83,15 @@ public enum RoundTripException: String, Sendable, CaseIterable {
                 for span in run.inlineSpans?.spans ?? [] where span.kind == .footnoteReference { references.insert(span.identity) }
             }
             if backReferences > references.count { return .referenceInDroppedFootnoteDefinition }
+            // Footnotes are numbered by first reference; a number that first appears out of order
+            // was taken by a reference in a dropped definition (`[^i]:[^a]` before `[^b][^a]`:
+            // `a` is 1, `b` 2).
+            var highest = 0
+            for piece in expectedHTML.components(separatedBy: "data-footnote-ref>").dropFirst() {
+                guard let number = Int(piece.prefix { $0.isNumber }) else { continue }
+                if number > highest + 1 { return .referenceInDroppedFootnoteDefinition }
+                highest = max(highest, number)
+            }
         }
         var previousStrikethrough: Int?
         for run in document.runs {

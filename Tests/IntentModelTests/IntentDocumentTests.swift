@@ -49,6 +49,23 @@ struct IntentDocumentTests {
         #expect(document.runs[0].listItemDelimiter == nil)
     }
 
+    @Test("AttributedString round trip keeps runs that begin or end inside a character")
+    func attributedStringKeepsRunsInsideCharacters() {
+        // `attributedString()` sets attributes over UTF-8 ranges of one string per block: a run
+        // boundary inside a grapheme (an emphasised combining mark, half a flag, a CR LF) must
+        // survive as it did when every run was its own appended string.
+        let paragraph = PresentationIntent(.paragraph, identity: 1)
+        for (first, second) in [("w", "\u{0655}"), ("e", "\u{301}x"), ("🇫", "🇷"), ("a\r", "\nb"), ("👨", "\u{200D}👩")] {
+            var document = IntentDocument()
+            document.append(first, presentationIntent: paragraph)
+            document.append(second, presentationIntent: paragraph, inlinePresentationIntent: .emphasized)
+            document.append("!", presentationIntent: paragraph, inlinePresentationIntent: .stronglyEmphasized)
+            let attributed = document.attributedString()
+            #expect(String(attributed.characters) == document.text)
+            #expect(IntentDocument(attributed) == document, "\(first.debugDescription) + \(second.debugDescription)")
+        }
+    }
+
     @Test func equalityComparesValuesNotStorage() {
         let a = Self.handMade()
         var b = IntentDocument()
