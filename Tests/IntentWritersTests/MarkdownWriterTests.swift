@@ -127,6 +127,20 @@ struct MarkdownWriterTests {
         }
     }
 
+    @Test("A code span's backtick string is the shortest length its code does not hold")
+    func codeSpanFenceIsTheShortestFreeLength() throws {
+        // One longer than the longest failed past 80 backticks, which libcmark-gfm never closes
+        // (fuzz finding code-span-holding-a-long-backtick-string).
+        let long = String(repeating: "`", count: 83)
+        for source in ["` \(long) `\n", "`` a`b ``\n", "``` a`b``c ```\n"] {
+            let document = try IntentDocument(markdown: source)
+            let written = document.markdown()
+            #expect(try IntentDocument(markdown: written).html() == document.html(), "\(written.debugDescription)")
+        }
+        #expect(try IntentDocument(markdown: "` \(long) `\n").markdown() == "` \(long) `\n")
+        #expect(try IntentDocument(markdown: "``` a`b``c ```\n").markdown() == "```a`b``c```\n")
+    }
+
     @Test("Adjacent spans of one kind stay two spans")
     func adjacentSpans() throws {
         var document = IntentDocument()

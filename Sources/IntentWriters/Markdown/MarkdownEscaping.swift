@@ -222,22 +222,27 @@ enum MarkdownEscaping {
 
     // MARK: Code spans (§6.3)
 
-    /// A code span holding `code`: a backtick string one longer than the longest in `code`, and a
-    /// space inside each end when `code` begins or ends with a backtick, or begins and ends with
-    /// a space (and is not all spaces) — the reader strips exactly one. In a table cell `|` is
-    /// written `\|` (GFM §4.10 unescapes it before the span is read).
+    /// A code span holding `code`: the shortest backtick string whose length no backtick string
+    /// in `code` has (a span closes at the first string of its opener's length), and a space
+    /// inside each end when `code` begins or ends with a backtick, or begins and ends with a space
+    /// (and is not all spaces) — the reader strips exactly one. Not "one longer than the longest":
+    /// libcmark-gfm does not close a code span whose backtick string is longer than 80. In a table
+    /// cell `|` is written `\|` (GFM §4.10 unescapes it before the span is read).
     static func codeSpan(_ code: String, inTableCell: Bool) -> String {
-        var longest = 0
+        var lengths = Set<Int>()
         var current = 0
         for byte in code.utf8 {
             if byte == UInt8(ascii: "`") {
                 current += 1
-                longest = max(longest, current)
             } else {
+                if current > 0 { lengths.insert(current) }
                 current = 0
             }
         }
-        let fence = String(repeating: "`", count: longest + 1)
+        if current > 0 { lengths.insert(current) }
+        var length = 1
+        while lengths.contains(length) { length += 1 }
+        let fence = String(repeating: "`", count: length)
         let first = code.unicodeScalars.first
         let last = code.unicodeScalars.last
         let allSpaces = code.unicodeScalars.allSatisfy { $0 == " " }
