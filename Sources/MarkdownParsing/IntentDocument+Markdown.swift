@@ -45,17 +45,24 @@ extension IntentDocument {
     /// - Throws: ``IntentModel/IntentMarkError/unreadableFile(path:reason:)`` when the file cannot be
     ///   read; the errors of ``init(markdown:options:baseURL:)-(Data,_,_)``.
     public init(contentsOf url: URL, options: MarkdownParsingOptions = .default, baseURL: URL? = nil) throws {
-        let data: Data
+        let data = try Self.readFile(at: url)
+        self = try MarkdownParser(options: options, baseURL: baseURL ?? options.baseURL ?? url).parse(data)
+    }
+
+    /// The bytes of the file at `url`, as ``init(contentsOf:options:baseURL:)`` reads them (the
+    /// command-line tool reads its other files the same way).
+    /// - Throws: ``IntentModel/IntentMarkError/unreadableFile(path:reason:)`` with a short reason
+    ///   ("is a directory", "no such file", "permission denied", …).
+    package static func readFile(at url: URL) throws -> Data {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw IntentMarkError.unreadableFile(path: url.path, reason: "is a directory")
         }
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
             throw IntentMarkError.unreadableFile(path: url.path, reason: Self.reason(error))
         }
-        self = try MarkdownParser(options: options, baseURL: baseURL ?? options.baseURL ?? url).parse(data)
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -63,7 +63,7 @@ struct ConvertCommand {
                     default:
                         // An unreadable file is an input error (status 1); a file that is not a
                         // style sheet, a usage error (64) — each one line.
-                        let data = try Self.readFile(value)
+                        let data = try IntentDocument.readFile(at: URL(fileURLWithPath: value))
                         do {
                             styleSheet = try JSONDecoder().decode(StyleSheet.self, from: data)
                         } catch {
@@ -86,13 +86,18 @@ struct ConvertCommand {
         }
     }
 
-    /// The system's reason for a file error, in a few words.
+    /// The system's reason for a file error, in a few words, lowercase as the tool's other
+    /// reasons ("is a directory", "no such file or directory").
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+        func posixReason(_ code: Int) -> String {
+            let text = String(cString: strerror(Int32(code)))
+            return text.prefix(1).lowercased() + text.dropFirst()
         }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return posixReason(underlying.code)
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return posixReason(nsError.code) }
         switch nsError.code {
         case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file or directory"
         case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "permission denied"
@@ -145,21 +150,6 @@ struct ConvertCommand {
         return .success
     }
 
-    /// The bytes of the file at `path`.
-    /// - Throws: ``IntentMarkError/unreadableFile(path:reason:)`` with a short reason ("is a
-    ///   directory", "no such file or directory", "permission denied", …).
-    static func readFile(_ path: String) throws -> Data {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw IntentMarkError.unreadableFile(path: path, reason: "is a directory")
-        }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw IntentMarkError.unreadableFile(path: path, reason: reason(error))
-        }
-    }
-
     /// All of standard input.
     /// - Throws: ``IntentMarkError/unreadableFile(path:reason:)`` (path `-`) when it cannot be
     ///   read — a directory redirected to it (`intentmark < /tmp`), a closed descriptor.
@@ -167,12 +157,7 @@ struct ConvertCommand {
         do {
             return try FileHandle.standardInput.readToEnd() ?? Data()
         } catch {
-            var nsError = error as NSError
-            if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError { nsError = underlying }
-            let reason =
-                nsError.domain == NSPOSIXErrorDomain
-                ? String(cString: strerror(Int32(nsError.code))).lowercased() : nsError.localizedDescription
-            throw IntentMarkError.unreadableFile(path: "-", reason: reason)
+            throw IntentMarkError.unreadableFile(path: "-", reason: reason(error))
         }
     }
 }

@@ -243,7 +243,7 @@ extension CLITests {
             (empty.path, "intentmark: cannot read \(empty.path): it is empty: nothing to measure\n"),
             (invalid.path, "intentmark: input is not valid UTF-8 (first invalid byte at offset 1)\n"),
             (directory.path, "intentmark: cannot read \(directory.path): is a directory\n"),
-            ("/nonexistent/x.md", "intentmark: cannot read /nonexistent/x.md: no such file or directory\n"),
+            ("/nonexistent/x.md", "intentmark: cannot read /nonexistent/x.md: no such file\n"),
         ]
         for (path, message) in cases {
             let result = try Self.run(["bench", path, "--runs", "1", "--json"])
@@ -256,7 +256,7 @@ extension CLITests {
     @Test func styleSheetFilesThatCannotBeReadOrDecodedFailWithOneLine() throws {
         let missing = try Self.run(["convert", "--to", "rtf", "--style", "/nonexistent/style.json"], input: Data("x\n".utf8))
         #expect(missing.status == 1)
-        #expect(missing.standardError == "intentmark: cannot read /nonexistent/style.json: no such file or directory\n")
+        #expect(missing.standardError == "intentmark: cannot read /nonexistent/style.json: no such file\n")
         let directory = try Self.run(["convert", "--to", "rtf", "--style", NSTemporaryDirectory()], input: Data("x\n".utf8))
         #expect(directory.status == 1)
         #expect(directory.standardError.hasSuffix(": is a directory\n"))
