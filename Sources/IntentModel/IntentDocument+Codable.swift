@@ -144,25 +144,47 @@ extension IntentDocument: Codable {
             if let parentIndex = entry.parent {
                 guard parentIndex >= 0, parentIndex < index else {
                     throw IntentMarkError.invalidDocumentJSON(
-                        reason: "spans[\(index)].parent is \(parentIndex); a parent must be an earlier entry")
+                        reason: "at .spans[\(index)].parent: \(parentIndex) is not an earlier entry (a parent comes before its children)")
                 }
                 parent = paths[parentIndex]
             }
             paths.append(InlineSpanPath(InlineSpan(kind: entry.kind, identity: entry.identity, htmlTag: entry.htmlTag), parent: parent))
         }
         var spanCache: [ObjectIdentifier: Int32] = [:]
-        for run in try container.decode([RunJSON].self, forKey: .runs) {
+        var blockIdentities = Set<Int>()
+        var spanIdentities = Set<Int>()
+        for (position, entry) in spanTable.enumerated() {
+            guard ModelRanges.identity.contains(entry.identity) else {
+                throw IntentMarkError.invalidDocumentJSON(reason: "at .spans[\(position)].identity: \(entry.identity) is outside ±2^53")
+            }
+            guard spanIdentities.insert(entry.identity).inserted else {
+                throw IntentMarkError.invalidDocumentJSON(
+                    reason: "at .spans[\(position)].identity: identity \(entry.identity) names two inline spans")
+            }
+        }
+        for (position, run) in try container.decode([RunJSON].self, forKey: .runs).enumerated() {
+            func invalid(_ field: String, _ reason: String) -> IntentMarkError {
+                .invalidDocumentJSON(reason: "at .runs[\(position)]\(field): \(reason)")
+            }
+            if let failure = run.intent?.validationFailure() { throw invalid(".intent" + failure.path, failure.reason) }
+            if let failure = run.display?.validationFailure() { throw invalid(".display" + failure.path, failure.reason) }
+            if let failure = run.sourcePosition?.validationFailure() {
+                throw invalid(".sourcePosition" + failure.path, failure.reason)
+            }
+            for (key, value) in run.blockMarkup ?? [:] {
+                if let failure = value.validationFailure() { throw invalid(".blockMarkup.\(key)" + failure.path, failure.reason) }
+            }
             var path: InlineSpanPath? = nil
             if let spanIndex = run.span {
                 guard spanIndex >= 0, spanIndex < paths.count else {
-                    throw IntentMarkError.invalidDocumentJSON(reason: "a run names span \(spanIndex), which is not in the spans table")
+                    throw invalid(".span", "span \(spanIndex) is not in the spans table")
                 }
                 path = paths[spanIndex]
             }
             func url(_ string: String?, _ name: String) throws -> URL? {
                 guard let string else { return nil }
                 guard let url = URL(string: string) else {
-                    throw IntentMarkError.invalidDocumentJSON(reason: "\(name) is not a URL: \(string)")
+                    throw invalid(".\(name)", "not a URL: \(string)")
                 }
                 return url
             }
@@ -170,8 +192,7 @@ extension IntentDocument: Codable {
             for (key, value) in run.blockMarkup ?? [:] {
                 guard let identity = Int(key), run.intent?.components.contains(where: { $0.identity == identity }) == true
                 else {
-                    throw IntentMarkError.invalidDocumentJSON(
-                        reason: "blockMarkup names identity '\(key)', which is not in the run's intent")
+                    throw invalid(".blockMarkup", "names identity '\(key)', which is not in the run's intent")
                 }
                 markup[identity] = value
             }
@@ -185,6 +206,10 @@ extension IntentDocument: Codable {
                     sourcePosition: run.sourcePosition, isBlockSeparator: run.isBlockSeparator ?? false,
                     isPlaceholder: run.isPlaceholder ?? false, display: run.display),
                 blockMarkup: markup, inlineSpans: path, spanCache: &spanCache)
+            // A block this run added must not reuse another block's identity.
+            for block in blocks[blockIdentities.count...] where !blockIdentities.insert(block.identity).inserted {
+                throw invalid(".intent", "identity \(block.identity) names two different blocks (kinds or parents differ)")
+            }
         }
     }
 
@@ -214,6 +239,12 @@ extension IntentDocument: Codable {
         } catch let error as IntentMarkError {
             throw error
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+                let number = JSONNumberLocator.firstUnrepresentableNumber(in: Array(jsonData))
+            {
+                throw IntentMarkError.invalidDocumentJSON(
+                    reason: "at \(number.path.isEmpty ? "document" : number.path): the number \(number.number.prefix(40)) does not fit a 64-bit value")
+            }
             throw IntentMarkError.invalidDocumentJSON(reason: Self.describe(error))
         } catch {
             throw IntentMarkError.invalidDocumentJSON(reason: String(describing: error))

@@ -62,7 +62,11 @@ extension IntentDocument: CustomDebugStringConvertible {
         if let value = markup.listItemDelimiter { parts.append("listItemDelimiter \(value.rawValue)") }
         if let value = markup.isTight { parts.append(value ? "tight" : "loose") }
         if let value = markup.isTaskChecked { parts.append(value ? "task checked" : "task unchecked") }
-        if let value = markup.codeFence { parts.append("fence \(String(repeating: value.character, count: value.length))") }
+        if let value = markup.codeFence {
+            // A length outside what a fence can be (a document built by hand) is shown as a count.
+            let fence = (1...64).contains(value.length) ? String(repeating: value.character, count: value.length) : "\(value.character)×\(value.length)"
+            parts.append("fence \(fence)")
+        }
         if let value = markup.infoString { parts.append("info '\(value)'") }
         if let value = markup.columnAlignmentIsExplicit {
             parts.append("explicit alignment [" + value.map { $0 ? "yes" : "no" }.joined(separator: ", ") + "]")

@@ -279,8 +279,10 @@ extension IntentDocument {
         return low
     }
 
-    /// The largest block or span identity in the document (0 when there is none).
+    /// The largest block or span identity in the document (0 when there is none), at most
+    /// ``ModelRanges/identity``'s upper bound, so that numbering new identities after it never
+    /// overflows (a document built by hand may hold `Int.max`).
     package var largestIdentity: Int {
-        max(blocks.map(\.identity).max() ?? 0, spans.map(\.identity).max() ?? 0)
+        min(max(blocks.map(\.identity).max() ?? 0, spans.map(\.identity).max() ?? 0), ModelRanges.identity.upperBound)
     }
 }

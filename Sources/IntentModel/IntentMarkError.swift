@@ -27,6 +27,9 @@ public enum IntentMarkError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A content type (a Uniform Type Identifier string) that cannot be read or written:
     /// `identifier` as given, `operation` `"read"` or `"write"`, and the types that can be.
     case unsupportedContentType(identifier: String, operation: String, supported: [String])
+    /// A document breaks a rule of the model (``IntentDocument/validate()``): the reason names the
+    /// run and the field, e.g. `runs[3].presentationIntent[0].level: header level 9 is not 1 through 6`.
+    case invalidDocument(reason: String)
 
     /// A one-line, human-readable message.
     public var description: String {
@@ -44,6 +47,8 @@ public enum IntentMarkError: Error, Sendable, Hashable, CustomStringConvertible 
         case .unsupportedFormatVersion(let found, let newest):
             return "document format version \(found) is newer than this reader supports (\(newest))"
         case .invalidDocumentJSON(let reason):
+            return "not a valid IntentMark document: \(reason)"
+        case .invalidDocument(let reason):
             return "not a valid IntentMark document: \(reason)"
         case .invalidRange(let reason):
             return "invalid range: \(reason)"

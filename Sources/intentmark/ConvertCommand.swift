@@ -112,6 +112,25 @@ struct ConvertCommand {
     /// Reads, converts and writes.
     /// - Throws: ``IntentMarkError`` when the input cannot be read or converted.
     func execute() throws -> ExitStatus {
+        // The output file is made first: an output that cannot be written fails before any work.
+        let outputFile = try outputPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0) }
+        let output: Data
+        do {
+            output = try convert()
+        } catch {
+            outputFile?.discard()
+            throw error
+        }
+        if let outputFile {
+            try outputFile.commit(output)
+        } else {
+            IntentMarkCommand.write(output, to: .standardOutput)
+        }
+        return .success
+    }
+
+    /// Reads the input and converts it to the output's bytes.
+    private func convert() throws -> Data {
         let document: IntentDocument
         if embeddedDefault {
             document = try IntentDocument(markdown: EmbeddedDocument.data, options: options)
@@ -138,16 +157,7 @@ struct ConvertCommand {
         case .rtf:
             output = RTFWriter(options: RTFWritingOptions(styleSheet: styleSheet, plainTextOptions: plainTextOptions)).writeData(document)
         }
-        if let outputPath, outputPath != "-" {
-            do {
-                try output.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
-            } catch {
-                throw IntentMarkError.unwritableFile(path: outputPath, reason: Self.reason(error))
-            }
-        } else {
-            IntentMarkCommand.write(output, to: .standardOutput)
-        }
-        return .success
+        return output
     }
 
     /// All of standard input.

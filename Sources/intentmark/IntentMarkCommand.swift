@@ -68,13 +68,20 @@ enum IntentMarkCommand {
         write(Data(text.utf8), to: stream)
     }
 
+    /// Writes `data` to the stream. On standard output a closed pipe (`intentmark … | head`) ends
+    /// the process quietly with status 0, and any other failure (`> /dev/full`, a full disk) with a
+    /// one-line message and status 1, so a truncated result is never reported as success.
     static func write(_ data: Data, to stream: Stream) {
-        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-        do {
-            try handle.write(contentsOf: data)
-        } catch {
-            // A closed pipe (`intentmark … | head`): nothing more can be written; stop quietly.
-            exit(ExitStatus.success.code)
+        switch stream {
+        case .standardOutput:
+            let failure = OutputFile.writeAll(data, to: STDOUT_FILENO)
+            if failure == EPIPE { exit(ExitStatus.success.code) }
+            if failure != 0 {
+                write("intentmark: cannot write standard output: \(OutputFile.systemReason(failure))\n", to: .standardError)
+                exit(ExitStatus.conversionFailed.code)
+            }
+        case .standardError:
+            _ = OutputFile.writeAll(data, to: STDERR_FILENO)
         }
     }
 }

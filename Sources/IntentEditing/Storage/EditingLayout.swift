@@ -85,7 +85,7 @@ enum EditingLayout {
     /// - Throws: `IntentMarkError.invalidRange` outside the text or inside a surrogate pair.
     static func utf8Range(of range: NSRange, in text: String) throws -> Range<Int> {
         let count = text.utf16.count
-        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location + range.length <= count
+        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location <= count, range.length <= count - range.location
         else { throw IntentMarkError.invalidRange("\(range) is outside the text (UTF-16 length \(count))") }
         let utf16 = text.utf16
         let lower = utf16.index(utf16.startIndex, offsetBy: range.location)

@@ -47,7 +47,7 @@ struct PlainTextRenderer {
     // MARK: Initialisers
 
     init(document: IntentDocument, options: PlainTextOptions) {
-        self.document = document
+        self.document = document.repairedForWriting()
         self.options = options
         isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
         spanKinds = document.spans.map(\.kind)

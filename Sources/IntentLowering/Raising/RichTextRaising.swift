@@ -62,7 +62,7 @@ struct RichTextRaising {
     // MARK: Initialisers
 
     init(document: IntentDocument, styleSheet: StyleSheet, plainTextOptions: PlainTextOptions) {
-        self.document = document
+        self.document = document.repairedForWriting()
         self.styleSheet = styleSheet
         self.plainTextOptions = plainTextOptions
         let body = styleSheet.displayAttributes(for: nil)

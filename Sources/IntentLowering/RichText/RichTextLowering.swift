@@ -72,7 +72,7 @@ struct RichTextLowering {
     }
 
     init(document: IntentDocument, options: ResultOptions, styleSheet: StyleSheet, plainTextOptions: PlainTextOptions) {
-        self.document = document
+        self.document = document.repairedForWriting()
         self.options = options.implied
         self.styleSheet = styleSheet
         self.plainTextOptions = plainTextOptions

@@ -41,7 +41,7 @@ public struct DisplayColor: Sendable, Hashable, Codable {
     /// `#RRGGBB` (or `#RRGGBBAA` when not opaque).
     public var hexString: String {
         func byte(_ value: Double) -> String {
-            let scaled = Int((min(max(value, 0), 1) * 255).rounded())
+            let scaled = Int((value.isNaN ? 0 : min(max(value, 0), 1) * 255).rounded())
             let digits = String(scaled, radix: 16, uppercase: true)
             return digits.count == 1 ? "0" + digits : digits
         }

@@ -53,7 +53,7 @@ struct HTMLRenderer: ~Copyable {
     // MARK: Initialisers
 
     init(document: IntentDocument, options: HTMLWritingOptions) {
-        self.document = document
+        self.document = document.repairedForWriting()
         self.options = options
         output = ByteOutput(capacity: document.text.utf8.count + document.text.utf8.count / 2 + 64)
         isBlockOpen = [Bool](repeating: false, count: document.blocks.count)

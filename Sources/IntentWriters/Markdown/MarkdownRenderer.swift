@@ -88,7 +88,7 @@ struct MarkdownRenderer {
     // MARK: Initialisers
 
     init(document: IntentDocument, options: MarkdownWritingOptions) {
-        self.document = document
+        self.document = document.repairedForWriting()
         self.options = options
         isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
         lastChild = [Int32](repeating: -1, count: document.blocks.count + 1)

@@ -29,8 +29,9 @@ struct RTFRenderer: ~Copyable {
 
     // MARK: Initialisers
 
-    init(document source: IntentDocument, options: RTFWritingOptions) {
+    init(document original: IntentDocument, options: RTFWritingOptions) {
         self.options = options
+        let source = original.repairedForWriting()
         document = source.lowered(
             to: [.richText, .list, .table], styleSheet: options.styleSheet, plainTextOptions: options.plainTextOptions)
         text = Array(document.text.utf8)

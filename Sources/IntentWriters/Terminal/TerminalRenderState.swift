@@ -80,7 +80,7 @@ struct TerminalRenderState {
     // MARK: Initialisers
 
     init(document: IntentDocument, options: TerminalRenderingOptions) {
-        self.document = document
+        self.document = document.repairedForWriting()
         self.options = options
         theme = options.theme
         width = max(options.width, 1)

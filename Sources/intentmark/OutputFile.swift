@@ -1,0 +1,125 @@
+import Foundation
+import IntentMark
+
+#if canImport(Glibc)
+    import Glibc
+    private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+    import Darwin
+    private let systemWrite = Darwin.write
+#endif
+
+/// The file `-o FILE` writes: only ever a regular file, never a partial one.
+///
+/// The rules, each a one-line ``IntentMarkError/unwritableFile(path:reason:)``:
+/// - a path ending in `/` names a directory and is refused (`-o keep.md/` never touches
+///   `keep.md`);
+/// - an existing symbolic link, directory, device node, pipe or socket is refused, never replaced
+///   (as root, `-o /dev/null` would otherwise swap the device for a regular file);
+/// - the output goes to a temporary file beside the target (`.NAME.intentmark-XXXXXX`, mode as the
+///   target's, or 0666 less the umask for a new file), created before the input is read — so an
+///   output that cannot be made fails before any work — and renamed over the target only once
+///   every byte is written; on any error, and on SIGINT, SIGTERM or SIGHUP while it exists, the
+///   temporary file is removed.
+struct OutputFile {
+    /// The target path as given.
+    let path: String
+    private let temporaryPath: String
+    private let descriptor: Int32
+    private let mode: mode_t
+
+    /// Checks the target and creates the temporary file beside it.
+    /// - Throws: ``IntentMarkError/unwritableFile(path:reason:)`` as listed in the type's comment,
+    ///   or with the system's reason when the directory cannot take the file.
+    init(path: String) throws {
+        func refuse(_ reason: String) -> IntentMarkError { .unwritableFile(path: path, reason: reason) }
+        guard !path.isEmpty else { throw refuse("an empty path") }
+        guard !path.hasSuffix("/") else { throw refuse("a path ending in '/' names a directory, not a file") }
+        var mode: mode_t = 0o666 & ~Self.currentUmask()
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: mode = status.st_mode & 0o7777
+            case S_IFLNK: throw refuse("is a symbolic link (give the path of the file it points to)")
+            case S_IFDIR: throw refuse("is a directory")
+            default: throw refuse("is not a regular file (a device, pipe or socket); it is left as it is")
+            }
+        } else if errno != ENOENT {
+            throw refuse(Self.systemReason(errno))
+        }
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let template = (directory.hasSuffix("/") ? directory : directory + "/") + "." + url.lastPathComponent + ".intentmark-XXXXXX"
+        var templateBytes = Array(template.utf8CString)
+        TemporaryFileCleanup.installHandlers()
+        let descriptor = templateBytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            // The signals are blocked while the file is created and registered, so a handler never
+            // misses a file that exists.
+            return TemporaryFileCleanup.withSignalsBlocked {
+                let descriptor = mkstemp(base)
+                if descriptor >= 0 { TemporaryFileCleanup.register(base) }
+                return descriptor
+            }
+        }
+        guard descriptor >= 0 else { throw refuse(Self.systemReason(errno)) }
+        self.path = path
+        self.descriptor = descriptor
+        self.mode = mode
+        temporaryPath = String(decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Writes `data` to the temporary file and renames it over the target.
+    /// - Throws: ``IntentMarkError/unwritableFile(path:reason:)`` with the system's reason (a full
+    ///   disk, a vanished directory); the temporary file is removed and the target left as it was.
+    func commit(_ data: Data) throws {
+        var failure: Int32 = 0
+        if fchmod(descriptor, mode) != 0 { failure = errno }
+        if failure == 0 { failure = Self.writeAll(data, to: descriptor) }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporaryPath, path) != 0 { failure = errno }
+        if failure != 0 { unlink(temporaryPath) }
+        TemporaryFileCleanup.withSignalsBlocked { TemporaryFileCleanup.unregister() }
+        if failure != 0 { throw IntentMarkError.unwritableFile(path: path, reason: Self.systemReason(failure)) }
+    }
+
+    /// Removes the temporary file without touching the target (the conversion failed).
+    func discard() {
+        close(descriptor)
+        unlink(temporaryPath)
+        TemporaryFileCleanup.withSignalsBlocked { TemporaryFileCleanup.unregister() }
+    }
+
+    /// Writes every byte of `data` to `descriptor`, retrying interrupted and partial writes.
+    /// - Returns: 0, or the `errno` of the write that failed (`ENOSPC` on a full disk, `EPIPE` on a
+    ///   closed pipe).
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Int32 {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int32 in
+            guard var pointer = buffer.baseAddress else { return 0 }
+            var remaining = buffer.count
+            while remaining > 0 {
+                let written = systemWrite(descriptor, pointer, min(remaining, 1 << 30))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                remaining -= written
+                pointer += written
+            }
+            return 0
+        }
+    }
+
+    /// The system's reason for `code`, lowercase as the tool's other reasons ("no space left on
+    /// device").
+    static func systemReason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+}
