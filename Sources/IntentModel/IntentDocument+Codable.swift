@@ -251,7 +251,7 @@ extension IntentDocument: Codable {
         }
     }
 
-    static func describe(_ error: DecodingError) -> String {
+    package static func describe(_ error: DecodingError) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
             let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             return text.isEmpty ? "document" : "at " + text

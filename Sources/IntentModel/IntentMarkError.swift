@@ -30,6 +30,9 @@ public enum IntentMarkError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A document breaks a rule of the model (``IntentDocument/validate()``): the reason names the
     /// run and the field, e.g. `runs[3].presentationIntent[0].level: header level 9 is not 1 through 6`.
     case invalidDocument(reason: String)
+    /// A style sheet (JSON) that cannot be used as written: the reason names the slot and field,
+    /// e.g. `header1.fontSize: -3.0 is outside 0.0…10000.0` or `heading1: unknown slot`.
+    case invalidStyleSheet(reason: String)
 
     /// A one-line, human-readable message.
     public var description: String {
@@ -50,6 +53,8 @@ public enum IntentMarkError: Error, Sendable, Hashable, CustomStringConvertible 
             return "not a valid IntentMark document: \(reason)"
         case .invalidDocument(let reason):
             return "not a valid IntentMark document: \(reason)"
+        case .invalidStyleSheet(let reason):
+            return "not a usable style sheet: \(reason)"
         case .invalidRange(let reason):
             return "invalid range: \(reason)"
         case .unsupportedContentType(let identifier, let operation, let supported):

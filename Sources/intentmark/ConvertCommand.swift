@@ -65,9 +65,10 @@ struct ConvertCommand {
                         // style sheet, a usage error (64) — each one line.
                         let data = try IntentDocument.readFile(at: URL(fileURLWithPath: value))
                         do {
-                            styleSheet = try JSONDecoder().decode(StyleSheet.self, from: data)
-                        } catch {
-                            throw UsageError("--style needs default, github or a JSON style sheet: \(value) is not one")
+                            styleSheet = try StyleSheet(jsonData: data)
+                        } catch let error as IntentMarkError {
+                            guard case .invalidStyleSheet(let reason) = error else { throw error }
+                            throw UsageError("--style \(value): \(reason)")
                         }
                     }
                 case "--unsafe":

@@ -265,7 +265,12 @@ extension CLITests {
         defer { try? FileManager.default.removeItem(at: notAStyleSheet) }
         let wrong = try Self.run(["convert", "--to", "rtf", "--style", notAStyleSheet.path], input: Data("x\n".utf8))
         #expect(wrong.status == 64)
-        #expect(wrong.standardError.hasPrefix("intentmark: --style needs default, github or a JSON style sheet: \(notAStyleSheet.path) is not one\n"))
+        #expect(wrong.standardError.hasPrefix("intentmark: --style \(notAStyleSheet.path): document: expected"))
+        #expect(wrong.standardError.filter { $0 == "\n" }.count == 2)
+        try Data(#"{"header1": {"fontSize": -3}}"#.utf8).write(to: notAStyleSheet)
+        let negative = try Self.run(["convert", "--to", "rtf", "--style", notAStyleSheet.path], input: Data("x\n".utf8))
+        #expect(negative.status == 64)
+        #expect(negative.standardError.hasPrefix("intentmark: --style \(notAStyleSheet.path): header1.fontSize: -3.0 is outside 0.0…10000.0\n"))
         #expect(!wrong.standardError.contains("DecodingError"))
     }
 

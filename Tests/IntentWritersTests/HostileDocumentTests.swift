@@ -175,6 +175,18 @@ struct HostileDocumentTests {
         #expect(sizes["html", default: 0] > 0)
     }
 
+    @Test func rtfWithAStyleSheetOfNaNAndHugeValuesIsWritten() {
+        let sheet = StyleSheet.default
+            .with(\.body, TextStyle(fontSize: .nan, headIndent: 1e308, lineHeightMultiple: -.infinity))
+            .with(\.listItem, TextStyle(fontSizeScale: 1e300, headIndent: .nan, firstLineHeadIndent: -1e300))
+            .with(\.header1, TextStyle(fontSize: -5, foregroundColor: DisplayColor(red: .nan, green: 9, blue: -1), superscript: Int.max))
+        for hostile in Self.documents.prefix(8) + [Hostile(name: "list", document: Self.item(ordinal: 3))] {
+            let rtf = RTFWriter(options: RTFWritingOptions(styleSheet: sheet)).write(hostile.document)
+            #expect(rtf.hasPrefix("{\\rtf1"))
+            #expect(!rtf.contains("nan"))
+        }
+    }
+
     @Test func aRepairedDocumentIsValid() throws {
         for hostile in Self.documents where !hostile.name.contains("outside") && !hostile.name.contains("inside")
             && !hostile.name.contains("identity for two")

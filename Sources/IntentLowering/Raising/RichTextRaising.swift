@@ -62,6 +62,7 @@ struct RichTextRaising {
     // MARK: Initialisers
 
     init(document: IntentDocument, styleSheet: StyleSheet, plainTextOptions: PlainTextOptions) {
+        let styleSheet = styleSheet.clamped()
         self.document = document.repairedForWriting()
         self.styleSheet = styleSheet
         self.plainTextOptions = plainTextOptions

@@ -72,6 +72,7 @@ struct RichTextLowering {
     }
 
     init(document: IntentDocument, options: ResultOptions, styleSheet: StyleSheet, plainTextOptions: PlainTextOptions) {
+        let styleSheet = styleSheet.clamped()
         self.document = document.repairedForWriting()
         self.options = options.implied
         self.styleSheet = styleSheet

@@ -220,14 +220,29 @@ extension StyleSheet {
             strikethrough, link, image
     }
 
-    /// Decodes a theme; a missing slot keeps ``default``'s.
+    /// Decodes a theme; a missing slot keeps ``default``'s. ``init(jsonData:)`` is the checked
+    /// way to read one from a file.
     /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` for a malformed slot.
+    /// - Throws: ``IntentMarkError/invalidStyleSheet(reason:)`` naming the key for an unknown slot
+    ///   or field or a value out of range; `DecodingError` for a malformed slot.
     public init(from decoder: any Decoder) throws {
+        try Self.checkKeys(of: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         var sheet = StyleSheet.default
         func slot(_ key: CodingKeys, _ path: WritableKeyPath<StyleSheet, TextStyle>) throws {
-            if let style = try container.decodeIfPresent(TextStyle.self, forKey: key) { sheet[keyPath: path] = style }
+            guard container.contains(key) else { return }
+            if let fields = try? container.nestedContainer(keyedBy: AnyKey.self, forKey: key) {
+                for field in fields.allKeys.map(\.stringValue).sorted() where !TextStyle.fieldNames.contains(field) {
+                    throw IntentMarkError.invalidStyleSheet(
+                        reason: "\(key.stringValue).\(field): unknown field (fields: \(TextStyle.fieldNames.sorted().joined(separator: ", ")))")
+                }
+            }
+            if let style = try container.decodeIfPresent(TextStyle.self, forKey: key) {
+                if let failure = style.validationFailure() {
+                    throw IntentMarkError.invalidStyleSheet(reason: "\(key.stringValue).\(failure.field): \(failure.reason)")
+                }
+                sheet[keyPath: path] = style
+            }
         }
         try slot(.body, \.body)
         try slot(.header1, \.header1)

@@ -32,9 +32,9 @@ struct RTFColorTable {
 
     /// `color` as 0xRRGGBB, composited over white when translucent.
     static func opaqueRGB(_ color: DisplayColor) -> UInt32 {
-        let alpha = min(max(color.alpha, 0), 1)
+        let alpha = color.alpha.isNaN ? 1 : min(max(color.alpha, 0), 1)
         func byte(_ component: Double) -> UInt32 {
-            let clamped = min(max(component, 0), 1)
+            let clamped = component.isNaN ? 0 : min(max(component, 0), 1)
             return UInt32(((clamped * alpha + (1 - alpha)) * 255).rounded())
         }
         return byte(color.red) << 16 | byte(color.green) << 8 | byte(color.blue)
