@@ -48,11 +48,11 @@ let package = Package(
 
         // Test support: reads the shared spec corpus and locates fixtures (not a product).
         .target(name: "SpecCorpus", dependencies: ["MarkdownParsing"], path: "Tests/SpecCorpus"),
-        // The invariants the fuzz driver (Fuzz/IntentMarkFuzz, built by scripts/fuzz) checks on every
-        // input, shared with the tests that replay its findings (not a product).
+        // The invariants the fuzz targets (Fuzz/*, built by scripts/fuzz) check on every input, shared
+        // with the tests that replay their findings (not a product).
         .target(
             name: "DocumentInvariants",
-            dependencies: ["IntentModel", "MarkdownParsing", "IntentLowering", "IntentWriters"],
+            dependencies: ["IntentModel", "MarkdownParsing", "IntentLowering", "IntentWriters", "IntentEditing"],
             path: "Tests/DocumentInvariants"),
         .testTarget(name: "IntentModelTests", dependencies: ["IntentModel"]),
         .testTarget(name: "MarkdownParsingTests", dependencies: ["MarkdownParsing", "IntentModel", "SpecCorpus"]),

@@ -269,6 +269,13 @@ package struct IntentDocumentSplicer {
 extension IntentDocument {
     /// The index of the run holding UTF-8 offset `offset` (the first run whose end is past it;
     /// `runCount` when `offset` is at or past the end). O(log runs).
+    /// Whether the byte at UTF-8 `offset` lies in a block separator run.
+    package func isSeparator(atUTF8Offset offset: Int) -> Bool {
+        let index = runIndex(containingUTF8Offset: offset)
+        guard offset >= 0, index < runRecords.count else { return false }
+        return attributeTable[Int(runRecords[index].attributes)].isBlockSeparator
+    }
+
     package func runIndex(containingUTF8Offset offset: Int) -> Int {
         var low = 0
         var high = runRecords.count

@@ -1,5 +1,6 @@
 import DocumentInvariants
 import Foundation
+import IntentModel
 import MarkdownParsing
 import SpecCorpus
 import Testing
@@ -59,5 +60,47 @@ struct FuzzRegressionTests {
             }
         }
         #expect(messages.isEmpty, "\(messages.count) failures:\n\(messages.prefix(8).joined(separator: "\n=====\n"))")
+    }
+
+    @Test("Stored documents the JSON fuzz target starts from or found keep every invariant", arguments: inputs(in: "json"))
+    func jsonFinding(name: String) throws {
+        let bytes = try Data(contentsOf: Self.fixtureDirectory.appending(path: "json/\(name)"))
+        let failure = JSONDocumentInvariants.check(bytes)
+        #expect(failure == nil, "\(name): \(failure?.description ?? "")")
+    }
+
+    @Test("Editing sessions the editing fuzz target found keep every invariant", arguments: inputs(in: "editing"))
+    func editingFinding(name: String) throws {
+        let bytes = try Data(contentsOf: Self.fixtureDirectory.appending(path: "editing/\(name)"))
+        let failure = EditingInvariants.check(bytes)
+        #expect(failure == nil, "\(name): \(failure?.description ?? "")")
+    }
+
+    @Test(
+        "The JSON form of every spec example keeps the stored-document invariants",
+        .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"))
+    func specExamplesAsJSON() throws {
+        var messages: [String] = []
+        for example in try SpecExamples.load(TestPaths.corpus.appending(path: "cmark-gfm-0.29.0.gfm.6/extensions.txt")) {
+            let json = try IntentDocument(markdown: example.markdown).jsonData()
+            if let failure = JSONDocumentInvariants.check(json) { messages.append("\(example.testDescription): \(failure)") }
+        }
+        #expect(messages.isEmpty, "\(messages.prefix(8).joined(separator: "\n"))")
+    }
+
+    @Test(
+        "Random editing sessions on spec examples keep the editing invariants",
+        .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"))
+    func specExamplesEdited() throws {
+        var messages: [String] = []
+        let examples = try SpecExamples.load(TestPaths.corpus.appending(path: "cmark-gfm-0.29.0.gfm.6/spec.txt"))
+        // Every fourth example, with and without extensions and in both layouts.
+        for (index, example) in examples.enumerated() where index % 4 == 0 {
+            let selector: UInt8 = [0x01, 0x03, 0x00, 0x02][index / 4 % 4]
+            if let failure = EditingInvariants.check([selector] + Array(example.markdown.utf8), editCount: 6) {
+                messages.append("\(example.testDescription) selector \(selector): \(failure)")
+            }
+        }
+        #expect(messages.isEmpty, "\(messages.count) failures:\n\(messages.prefix(8).joined(separator: "\n"))")
     }
 }

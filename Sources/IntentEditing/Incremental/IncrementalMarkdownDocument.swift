@@ -294,9 +294,35 @@ public struct IncrementalMarkdownDocument: Sendable {
         return nil
     }
 
-    /// The lines of `text` that may be link reference or footnote definitions, in order.
+    /// The stretches of `text` that may hold link reference or footnote definitions, in order:
+    /// each run of non-blank lines that has a line starting with `[` (after up to three spaces)
+    /// and a `]:` somewhere — a definition's label, destination and title may each be on lines of
+    /// their own, and it ends only at a blank line or at a line that cannot continue it, so the
+    /// whole stretch is compared, not one line.
     static func definitionLikeLines(in text: String) -> [Substring] {
-        text.split(separator: "\n", omittingEmptySubsequences: true).filter { globalRule(in: String($0)) != nil }
+        var stretches: [Substring] = []
+        var stretchStart: String.Index? = nil
+        var startsWithBracket = false
+        var index = text.startIndex
+        func close(at end: String.Index) {
+            if let start = stretchStart, startsWithBracket, text[start..<end].contains("]:") { stretches.append(text[start..<end]) }
+            stretchStart = nil
+            startsWithBracket = false
+        }
+        while index < text.endIndex {
+            let lineEnd = text[index...].firstIndex(of: "\n") ?? text.endIndex
+            let line = text[index..<lineEnd]
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                close(at: index)
+            } else {
+                if stretchStart == nil { stretchStart = index }
+                let trimmed = line.drop { $0 == " " }
+                if line.count - trimmed.count <= 3, trimmed.first == "[" { startsWithBracket = true }
+            }
+            index = lineEnd < text.endIndex ? text.index(after: lineEnd) : text.endIndex
+        }
+        close(at: text.endIndex)
+        return stretches
     }
 
     /// The 1-based line holding UTF-8 offset `offset` of the current source.

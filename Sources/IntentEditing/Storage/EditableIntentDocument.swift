@@ -14,9 +14,11 @@ import IntentModel
 ///   the same kind (in a list, a new item of the same list), with a fresh identity.
 /// - A range across paragraphs merges them into the first one (its block wins), as text views do.
 /// - Replacement text that carries its own block intents keeps them for the paragraphs it holds
-///   whole (identities kept when no other block of the document uses them — so an undo restores
-///   the blocks it removed —, fresh otherwise; blocks that are ancestors of the paragraphs at
-///   either end, such as the list being edited, are joined rather than duplicated).
+///   whole, with fresh identities (a proposal's blocks are new blocks, whatever identities it was
+///   built with). An inverse given to ``apply(_:)`` instead keeps its identities where no other
+///   block uses them, so an undo restores the blocks it removed, and blocks that are ancestors of
+///   the paragraphs at either end, such as the list being edited, are joined rather than
+///   duplicated.
 /// - Plain text typed into a code block is code (line breaks included); into a table cell, its
 ///   line breaks become hard line breaks (U+2028, `.lineBreak`), as a cell holds one line.
 /// - Every block stays contiguous: blocks put between the paragraphs of a container end it, and
@@ -64,7 +66,7 @@ public struct EditableIntentDocument: Sendable {
     @discardableResult
     public mutating func replace(_ range: NSRange, with replacement: IntentDocument) throws -> EditorReplacement {
         let utf8Range = try EditingLayout.utf8Range(of: range, in: document.text)
-        return replace(utf8Range: utf8Range, with: replacement)
+        return replace(utf8Range: utf8Range, with: replacement.renumbered(above: document.largestIdentity))
     }
 
     /// Replaces the characters in `range` (indices of ``document``'s text) with `replacement`.
@@ -81,7 +83,7 @@ public struct EditableIntentDocument: Sendable {
         else { throw IntentMarkError.invalidRange("indices are not on scalar boundaries of the text") }
         let lower = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
         let upper = text.utf8.distance(from: text.startIndex, to: range.upperBound)
-        return replace(utf8Range: lower..<upper, with: replacement)
+        return replace(utf8Range: lower..<upper, with: replacement.renumbered(above: document.largestIdentity))
     }
 
     /// Replaces the characters in `range` (UTF-16 units) with plain text, which takes the style
@@ -114,7 +116,9 @@ public struct EditableIntentDocument: Sendable {
     /// - Throws: `IntentMarkError.invalidRange` when its range is not valid for the current text.
     @discardableResult
     public mutating func apply(_ replacement: EditorReplacement) throws -> EditorReplacement {
-        try replace(replacement.range, with: replacement.text)
+        // An inverse carries the identities of the blocks it restores: they are kept.
+        let utf8Range = try EditingLayout.utf8Range(of: replacement.range, in: document.text)
+        return replace(utf8Range: utf8Range, with: replacement.text)
     }
 
     /// Replaces the UTF-8 range `utf8Range` (on scalar boundaries) with `replacement`.

@@ -18,9 +18,13 @@ enum EditingSplice {
         var isTerminated = false
         /// The terminator: the replacement's own separator (`"\t"` between cells) or `"\n"`.
         var terminator = "\n"
+        /// Whether the piece ended with the last line end of an HTML block's text, which is that
+        /// block's own terminator (HTML, not a separator), as a code block's is.
+        var endsHTMLBlock = false
     }
 
     private static let lineBreakBit = InlinePresentationIntent.lineBreak.rawValue
+    private static let blockHTMLBit = InlinePresentationIntent.blockHTML.rawValue
 
     /// `document` with `utf8Range` replaced by `replacement`, and the end (in the old text) of the
     /// paragraphs the edit touched: text after it is untouched.
@@ -73,6 +77,8 @@ enum EditingSplice {
         let lastLeaf: Int32? = leaves.last.map(\.block).flatMap { $0 >= 0 ? $0 : nil }
 
         var block = current
+        /// Whether the rest of the last paragraph stays in its own block (no merge).
+        var tailKeepsItsBlock = false
         for (position, piece) in pieces.enumerated() {
             if position == 0 {
                 if current < 0 {
@@ -87,6 +93,7 @@ enum EditingSplice {
                     block = context.place(piece.block)
                 } else if let leafB, leafB != leafA, leaves[leafB].block >= 0 {
                     block = context.splicer.block(leaves[leafB].block, of: document, sourceID: Context.documentID)
+                    tailKeepsItsBlock = true
                 } else {
                     block = context.newLeaf(like: blockA ?? lastLeaf, kind: isBreak ? .paragraph : nil)
                 }
@@ -94,10 +101,26 @@ enum EditingSplice {
                 block = piece.block >= 0 ? context.place(piece.block) : context.newLeaf(like: blockA ?? lastLeaf, kind: isBreak ? .paragraph : nil)
             }
             context.emit(piece, into: block)
-            if piece.isTerminated { context.terminate(block, with: piece.terminator) }
+            if piece.isTerminated { context.terminate(block, with: piece.terminator, endingHTMLBlock: piece.endsHTMLBlock) }
         }
         if b < regionEnd {
-            context.splicer.copy(document, sourceID: Context.documentID, utf8Range: b..<regionEnd, block: block)
+            // The rest of the last paragraph joins `block`, and its terminator becomes `block`'s
+            // own: a code block ends with code text, another leaf with a separator — whatever
+            // ended the paragraph that was merged (a code block's or HTML block's last line end is
+            // text of that block).
+            var tailEnd = regionEnd
+            if block >= 0, !tailKeepsItsBlock, let leafB, leafB != leafA, document.text.utf8[
+                document.text.utf8.index(document.text.utf8.startIndex, offsetBy: regionEnd - 1)] == UInt8(ascii: "\n")
+            {
+                let endsWithSeparator = document.isSeparator(atUTF8Offset: regionEnd - 1)
+                let isCodeTarget: Bool
+                if case .codeBlock? = context.splicer.kind(of: block) { isCodeTarget = true } else { isCodeTarget = false }
+                if isCodeTarget == endsWithSeparator { tailEnd = regionEnd - 1 }
+            }
+            if b < tailEnd {
+                context.splicer.copy(document, sourceID: Context.documentID, utf8Range: b..<tailEnd, block: block)
+            }
+            if tailEnd < regionEnd { context.terminate(block) }
         }
         if leafB == nil, block >= 0, context.lastByteIsNotTerminator {
             context.terminate(block)
@@ -171,6 +194,9 @@ enum EditingSplice {
                 let attributes = replacement.attributeTable[Int(record.attributes)]
                 var isCodeRun = false
                 if record.block >= 0, case .codeBlock = replacement.blocks[Int(record.block)].kind { isCodeRun = true }
+                // An HTML block's text holds its line ends, the last one its terminator, as code does.
+                let isHTMLBlockRun = record.inline & blockHTMLBit != 0
+                if isHTMLBlockRun { isCodeRun = true }
                 if !oneParagraph, let previous = previousBlock, previous != record.block,
                     !pieces[pieces.count - 1].segments.isEmpty
                 {
@@ -213,6 +239,7 @@ enum EditingSplice {
                         if pieces[pieces.count - 1].segments.isEmpty, !startedInsideRun {
                             pieces[pieces.count - 1].block = record.block
                         }
+                        if endsCode, isHTMLBlockRun { pieces[pieces.count - 1].endsHTMLBlock = true }
                         endPiece(insideRun: !endsCode)
                         previousBlock = endsCode ? nil : record.block
                     }
@@ -411,10 +438,12 @@ extension EditingSplice {
             }
         }
 
-        /// Ends `block`'s paragraph with `terminator` (code text in a code block, a separator
-        /// otherwise).
-        mutating func terminate(_ block: Int32, with terminator: String = "\n") {
-            if case .codeBlock = blockKind(block) {
+        /// Ends `block`'s paragraph with `terminator` (code text in a code block, HTML at the end
+        /// of an HTML block's text, a separator otherwise).
+        mutating func terminate(_ block: Int32, with terminator: String = "\n", endingHTMLBlock: Bool = false) {
+            if endingHTMLBlock {
+                splicer.append("\n", block: block, inline: EditingSplice.blockHTMLBit)
+            } else if case .codeBlock = blockKind(block) {
                 splicer.append("\n", block: block)
             } else {
                 splicer.append(terminator, block: block, attributes: EditingLayout.separatorAttributes)

@@ -1,0 +1,37 @@
+// MARK: - Renumbering identities
+
+extension IntentDocument {
+    /// The document with every block and span identity moved above `largest` (each shifted by the
+    /// same amount, so their order and distinctness are kept): what a foreign document inserted
+    /// into another needs, so that none of its blocks is taken for one the other already has.
+    ///
+    /// O(blocks + spans); the text and runs are shared, not copied.
+    /// - Parameter largest: The largest identity in use where the document goes (at most
+    ///   ``ModelRanges/identity``'s upper bound).
+    package func renumbered(above largest: Int) -> IntentDocument {
+        let smallest = min(blocks.map(\.identity).min() ?? 0, spans.map(\.identity).min() ?? 0)
+        let base = min(max(largest, 0), ModelRanges.identity.upperBound)
+        // Identities of this document stay within ±2^53 by validation and repair; clamp again so a
+        // hand-built one cannot overflow.
+        let offset = base - min(max(smallest, ModelRanges.identity.lowerBound), ModelRanges.identity.upperBound) + 1
+        guard offset > 0 || blocks.isEmpty && spans.isEmpty else { return self }
+        var copy = self
+        for index in copy.blocks.indices {
+            copy.blocks[index].identity = copy.blocks[index].identity.clamped(to: ModelRanges.identity) + offset
+        }
+        if !spans.isEmpty {
+            copy.spanPaths = []
+            copy.spanPaths.reserveCapacity(spans.count)
+            for index in copy.spans.indices {
+                copy.spans[index].identity = copy.spans[index].identity.clamped(to: ModelRanges.identity) + offset
+                let span = copy.spans[index]
+                let parent = span.parent >= 0 ? copy.spanPaths[Int(span.parent)] : nil
+                copy.spanPaths.append(
+                    InlineSpanPath(InlineSpan(kind: span.kind, identity: span.identity, htmlTag: span.htmlTag), parent: parent))
+            }
+        }
+        copy.blockLookup = [:]
+        copy.spanLookup = [:]
+        return copy
+    }
+}
