@@ -97,6 +97,8 @@ public struct MarkdownParser: Sendable {
         try InputShape(scanning: source).check(against: options.limits)
         let prepared = PreparedSource(source: source, options: options)
         return try prepared.withBytes { bytes in
+            // What libcmark-gfm is given (the prepared bytes) must fit its buffers.
+            try CmarkBufferCeiling.check(bytes)
             let tree = try CmarkTree(parsing: bytes, options: options)
             let extra = inspect(tree)
             var converter = IntentTreeConverter(options: options, source: prepared)
