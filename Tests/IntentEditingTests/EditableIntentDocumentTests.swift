@@ -238,6 +238,22 @@ struct EditableIntentDocumentTests {
             #expect(editable.document.isEquivalent(to: EditableIntentDocument(try Self.parsed(source)).document))
         }
     }
+
+    @Test("Undoing the first text typed into an empty document leaves it empty (fuzz finding empty-document)")
+    func undoToEmpty() throws {
+        for text in ["  \n", "\n", "x", "a\n\nb"] {
+            for parsed in [false, true] {
+                var editable = EditableIntentDocument()
+                let inverse =
+                    parsed
+                    ? try editable.replace(NSRange(location: 0, length: 0), with: try IntentDocument(markdown: text))
+                    : try editable.replace(NSRange(location: 0, length: 0), with: text)
+                try editable.apply(inverse)
+                #expect(editable.document.text == "", "\(text.debugDescription) parsed \(parsed)")
+                #expect(editable.document.runCount == 0)
+            }
+        }
+    }
 }
 
 /// SplitMix64, for reproducible property tests.

@@ -122,7 +122,9 @@ enum EditingSplice {
             }
             if tailEnd < regionEnd { context.terminate(block) }
         }
-        if leafB == nil, block >= 0, context.lastByteIsNotTerminator {
+        // The text ends here: its last paragraph gets its terminator, unless nothing at all is
+        // left (replacing everything with nothing leaves the empty document, not an empty line).
+        if leafB == nil, block >= 0, context.lastByteIsNotTerminator, context.splicer.byteCount > 0 {
             context.terminate(block)
         }
         let regionEndInResult = context.splicer.byteCount
