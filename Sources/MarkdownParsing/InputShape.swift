@@ -8,10 +8,25 @@ struct InputShape {
     var nestingWork = 0
     /// The most `[` in one chunk between blank lines.
     var bracketsPerBlock = 0
+    /// The sum over chunks of their `[` count squared.
+    var bracketWork = 0
+    /// The most emphasis delimiters (`*`, `_`, `~`) in one chunk.
+    var emphasisDelimitersPerBlock = 0
+    /// The sum over chunks of their delimiter count squared.
+    var emphasisWork = 0
+    /// The sum over lines of the open nesting depth times the line's `[`, `*`, `_` and `~`.
+    var nestedInlineWork = 0
 
     init(scanning bytes: UnsafeBufferPointer<UInt8>) {
         var openDepth = 0
         var brackets = 0
+        var delimiters = 0
+        func endChunk() {
+            bracketWork &+= brackets &* brackets
+            emphasisWork &+= delimiters &* delimiters
+            brackets = 0
+            delimiters = 0
+        }
         var index = 0
         let count = bytes.count
         @inline(__always) func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
@@ -50,56 +65,77 @@ struct InputShape {
             // The rest of the line: brackets, and whether it has any content. Most bytes are
             // letters above `[` (0x5B) and take the first branch.
             var hasContent = depth > 0
+            var hasText = false
+            var lineSpecials = 0
             let raw = UnsafeRawPointer(bytes.baseAddress)
             while index < count {
                 // Eight bytes at a time while none is a line ending or `[` (SWAR zero-byte test).
                 if let raw, index + 8 <= count {
                     let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    if !Self.containsLineEndOrBracket(word) {
-                        if word != 0x2020_2020_2020_2020 { hasContent = true }
+                    if !Self.containsInterestingByte(word) {
+                        if word != 0x2020_2020_2020_2020 {
+                            hasContent = true
+                            hasText = true
+                        }
                         index += 8
                         continue
                     }
                 }
                 let byte = bytes[index]
-                if byte > 0x5B {
-                    hasContent = true
-                } else if byte == 0x0A || byte == 0x0D {
+                switch byte {
+                case 0x0A, 0x0D:
                     break
-                } else if byte == 0x5B {
+                case UInt8(ascii: "["):
                     brackets += 1
+                    lineSpecials += 1
+                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                    delimiters += 1
+                    lineSpecials += 1
+                default:
+                    break
+                }
+                if byte == 0x0A || byte == 0x0D { break }
+                if byte != 0x20 && byte != 0x09 {
                     hasContent = true
-                } else if byte != 0x20 && byte != 0x09 {
-                    hasContent = true
+                    hasText = true
                 }
                 index += 1
             }
             if hasContent {
                 nestingDepth = max(nestingDepth, depth)
-                if depth > 0 {
+                if depth > 0, !hasText {
+                    // Only container markers (`>` on its own continues a quote): the blocks open
+                    // inside stay open, as a blank line inside them would leave them.
+                    openDepth = max(openDepth, depth)
+                } else if depth > 0 {
                     openDepth = depth
                 } else if indentation < 2 {
                     openDepth = 0
                 }
                 nestingWork &+= max(depth, openDepth)
+                nestedInlineWork &+= max(depth, openDepth) &* lineSpecials
                 bracketsPerBlock = max(bracketsPerBlock, brackets)
+                emphasisDelimitersPerBlock = max(emphasisDelimitersPerBlock, delimiters)
             } else {
                 // Blank: nesting stays open; the chunk of text ends.
                 nestingWork &+= openDepth
-                brackets = 0
+                endChunk()
             }
             // Past the line ending (LF, CR or CRLF).
             if index < count, bytes[index] == 0x0D { index += 1 }
             if index < count, bytes[index] == 0x0A { index += 1 }
         }
+        endChunk()
     }
 
+    /// Whether `word` holds a line ending, `[`, `*`, `_` or `~` (SWAR zero-byte tests).
     @inline(__always)
-    static func containsLineEndOrBracket(_ word: UInt64) -> Bool {
+    static func containsInterestingByte(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
         return hasZeroByte(word ^ (ones &* 0x0A)) || hasZeroByte(word ^ (ones &* 0x0D)) || hasZeroByte(word ^ (ones &* 0x5B))
+            || hasZeroByte(word ^ (ones &* 0x2A)) || hasZeroByte(word ^ (ones &* 0x5F)) || hasZeroByte(word ^ (ones &* 0x7E))
     }
 
     /// Throws when a shape exceeds its limit.
@@ -115,6 +151,21 @@ struct InputShape {
         if bracketsPerBlock > limits.maximumBracketsPerBlock {
             throw IntentMarkError.limitExceeded(
                 limit: "maximumBracketsPerBlock", maximum: limits.maximumBracketsPerBlock, found: bracketsPerBlock)
+        }
+        if bracketWork > limits.maximumBracketWork {
+            throw IntentMarkError.limitExceeded(limit: "maximumBracketWork", maximum: limits.maximumBracketWork, found: bracketWork)
+        }
+        if emphasisDelimitersPerBlock > limits.maximumEmphasisDelimitersPerBlock {
+            throw IntentMarkError.limitExceeded(
+                limit: "maximumEmphasisDelimitersPerBlock", maximum: limits.maximumEmphasisDelimitersPerBlock,
+                found: emphasisDelimitersPerBlock)
+        }
+        if emphasisWork > limits.maximumEmphasisWork {
+            throw IntentMarkError.limitExceeded(limit: "maximumEmphasisWork", maximum: limits.maximumEmphasisWork, found: emphasisWork)
+        }
+        if nestedInlineWork > limits.maximumNestedInlineWork {
+            throw IntentMarkError.limitExceeded(
+                limit: "maximumNestedInlineWork", maximum: limits.maximumNestedInlineWork, found: nestedInlineWork)
         }
     }
 }

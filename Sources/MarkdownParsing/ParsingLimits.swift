@@ -22,16 +22,40 @@ public struct ParsingLimits: Sendable, Hashable, Codable {
     /// quadratic on long runs of openers such as `![[]()`. Default 50 000 (a list of 50 000 links
     /// with no blank line between them is the largest block accepted).
     public var maximumBracketsPerBlock: Int
+    /// The sum over chunks of text between blank lines of the square of their `[` count: bracket
+    /// matching's quadratic cost across the whole document, so that many blocks just under
+    /// ``maximumBracketsPerBlock`` cannot add up. Default 2 500 000 000 (one block at the per-block
+    /// limit, about 2.6 s of libcmark-gfm on `![[]()` runs in a release build here).
+    public var maximumBracketWork: Int
+    /// The most emphasis delimiter characters (`*`, `_`, `~`) in one chunk of text between blank
+    /// lines: libcmark-gfm 0.29's delimiter processing is quadratic on some runs of them (cmark
+    /// issue #389, `*a ` … `_a*_ ` …: 80 000 delimiters took 1.2 s, 160 000 up to 31 s). Default
+    /// 100 000 (about 2 s of that shape).
+    public var maximumEmphasisDelimitersPerBlock: Int
+    /// The sum over chunks of the square of their emphasis delimiter count (the quadratic cost
+    /// across the document). Default 10 000 000 000 (one block at the per-block limit).
+    public var maximumEmphasisWork: Int
+    /// The sum over lines of the nesting depth open at the line times the inline markup characters
+    /// on it (`*`, `_`, `~`, `` ` ``, `[`, `]`, `!`, `<`, `&`, `\`): libcmark-gfm's inline cost in a
+    /// deeply nested block grows with both (`>` × 10 000 then `a*` × 160 000 took 10 s). Default
+    /// 200 000 000 (about 1.3 s of that shape).
+    public var maximumNestedInlineWork: Int
 
     /// Creates limits; each defaults as documented on its property.
     public init(
         maximumInputBytes: Int = 1 << 30, maximumNestingDepth: Int = 10_000, maximumNestingWork: Int = 30_000_000,
-        maximumBracketsPerBlock: Int = 50_000
+        maximumBracketsPerBlock: Int = 50_000, maximumBracketWork: Int = 2_500_000_000,
+        maximumEmphasisDelimitersPerBlock: Int = 100_000, maximumEmphasisWork: Int = 10_000_000_000,
+        maximumNestedInlineWork: Int = 200_000_000
     ) {
         self.maximumInputBytes = maximumInputBytes
         self.maximumNestingDepth = maximumNestingDepth
         self.maximumNestingWork = maximumNestingWork
         self.maximumBracketsPerBlock = maximumBracketsPerBlock
+        self.maximumBracketWork = maximumBracketWork
+        self.maximumEmphasisDelimitersPerBlock = maximumEmphasisDelimitersPerBlock
+        self.maximumEmphasisWork = maximumEmphasisWork
+        self.maximumNestedInlineWork = maximumNestedInlineWork
     }
 
     /// The defaults.
@@ -40,10 +64,12 @@ public struct ParsingLimits: Sendable, Hashable, Codable {
     /// No limits but the input size (for trusted input; libcmark-gfm may then run for minutes on
     /// hostile shapes).
     public static let unlimited = ParsingLimits(
-        maximumNestingDepth: .max, maximumNestingWork: .max, maximumBracketsPerBlock: .max)
+        maximumNestingDepth: .max, maximumNestingWork: .max, maximumBracketsPerBlock: .max, maximumBracketWork: .max,
+        maximumEmphasisDelimitersPerBlock: .max, maximumEmphasisWork: .max, maximumNestedInlineWork: .max)
 
     enum CodingKeys: String, CodingKey {
-        case maximumInputBytes, maximumNestingDepth, maximumNestingWork, maximumBracketsPerBlock
+        case maximumInputBytes, maximumNestingDepth, maximumNestingWork, maximumBracketsPerBlock, maximumBracketWork,
+            maximumEmphasisDelimitersPerBlock, maximumEmphasisWork, maximumNestedInlineWork
     }
 
     /// Decodes limits; absent keys take their defaults.
@@ -59,6 +85,13 @@ public struct ParsingLimits: Sendable, Hashable, Codable {
             maximumNestingWork: try container.decodeIfPresent(Int.self, forKey: .maximumNestingWork)
                 ?? defaults.maximumNestingWork,
             maximumBracketsPerBlock: try container.decodeIfPresent(Int.self, forKey: .maximumBracketsPerBlock)
-                ?? defaults.maximumBracketsPerBlock)
+                ?? defaults.maximumBracketsPerBlock,
+            maximumBracketWork: try container.decodeIfPresent(Int.self, forKey: .maximumBracketWork) ?? defaults.maximumBracketWork,
+            maximumEmphasisDelimitersPerBlock: try container.decodeIfPresent(Int.self, forKey: .maximumEmphasisDelimitersPerBlock)
+                ?? defaults.maximumEmphasisDelimitersPerBlock,
+            maximumEmphasisWork: try container.decodeIfPresent(Int.self, forKey: .maximumEmphasisWork)
+                ?? defaults.maximumEmphasisWork,
+            maximumNestedInlineWork: try container.decodeIfPresent(Int.self, forKey: .maximumNestedInlineWork)
+                ?? defaults.maximumNestedInlineWork)
     }
 }

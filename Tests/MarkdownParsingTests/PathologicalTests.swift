@@ -19,8 +19,11 @@ struct PathologicalTests {
         document.runs.filter { !$0.isBlockSeparator }.map { String($0.text) }.joined()
     }
 
-    @Test("1: nested strong emphasis") func nestedStrongEmphasis() throws {
-        let count = 65_000
+    @Test("1: nested strong emphasis (full size, 390 000 delimiters in one paragraph, is refused)") func nestedStrongEmphasis() throws {
+        #expect(throws: IntentMarkError.limitExceeded(limit: "maximumEmphasisDelimitersPerBlock", maximum: 100_000, found: 390_000)) {
+            try parse(String(repeating: "*a **a ", count: 65_000) + "b" + String(repeating: " a** a*", count: 65_000))
+        }
+        let count = 16_000
         let document = try parse(String(repeating: "*a **a ", count: count) + "b" + String(repeating: " a** a*", count: count))
         #expect(content(document) == String(repeating: "a a ", count: count) + "b" + String(repeating: " a a", count: count))
         let flags = document.runs.filter { !$0.isBlockSeparator }.map(\.inlinePresentationIntent)
@@ -160,7 +163,10 @@ struct PathologicalTests {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appending(path: "shared/corpus/realworld/realworld-1mb.md")
         let tenTimes = String(repeating: try String(contentsOf: url, encoding: .utf8), count: 10)
-        let strict = ParsingLimits(maximumNestingDepth: 100, maximumNestingWork: 600_000, maximumBracketsPerBlock: 1_000)
+        // 2% of every default.
+        let strict = ParsingLimits(
+            maximumNestingDepth: 200, maximumNestingWork: 600_000, maximumBracketsPerBlock: 1_000, maximumBracketWork: 50_000_000,
+            maximumEmphasisDelimitersPerBlock: 2_000, maximumEmphasisWork: 200_000_000, maximumNestedInlineWork: 4_000_000)
         #expect(throws: Never.self) { try IntentDocument(markdown: tenTimes, options: MarkdownParsingOptions(limits: strict)) }
     }
 }
