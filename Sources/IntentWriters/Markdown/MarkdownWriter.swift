@@ -38,7 +38,7 @@ public struct MarkdownWriter: Sendable {
     /// - Parameter document: Any intent document.
     /// - Returns: The Markdown, ending with a newline unless empty.
     public func write(_ document: IntentDocument) -> String {
-        var renderer = MarkdownRenderer(document: document, options: options)
+        var renderer = MarkdownRenderer(document: MarkdownFootnoteOrder.reordered(document), options: options)
         return renderer.render()
     }
 
