@@ -129,8 +129,8 @@ public struct EditableIntentDocument: Sendable {
         // edit touched: the removed text, and the rest of the last paragraph with its own block
         // (an edit can move it into another block, as a merge does).
         let removed = EditingLayout.slice(of: document, utf8Range: utf8Range.lowerBound..<touchedEnd)
-        document = edited
-        let newTouchedEnd = touchedEnd + document.text.utf8.count - oldCount
+        let newTouchedEnd = touchedEnd + edited.text.utf8.count - oldCount
+        document = EditingLayout.canonicalCodeTerminators(in: edited, around: utf8Range.lowerBound..<newTouchedEnd)
         let text = document.text
         let start = text.utf16.distance(
             from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: utf8Range.lowerBound))

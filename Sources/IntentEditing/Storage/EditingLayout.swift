@@ -119,3 +119,46 @@ extension IntentDocument {
         return result
     }
 }
+
+extension EditingLayout {
+    /// `document` with the terminators of the code blocks that overlap `utf8Range` in the
+    /// parser's form: a code block with text ends with a `"\n"` of its code; an empty code block is
+    /// its separator `"\n"` alone (as ` ``` ` with nothing inside parses). An edit can leave
+    /// either form where the other belongs (typing into an empty code block, deleting all of one),
+    /// and an undo must restore exactly what was there, so every edit ends in this form.
+    static func canonicalCodeTerminators(in document: IntentDocument, around utf8Range: Range<Int>) -> IntentDocument {
+        let leaves = document.leaves()
+        var fixes: [(offset: Int, block: Int32, toSeparator: Bool)] = []
+        for leaf in leaves where leaf.block >= 0 && leaf.utf8Range.upperBound >= utf8Range.lowerBound
+            && leaf.utf8Range.lowerBound <= utf8Range.upperBound
+        {
+            guard case .codeBlock = document.blocks[Int(leaf.block)].kind, !leaf.utf8Range.isEmpty else { continue }
+            let last = leaf.utf8Range.upperBound - 1
+            guard document.text.utf8[document.text.utf8.index(document.text.utf8.startIndex, offsetBy: last)] == UInt8(ascii: "\n")
+            else { continue }
+            let isSeparator = document.isSeparator(atUTF8Offset: last)
+            let isEmpty = leaf.utf8Range.count == 1
+            if isSeparator != isEmpty { fixes.append((last, leaf.block, isEmpty)) }
+        }
+        guard !fixes.isEmpty else { return document }
+        var splicer = IntentDocumentSplicer(expectedBytes: document.text.utf8.count, firstFreeIdentity: document.largestIdentity + 1)
+        var position = 0
+        for fix in fixes {
+            splicer.copy(document, sourceID: 0, utf8Range: position..<fix.offset)
+            let block = splicer.block(fix.block, of: document, sourceID: 0)
+            if fix.toSeparator {
+                splicer.append("\n", block: block, attributes: separatorAttributes)
+            } else {
+                // Code text, with the attributes of the code before it so the two form one run.
+                let previous = document.runIndex(containingUTF8Offset: fix.offset - 1)
+                let record = document.runRecords[previous]
+                splicer.append(
+                    "\n", block: block, inline: record.inline, attributes: document.attributeTable[Int(record.attributes)],
+                    span: -1)
+            }
+            position = fix.offset + 1
+        }
+        splicer.copy(document, sourceID: 0, utf8Range: position..<document.text.utf8.count)
+        return splicer.finish()
+    }
+}
