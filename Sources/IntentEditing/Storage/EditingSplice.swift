@@ -227,6 +227,15 @@ enum EditingSplice {
                 // code for code (the last "\n" of a code block ends its paragraph).
                 var segmentStart = start
                 for position in start..<end where bytes[position] == UInt8(ascii: "\n") && !asPlainText {
+                    // In a block's text (not code) a line feed before the block's last byte is
+                    // content — inline HTML over two lines, text libcmark-gfm kept with its line
+                    // end —; only plain text, or a line feed ending its block (a text view's
+                    // paragraph), ends a paragraph.
+                    if record.block >= 0, !isCodeRun, !inCell {
+                        let endsBlock =
+                            position == end - 1 && (index + 1 == records.count || records[index + 1].block != record.block)
+                        guard endsBlock else { continue }
+                    }
                     var endsCode = false
                     if isCodeRun && !inCell {
                         let isLastOfLeaf =

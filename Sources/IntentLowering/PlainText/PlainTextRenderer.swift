@@ -173,11 +173,12 @@ struct PlainTextRenderer {
     private mutating func close(_ block: Int32) {
         switch kind(block) {
         case .tableHeaderRow, .tableRow:
-            if var state = table {
-                if case .tableHeaderRow = kind(block) { state.headerRows += 1 }
-                state.rows.append(state.currentRow)
-                state.currentRow = []
-                table = state
+            // In place (optional chaining): copying the state out and back would copy every row
+            // kept so far on each row, quadratic in the table's length.
+            if case .tableHeaderRow = kind(block) { table?.headerRows += 1 }
+            if let row = table?.currentRow {
+                table?.rows.append(row)
+                table?.currentRow = []
             }
         case .table:
             if let finished = table {
