@@ -4,6 +4,7 @@
 //   swift run -c release intentmark-benchmarks --sweep [--sizes 1K,64K,1M,…] [--runs N] [--svg PATH] [--json PATH] [FILE]
 //   swift run -c release intentmark-benchmarks --editing [--runs N] [FILE…]   (the editing layer)
 //   swift run -c release intentmark-benchmarks --foundation [--runs N] [FILE…]   (AttributedString against Foundation-only builders)
+//   swift run -c release intentmark-benchmarks --complexity [--max-bytes 64M] [--shapes LIST] [--json PATH]   (growth exponent of every output per input shape)
 //   intentmark-benchmarks --child TASK FILE   (internal: one task's peak memory, in a child process)
 //
 // Without files the suite measures ../shared/corpus/realworld/realworld-1mb.md, that file ×10 and the
@@ -32,6 +33,9 @@ var files: [String] = []
 var stages = BenchmarkStage.allCases
 var editing = false
 var sweep = false
+var complexity = false
+var complexityMaximumBytes: Int? = nil
+var complexityShapes: [String]? = nil
 var foundation = false
 var sampledMemory = false
 var sizes = SizeSweep.defaultSizes
@@ -62,6 +66,14 @@ while let argument = arguments.popFirst() {
         editing = true
     case "--sweep":
         sweep = true
+    case "--complexity":
+        complexity = true
+    case "--max-bytes":
+        guard let value = arguments.popFirst(), let bytes = size(Substring(value)), bytes > 0 else { fail("--max-bytes needs a size (e.g. 8M)") }
+        complexityMaximumBytes = bytes
+    case "--shapes":
+        guard let value = arguments.popFirst() else { fail("--shapes needs a list") }
+        complexityShapes = value.split(separator: ",").map(String.init)
     case "--foundation":
         foundation = true
     case "--sampled-memory":
@@ -97,6 +109,27 @@ let corpus = packageRoot.deletingLastPathComponent().appending(path: "shared/cor
 let realWorldPath = corpus.appending(path: "realworld/realworld-1mb.md")
 
 do {
+    if complexity {
+        var complexitySweep = ComplexitySweep()
+        if let complexityMaximumBytes { complexitySweep.maximumBytes = complexityMaximumBytes }
+        if let complexityShapes {
+            complexitySweep.shapes = ComplexityShape.all.filter { complexityShapes.contains($0.name) }
+            guard !complexitySweep.shapes.isEmpty else {
+                fail("unknown shapes (shapes: \(ComplexityShape.all.map(\.name).joined(separator: ", ")))")
+            }
+        }
+        let start = Date()
+        let results = complexitySweep.run(progress: progress)
+        let minutes = Date().timeIntervalSince(start) / 60
+        print("Complexity sweep (\(String(format: "%.1f", minutes)) min): growth exponent of each output per shape (1 linear, 2 quadratic; ⚠ above 1.15), with the largest input reached and its time\n")
+        print(complexitySweep.table(results))
+        if let jsonPath {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(results).write(to: URL(fileURLWithPath: jsonPath))
+        }
+        exit(0)
+    }
     if sweep {
         guard files.count <= 1 else { fail("--sweep takes at most one source file") }
         let sourceURL = files.first.map { URL(fileURLWithPath: $0) } ?? realWorldPath

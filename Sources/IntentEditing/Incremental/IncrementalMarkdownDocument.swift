@@ -149,11 +149,16 @@ public struct IncrementalMarkdownDocument: Sendable {
         }
         let parser = MarkdownParser(options: options)
         let regionLineCount = regionSource.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        let withDefinitions = definitions.isEmpty ? regionSource : regionSource + "\n" + definitions
+        // The region's lines, its last one counted when it has no line end.
+        let regionLastLine = regionLineCount + (regionSource.isEmpty || regionSource.hasSuffix("\n") ? 0 : 1)
+        // The definitions follow a blank line, so that no paragraph of the region takes them in as
+        // lazy continuation lines.
+        let withDefinitions = definitions.isEmpty ? regionSource : regionSource + "\n\n" + definitions
         let (regionDocument, regionLines) = try parser.parseReportingTopLevelLines(withDefinitions)
         let regionBlocks = Self.topLevelRanges(of: regionDocument)
-        // The appended definitions must stay definitions (no block of their own).
-        guard regionBlocks.count == regionLines.count, regionLines.allSatisfy({ $0.lowerBound <= max(regionLineCount, 1) })
+        // The appended definitions must stay definitions: no block of their own, and no block of
+        // the region running on into them (an unclosed fence would).
+        guard regionBlocks.count == regionLines.count, regionLines.allSatisfy({ $0.upperBound <= max(regionLastLine, 1) })
         else {
             return .failure(Refusal(reason: "the re-parsed region does not read as whole blocks"))
         }

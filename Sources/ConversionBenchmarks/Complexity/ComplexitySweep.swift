@@ -1,0 +1,125 @@
+import Foundation
+import IntentModel
+import MarkdownParsing
+
+/// How each output's time grows with its input, shape by shape: every output of
+/// ``ComplexityOutput/all`` on every shape of ``ComplexityShape/all``, the input doubled from
+/// ``startBytes`` until ``maximumBytes`` or until one run of the output takes ``maximumSeconds``.
+///
+/// The growth exponent of a doubling is log₂(t(2n) / t(n)): 1 for linear work, 2 for quadratic.
+/// Each point is the fastest of enough runs to take 0.2 s (at least one), so small inputs are not
+/// all noise; a shape's exponent is the largest over its doublings whose shorter time is at least
+/// 20 ms (below that, timer noise dominates). Inputs are parsed with ``ParsingLimits/unlimited`` —
+/// the sweep measures the outputs, not the parser's limits — and the parse is not timed.
+package struct ComplexitySweep: Sendable {
+    /// One output on one shape.
+    package struct Result: Sendable, Codable {
+        package var shape: String
+        package var output: String
+        /// (input bytes, seconds) per size, in order.
+        package var points: [Point]
+        /// The largest exponent over the doublings measured (see the type's comment), or `nil`
+        /// when no doubling was long enough to measure.
+        package var exponent: Double?
+    }
+
+    /// One size.
+    package struct Point: Sendable, Codable {
+        package var bytes: Int
+        package var seconds: Double
+    }
+
+    package var startBytes = 64_000
+    package var maximumBytes = 64_000_000
+    package var maximumSeconds = 10.0
+    package var shapes = ComplexityShape.all
+    package var outputs = ComplexityOutput.all
+
+    package init() {}
+
+    /// Runs the sweep.
+    /// - Parameter progress: Called with a line per point.
+    /// - Returns: One result per shape and output.
+    package func run(progress: (String) -> Void) -> [Result] {
+        var results: [Result] = []
+        var options = MarkdownParsingOptions()
+        options.limits = .unlimited
+        for shape in shapes {
+            var active = outputs.map { Result(shape: shape.name, output: $0.name, points: [], exponent: nil) }
+            var running = Array(outputs.indices)
+            var bytes = startBytes
+            while !running.isEmpty, bytes <= maximumBytes {
+                let markdown = shape.make(bytes)
+                let parseStart = Date()
+                guard let document = try? IntentDocument(markdown: markdown, options: options) else {
+                    progress("\(shape.name): \(bytes) bytes refused by the parser; stopping the shape")
+                    break
+                }
+                let parseSeconds = Date().timeIntervalSince(parseStart)
+                for index in running {
+                    let seconds = Self.time { _ = outputs[index].produce(document) }
+                    active[index].points.append(Point(bytes: markdown.utf8.count, seconds: seconds))
+                    progress("\(shape.name) \(outputs[index].name) \(markdown.utf8.count) B: \(String(format: "%.4f", seconds)) s")
+                }
+                running.removeAll { active[$0].points.last.map { $0.seconds >= maximumSeconds } ?? true }
+                if parseSeconds >= maximumSeconds { break }
+                bytes *= 2
+            }
+            for index in active.indices { active[index].exponent = Self.exponent(of: active[index].points) }
+            results += active
+        }
+        return results
+    }
+
+    /// The fastest of enough runs of `body` to take 0.2 s, at least one.
+    static func time(_ body: () -> Void) -> Double {
+        var best = Double.infinity
+        var total = 0.0
+        repeat {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            best = min(best, seconds)
+            total += seconds
+        } while total < 0.2
+        return best
+    }
+
+    /// The largest log₂ ratio of consecutive times (per doubling of the bytes), over the doublings
+    /// whose shorter time is at least 20 ms.
+    package static func exponent(of points: [Point]) -> Double? {
+        var result: Double? = nil
+        for (small, large) in zip(points, points.dropFirst()) where small.seconds >= 0.02 {
+            let value = log2(large.seconds / small.seconds) / log2(Double(large.bytes) / Double(small.bytes))
+            result = max(result ?? value, value)
+        }
+        return result
+    }
+
+    /// A Markdown table: one row per shape, one column per output, each cell the exponent and the
+    /// largest size reached with its time.
+    package func table(_ results: [Result]) -> String {
+        var lines = ["| shape | " + outputs.map(\.name).joined(separator: " | ") + " |"]
+        lines.append("|---|" + String(repeating: "---|", count: outputs.count))
+        for shape in shapes {
+            var cells: [String] = []
+            for output in outputs {
+                guard let result = results.first(where: { $0.shape == shape.name && $0.output == output.name }),
+                    let last = result.points.last
+                else {
+                    cells.append("–")
+                    continue
+                }
+                let exponent = result.exponent.map { String(format: "%.2f", $0) } ?? "–"
+                let mark = (result.exponent ?? 0) > 1.15 ? " ⚠" : ""
+                cells.append("\(exponent)\(mark) (\(Self.size(last.bytes)): \(String(format: "%.2f", last.seconds)) s)")
+            }
+            lines.append("| \(shape.name) | " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1_000_000 ? "\(bytes / 1_000_000) MB" : "\(bytes / 1_000) KB"
+    }
+}
