@@ -88,7 +88,9 @@ enum HelpText {
 
             OPTIONS
               --to FORMAT               output format (above)
-              -o, --output FILE         write to FILE instead of standard output
+              -o, --output FILE         write to FILE instead of standard output (a regular file only:
+                                        links, devices, pipes and directories are refused; FILE is
+                                        replaced whole, never left half-written)
               --extensions LIST         GFM extensions, comma-separated (default: all six:
                                         \(extensions)); '' for pure CommonMark
               --layout \(layouts)     where blocks live in the text (default newlines)

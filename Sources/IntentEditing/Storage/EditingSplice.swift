@@ -109,13 +109,17 @@ enum EditingSplice {
             // ended the paragraph that was merged (a code block's or HTML block's last line end is
             // text of that block).
             var tailEnd = regionEnd
-            if block >= 0, !tailKeepsItsBlock, let leafB, leafB != leafA, document.text.utf8[
-                document.text.utf8.index(document.text.utf8.startIndex, offsetBy: regionEnd - 1)] == UInt8(ascii: "\n")
-            {
+            if block >= 0, !tailKeepsItsBlock, let leafB, leafB != leafA {
+                let lastByte = document.text.utf8[document.text.utf8.index(document.text.utf8.startIndex, offsetBy: regionEnd - 1)]
                 let endsWithSeparator = document.isSeparator(atUTF8Offset: regionEnd - 1)
+                let targetKind = context.splicer.kind(of: block)
                 let isCodeTarget: Bool
-                if case .codeBlock? = context.splicer.kind(of: block) { isCodeTarget = true } else { isCodeTarget = false }
-                if isCodeTarget == endsWithSeparator { tailEnd = regionEnd - 1 }
+                if case .codeBlock? = targetKind { isCodeTarget = true } else { isCodeTarget = false }
+                var isCellTarget = false
+                if case .tableCell? = targetKind { isCellTarget = true }
+                if lastByte == UInt8(ascii: "\n"), isCodeTarget == endsWithSeparator { tailEnd = regionEnd - 1 }
+                // A cell's tab (the next cell follows) ends nothing outside a table.
+                if lastByte == UInt8(ascii: "\t"), endsWithSeparator, !isCellTarget { tailEnd = regionEnd - 1 }
             }
             if b < tailEnd {
                 context.splicer.copy(document, sourceID: Context.documentID, utf8Range: b..<tailEnd, block: block)
