@@ -158,7 +158,8 @@ public struct IncrementalMarkdownDocument: Sendable {
         let regionBlocks = Self.topLevelRanges(of: regionDocument)
         // The appended definitions must stay definitions: no block of their own, and no block of
         // the region running on into them (an unclosed fence would).
-        guard regionBlocks.count == regionLines.count, regionLines.allSatisfy({ $0.upperBound <= max(regionLastLine, 1) })
+        guard regionBlocks.count == regionLines.count, regionLines.allSatisfy({ $0.upperBound <= max(regionLastLine, 1) }),
+            !Self.linesOverlap(regionLines)
         else {
             return .failure(Refusal(reason: "the re-parsed region does not read as whole blocks"))
         }
@@ -224,6 +225,8 @@ public struct IncrementalMarkdownDocument: Sendable {
             fullParseReason = "inline-only syntax is parsed as a whole"
         } else if ranges.count != lines.count {
             fullParseReason = "the document's blocks do not match the source's top-level blocks"
+        } else if Self.linesOverlap(lines) {
+            fullParseReason = "top-level blocks share source lines (a table made of a paragraph's last line)"
         } else if options.extensions.contains(.footnotes), parsed.blocks.contains(where: { $0.markup?.footnoteLabel != nil }) {
             fullParseReason = "footnotes are numbered across the document"
         } else {
@@ -266,6 +269,13 @@ public struct IncrementalMarkdownDocument: Sendable {
     }
 
     // MARK: Helpers
+
+    /// Whether two top-level blocks share a source line: libcmark-gfm gives a table made of a
+    /// paragraph's last line (`Hi!` then `| a | b |` and a delimiter row, no blank line) the lines
+    /// the paragraph had, so the blocks cannot be told apart by line and are re-parsed whole.
+    static func linesOverlap(_ lines: [ClosedRange<Int>]) -> Bool {
+        zip(lines, lines.dropFirst()).contains { $0.upperBound >= $1.lowerBound }
+    }
 
     /// A rule of Markdown that acts across the whole document and is present in `source`: a line
     /// that may be a link reference or footnote definition (`[label]:` after up to three spaces).
