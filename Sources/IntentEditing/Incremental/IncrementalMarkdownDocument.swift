@@ -141,6 +141,11 @@ public struct IncrementalMarkdownDocument: Sendable {
             return .failure(Refusal(reason: "no block boundary around the edit"))
         }
         let delta = insertedCount - edit.count
+        // Line numbers count line feeds; a carriage return alone (made by the edit, or left by
+        // removing the line feed after one) ends a line too.
+        if Self.containsBareCarriageReturn(new[max(0, regionStart - 1)..<min(new.count, regionEnd + delta + 1)]) {
+            return .failure(Refusal(reason: "a carriage return alone ends a line"))
+        }
         let regionSource = String(decoding: new[regionStart..<(regionEnd + delta)], as: UTF8.self)
         // A definition made, changed or removed acts across the document.
         let oldRegion = String(decoding: old[regionStart..<regionEnd], as: UTF8.self)
@@ -225,6 +230,8 @@ public struct IncrementalMarkdownDocument: Sendable {
             fullParseReason = "inline-only syntax is parsed as a whole"
         } else if ranges.count != lines.count {
             fullParseReason = "the document's blocks do not match the source's top-level blocks"
+        } else if Self.containsBareCarriageReturn(Array(source.utf8)[...]) {
+            fullParseReason = "a carriage return alone ends a line (line numbers count line feeds)"
         } else if Self.linesOverlap(lines) {
             fullParseReason = "top-level blocks share source lines (a table made of a paragraph's last line)"
         } else if options.extensions.contains(.footnotes), parsed.blocks.contains(where: { $0.markup?.footnoteLabel != nil }) {
@@ -269,6 +276,18 @@ public struct IncrementalMarkdownDocument: Sendable {
     }
 
     // MARK: Helpers
+
+    /// Whether `bytes` hold a carriage return not followed by a line feed (a line ending of its
+    /// own for CommonMark, which the line starts here, counted by line feeds, would miss).
+    static func containsBareCarriageReturn(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while let found = bytes[index...].firstIndex(of: UInt8(ascii: "\r")) {
+            let next = bytes.index(after: found)
+            if next == bytes.endIndex || bytes[next] != UInt8(ascii: "\n") { return true }
+            index = next
+        }
+        return false
+    }
 
     /// Whether two top-level blocks share a source line: libcmark-gfm gives a table made of a
     /// paragraph's last line (`Hi!` then `| a | b |` and a delimiter row, no blank line) the lines
