@@ -46,7 +46,9 @@ extension PresentationIntent {
         }
 
         /// Apple's print style: `paragraph`, `header 1`, `listItem 3`, `codeBlock 'swift'`,
-        /// `codeBlock`, `table [left, center]`, `tableRow 1`, `tableCell 0`.
+        /// `codeBlock`, `table [left, center]`, `tableRow 1`, `tableCell 0`. A table of more than
+        /// 16 columns shows the first 16 alignments and its column count
+        /// (`table [left, …, left, … 5000 columns]`), so that printing every run stays linear.
         public var debugDescription: String {
             switch self {
             case .paragraph: return "paragraph"
@@ -60,7 +62,10 @@ extension PresentationIntent {
             case .blockQuote: return "blockQuote"
             case .thematicBreak: return "thematicBreak"
             case .table(let columns):
-                return "table [" + columns.map(\.alignment.name).joined(separator: ", ") + "]"
+                // At most 16 alignments, then the count: a run dump prints every run's intent, and
+                // a table of thousands of columns would make it quadratic.
+                guard columns.count > 16 else { return "table [" + columns.map(\.alignment.name).joined(separator: ", ") + "]" }
+                return "table [" + columns.prefix(16).map(\.alignment.name).joined(separator: ", ") + ", … \(columns.count) columns]"
             case .tableHeaderRow: return "tableHeaderRow"
             case .tableRow(let rowIndex): return "tableRow \(rowIndex)"
             case .tableCell(let columnIndex): return "tableCell \(columnIndex)"

@@ -3,12 +3,7 @@
 
 extension PresentationIntent.Kind {
     /// Whether a block of this kind holds inline content only (it can be no other block's parent).
-    var isLeaf: Bool {
-        switch self {
-        case .paragraph, .header, .codeBlock, .thematicBreak, .tableCell: return true
-        case .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow: return false
-        }
-    }
+    var isLeaf: Bool { !isContainer }
 
     /// The first value outside ``ModelRanges``: the field's JSON key and why, or `nil`.
     func rangeFailure() -> (field: String, reason: String)? {
