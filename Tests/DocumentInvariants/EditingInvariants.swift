@@ -19,7 +19,7 @@ public enum EditingInvariants {
     nonisolated(unsafe) package static var verbose = false
 
     /// Snippets the edits insert: Markdown that changes block structure, and plain text.
-    static let snippets = [
+    package static let snippets = [
         "x", " ", "\n", "\n\n", "- ", "* ", "1. ", "2) ", "> ", "# ", "    ", "```\n", "~~~", "<div>\n", "| a | b |\n| - | - |\n",
         "**", "_", "`", "[", "](u)", "---\n", "===\n", "  \n", "text\nmore", "- [ ] ", "[^1]", "[^1]: n\n", "[x]: /u\n", "漢字", "🙂",
     ]
@@ -73,6 +73,10 @@ public enum EditingInvariants {
             try incremental.replace(range, with: snippet)
             let expected = try IntentDocument(markdown: incremental.source, options: options)
             if let difference = incremental.document.equivalenceFailure(comparedTo: expected) {
+                if verbose {
+                    print("INCREMENTAL\nBEFORE \(before.debugDescription)\nEDIT \(snippet.debugDescription) \(range)")
+                    print("INC  \(incremental.document.text.debugDescription)\nFULL \(expected.text.debugDescription)")
+                }
                 throw InvariantFailure(
                     "incremental equals a full parse",
                     "\(before.debugDescription) with \(snippet.debugDescription) at \(range.location),\(range.length) (\(incremental.lastUpdate)): \(difference)")

@@ -289,11 +289,13 @@ public struct IncrementalMarkdownDocument: Sendable {
         return false
     }
 
-    /// Whether two top-level blocks share a source line: libcmark-gfm gives a table made of a
-    /// paragraph's last line (`Hi!` then `| a | b |` and a delimiter row, no blank line) the lines
-    /// the paragraph had, so the blocks cannot be told apart by line and are re-parsed whole.
+    /// Whether two top-level blocks share a source line, or one starts at line 0: libcmark-gfm
+    /// gives a table made of a paragraph's last line (`Hi!` then `| a | b |` and a delimiter row,
+    /// no blank line) the lines the paragraph had, or leaves the paragraph at line 0, so the
+    /// blocks cannot be told apart by line and are re-parsed whole.
     static func linesOverlap(_ lines: [ClosedRange<Int>]) -> Bool {
-        zip(lines, lines.dropFirst()).contains { $0.upperBound >= $1.lowerBound }
+        // It can also leave the paragraph starting at line 0 (lines count from 1).
+        lines.contains { $0.lowerBound < 1 } || zip(lines, lines.dropFirst()).contains { $0.upperBound >= $1.lowerBound }
     }
 
     /// A rule of Markdown that acts across the whole document and is present in `source`: a line
