@@ -124,16 +124,17 @@ public struct EditableIntentDocument: Sendable {
     /// Replaces the UTF-8 range `utf8Range` (on scalar boundaries) with `replacement`.
     mutating func replace(utf8Range: Range<Int>, with replacement: IntentDocument) -> EditorReplacement {
         let oldCount = document.text.utf8.count
-        let (edited, touchedEnd) = EditingSplice.replace(in: document, utf8Range: utf8Range, with: replacement)
-        // The inverse puts back everything from the range's start to the end of the paragraphs the
-        // edit touched: the removed text, and the rest of the last paragraph with its own block
-        // (an edit can move it into another block, as a merge does).
-        let removed = EditingLayout.slice(of: document, utf8Range: utf8Range.lowerBound..<touchedEnd)
+        let (edited, touchedStart, touchedEnd) = EditingSplice.replace(in: document, utf8Range: utf8Range, with: replacement)
+        // The inverse puts back everything from the range's start (the break's start when typing
+        // into a thematic break) to the end of the paragraphs the edit touched: the removed text,
+        // and the rest of the last paragraph with its own block (an edit can move it into another
+        // block, as a merge does).
+        let removed = EditingLayout.slice(of: document, utf8Range: touchedStart..<touchedEnd)
         let newTouchedEnd = touchedEnd + edited.text.utf8.count - oldCount
-        document = EditingLayout.canonicalCodeTerminators(in: edited, around: utf8Range.lowerBound..<newTouchedEnd)
+        document = EditingLayout.canonicalCodeTerminators(in: edited, around: touchedStart..<newTouchedEnd)
         let text = document.text
         let start = text.utf16.distance(
-            from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: utf8Range.lowerBound))
+            from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: touchedStart))
         let end = text.utf16.distance(from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: newTouchedEnd))
         return EditorReplacement(range: NSRange(location: start, length: end - start), text: removed)
     }

@@ -26,11 +26,11 @@ enum EditingSplice {
     private static let lineBreakBit = InlinePresentationIntent.lineBreak.rawValue
     private static let blockHTMLBit = InlinePresentationIntent.blockHTML.rawValue
 
-    /// `document` with `utf8Range` replaced by `replacement`, and the end (in the old text) of the
-    /// paragraphs the edit touched: text after it is untouched.
+    /// `document` with `utf8Range` replaced by `replacement`, and the start and end (in the old
+    /// text) of what the edit changed: text before the start and after the end is untouched.
     static func replace(
         in document: IntentDocument, utf8Range: Range<Int>, with replacement: IntentDocument
-    ) -> (IntentDocument, touchedEnd: Int) {
+    ) -> (IntentDocument, touchedStart: Int, touchedEnd: Int) {
         let total = document.text.utf8.count
         let leaves = document.leaves()
         let a = utf8Range.lowerBound
@@ -68,6 +68,9 @@ enum EditingSplice {
         if let blockA {
             if isBreak {
                 current = context.newLeaf(like: blockA, kind: .paragraph)
+                // A thematic break holds no text but its separator; should one hold some (a
+                // document built by hand), it is kept, in the paragraph that replaces the break.
+                context.splicer.copy(document, sourceID: Context.documentID, utf8Range: regionStart..<a, block: current)
             } else {
                 current = context.splicer.block(blockA, of: document, sourceID: Context.documentID)
                 context.splicer.copy(document, sourceID: Context.documentID, utf8Range: regionStart..<a)
@@ -137,7 +140,10 @@ enum EditingSplice {
         // the list; its later items are a new list) count as touched: the inverse covers them.
         let continuedEnd = context.splicer.endOfContinuedText
         let touchedEnd = continuedEnd > regionEndInResult ? regionEnd + (continuedEnd - regionEndInResult) : regionEnd
-        return (context.splicer.finish(), touchedEnd)
+        // Typing into a thematic break turns the whole break into a paragraph: the inverse starts
+        // at the break.
+        let touchedStart = isBreak ? regionStart : a
+        return (context.splicer.finish(), touchedStart, touchedEnd)
     }
 
     /// The leaves whose blocks (and ancestors) a replacement block of the same identity joins: the
