@@ -10,36 +10,31 @@ import IntentModel
 /// libcmark-gfm gathers them at the end again: the same document.
 enum MarkdownFootnoteOrder {
     /// `document` with its trailing footnote definitions moved in front of a trailing open HTML
-    /// block, or `document` itself when there is nothing to move (one pass over the runs).
+    /// block, or `document` itself when there is nothing to move. Reads the runs from the end,
+    /// only as far as the definitions and the block before them.
     static func reordered(_ document: IntentDocument) -> IntentDocument {
-        // The top-level blocks, as (root block index, UTF-8 range), in order.
-        var roots: [(root: Int32, range: Range<Int>)] = []
-        var start = 0
-        for record in document.runRecords {
-            var root = record.block
+        func root(ofRun index: Int) -> Int32 {
+            var root = document.runRecords[index].block
             while root >= 0, document.blocks[Int(root)].parent >= 0 { root = document.blocks[Int(root)].parent }
-            if let last = roots.last, last.root == root {
-                roots[roots.count - 1].range = last.range.lowerBound..<record.end
-            } else {
-                roots.append((root, start..<record.end))
-            }
-            start = record.end
+            return root
         }
-        var firstDefinition = roots.count
-        while firstDefinition > 0, let root = Optional(roots[firstDefinition - 1].root), root >= 0,
-            document.blocks[Int(root)].markup?.footnoteLabel != nil
-        {
-            firstDefinition -= 1
-        }
-        guard firstDefinition < roots.count, firstDefinition > 0 else { return document }
-        let candidate = roots[firstDefinition - 1]
-        guard isOpenHTMLBlock(candidate.root, range: candidate.range, in: document) else { return document }
+        func isDefinition(_ root: Int32) -> Bool { root >= 0 && document.blocks[Int(root)].markup?.footnoteLabel != nil }
+        let records = document.runRecords
+        var index = records.count - 1
+        while index >= 0, isDefinition(root(ofRun: index)) { index -= 1 }
+        // No trailing definitions, or nothing before them.
+        guard index >= 0, index < records.count - 1 else { return document }
+        let definitionsStart = records[index].end
+        let candidate = root(ofRun: index)
+        var first = index
+        while first > 0, root(ofRun: first - 1) == candidate { first -= 1 }
+        let candidateStart = first > 0 ? records[first - 1].end : 0
+        guard isOpenHTMLBlock(candidate, range: candidateStart..<definitionsStart, in: document) else { return document }
         let total = document.text.utf8.count
-        let definitionsStart = roots[firstDefinition].range.lowerBound
         var splicer = IntentDocumentSplicer(expectedBytes: total, firstFreeIdentity: document.largestIdentity + 1)
-        splicer.copy(document, sourceID: 0, utf8Range: 0..<candidate.range.lowerBound)
+        splicer.copy(document, sourceID: 0, utf8Range: 0..<candidateStart)
         splicer.copy(document, sourceID: 0, utf8Range: definitionsStart..<total)
-        splicer.copy(document, sourceID: 0, utf8Range: candidate.range.lowerBound..<definitionsStart)
+        splicer.copy(document, sourceID: 0, utf8Range: candidateStart..<definitionsStart)
         return splicer.finish()
     }
 
