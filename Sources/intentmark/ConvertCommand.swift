@@ -91,10 +91,7 @@ struct ConvertCommand {
     /// reasons ("is a directory", "no such file or directory").
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        func posixReason(_ code: Int) -> String {
-            let text = String(cString: strerror(Int32(code)))
-            return text.prefix(1).lowercased() + text.dropFirst()
-        }
+        func posixReason(_ code: Int) -> String { OutputFile.systemReason(Int32(code)) }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return posixReason(underlying.code)
         }

@@ -102,18 +102,7 @@ extension TextStyle {
 extension TextStyle {
     /// The style with every value clamped into ``ModelRanges`` (a NaN to the bound nearest 0).
     func clamped() -> TextStyle {
-        func clamp(_ value: Double?, _ range: ClosedRange<Double>) -> Double? {
-            guard let value else { return nil }
-            return value.isNaN ? min(max(0, range.lowerBound), range.upperBound) : min(max(value, range.lowerBound), range.upperBound)
-        }
-        func clamp(_ color: DisplayColor?) -> DisplayColor? {
-            guard var color else { return nil }
-            color.red = clamp(color.red, ModelRanges.colorComponent) ?? 0
-            color.green = clamp(color.green, ModelRanges.colorComponent) ?? 0
-            color.blue = clamp(color.blue, ModelRanges.colorComponent) ?? 0
-            color.alpha = clamp(color.alpha, ModelRanges.colorComponent) ?? 0
-            return color
-        }
+        func clamp(_ value: Double?, _ range: ClosedRange<Double>) -> Double? { value?.clampedFinite(to: range) }
         var result = self
         result.fontSize = clamp(fontSize, ModelRanges.fontSize)
         result.fontSizeScale = clamp(fontSizeScale, Self.fontSizeScaleRange)
@@ -124,8 +113,8 @@ extension TextStyle {
         result.paragraphSpacingBefore = clamp(paragraphSpacingBefore, ModelRanges.length)
         result.paragraphSpacing = clamp(paragraphSpacing, ModelRanges.length)
         result.lineHeightMultiple = clamp(lineHeightMultiple, ModelRanges.lineHeightMultiple)
-        result.foregroundColor = clamp(foregroundColor)
-        result.backgroundColor = clamp(backgroundColor)
+        result.foregroundColor = foregroundColor?.clamped()
+        result.backgroundColor = backgroundColor?.clamped()
         result.superscript = superscript.map { min(max($0, ModelRanges.superscript.lowerBound), ModelRanges.superscript.upperBound) }
         return result
     }

@@ -3,7 +3,7 @@
 
 extension Double {
     /// The value clamped into `range`; a NaN becomes the bound nearest 0.
-    func clampedFinite(to range: ClosedRange<Double>) -> Double {
+    package func clampedFinite(to range: ClosedRange<Double>) -> Double {
         guard !isNaN else { return 0.clamped(to: range) }
         return clamped(to: range)
     }
@@ -72,14 +72,8 @@ extension DisplayAttributes {
     package func clamped(maximumCount: Int) -> DisplayAttributes {
         var result = self
         result.font?.size = (font?.size ?? 0).clampedFinite(to: ModelRanges.fontSize)
-        for keyPath in [\DisplayAttributes.foregroundColor, \DisplayAttributes.backgroundColor] {
-            guard var color = result[keyPath: keyPath] else { continue }
-            color.red = color.red.clampedFinite(to: ModelRanges.colorComponent)
-            color.green = color.green.clampedFinite(to: ModelRanges.colorComponent)
-            color.blue = color.blue.clampedFinite(to: ModelRanges.colorComponent)
-            color.alpha = color.alpha.clampedFinite(to: ModelRanges.colorComponent)
-            result[keyPath: keyPath] = color
-        }
+        result.foregroundColor = foregroundColor?.clamped()
+        result.backgroundColor = backgroundColor?.clamped()
         result.baselineOffset = baselineOffset?.clampedFinite(to: ModelRanges.length)
         result.superscript = superscript?.clamped(to: ModelRanges.superscript)
         guard var style = paragraphStyle else { return result }
@@ -106,6 +100,18 @@ extension DisplayAttributes {
         }
         result.paragraphStyle = style
         return result
+    }
+}
+
+extension DisplayColor {
+    /// The colour with each component clamped into ``ModelRanges/colorComponent`` (a NaN to 0).
+    package func clamped() -> DisplayColor {
+        var color = self
+        color.red = red.clampedFinite(to: ModelRanges.colorComponent)
+        color.green = green.clampedFinite(to: ModelRanges.colorComponent)
+        color.blue = blue.clampedFinite(to: ModelRanges.colorComponent)
+        color.alpha = alpha.clampedFinite(to: ModelRanges.colorComponent)
+        return color
     }
 }
 
