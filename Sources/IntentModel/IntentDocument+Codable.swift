@@ -171,9 +171,6 @@ extension IntentDocument: Codable {
             if let failure = run.sourcePosition?.validationFailure() {
                 throw invalid(".sourcePosition" + failure.path, failure.reason)
             }
-            for (key, value) in run.blockMarkup ?? [:] {
-                if let failure = value.validationFailure() { throw invalid(".blockMarkup.\(key)" + failure.path, failure.reason) }
-            }
             var path: InlineSpanPath? = nil
             if let spanIndex = run.span {
                 guard spanIndex >= 0, spanIndex < paths.count else {
@@ -190,6 +187,7 @@ extension IntentDocument: Codable {
             }
             var markup: [Int: BlockMarkup] = [:]
             for (key, value) in run.blockMarkup ?? [:] {
+                if let failure = value.validationFailure() { throw invalid(".blockMarkup.\(key)" + failure.path, failure.reason) }
                 guard let identity = Int(key), run.intent?.components.contains(where: { $0.identity == identity }) == true
                 else {
                     throw invalid(".blockMarkup", "names identity '\(key)', which is not in the run's intent")

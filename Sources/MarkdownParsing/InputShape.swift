@@ -62,14 +62,15 @@ struct InputShape {
                 }
                 while index < count, isSpace(bytes[index]) { index += 1 }
             }
-            // The rest of the line: brackets, and whether it has any content. Most bytes are
-            // letters above `[` (0x5B) and take the first branch.
+            // The rest of the line: brackets and emphasis delimiters, and whether it has any
+            // content.
             var hasContent = depth > 0
             var hasText = false
             var lineSpecials = 0
             let raw = UnsafeRawPointer(bytes.baseAddress)
             while index < count {
-                // Eight bytes at a time while none is a line ending or `[` (SWAR zero-byte test).
+                // Eight bytes at a time while none is a line ending, `[`, `*`, `_` or `~` (SWAR
+                // zero-byte tests).
                 if let raw, index + 8 <= count {
                     let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                     if !Self.containsInterestingByte(word) {
@@ -82,19 +83,14 @@ struct InputShape {
                     }
                 }
                 let byte = bytes[index]
-                switch byte {
-                case 0x0A, 0x0D:
-                    break
-                case UInt8(ascii: "["):
+                if byte == 0x0A || byte == 0x0D { break }
+                if byte == UInt8(ascii: "[") {
                     brackets += 1
                     lineSpecials += 1
-                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                } else if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") {
                     delimiters += 1
                     lineSpecials += 1
-                default:
-                    break
                 }
-                if byte == 0x0A || byte == 0x0D { break }
                 if byte != 0x20 && byte != 0x09 {
                     hasContent = true
                     hasText = true
