@@ -28,8 +28,9 @@ let package = Package(
         // for the rich-text writers and terminal cell widths; never the parser.
         .target(name: "IntentWriters", dependencies: ["IntentModel", "IntentLowering"]),
         // The formatting layer of an editor: editable storage, style mapping, contexts and
-        // replacements, incremental re-parse. Uses the parser only for re-parsing Markdown source.
-        .target(name: "IntentEditing", dependencies: ["IntentModel", "MarkdownParsing"]),
+        // replacements, incremental re-parse. Uses the parser only for re-parsing Markdown source,
+        // and lowering's raising for rich-text proposals without intents.
+        .target(name: "IntentEditing", dependencies: ["IntentModel", "MarkdownParsing", "IntentLowering"]),
         // Timing of every conversion against libcmark-gfm (used by the benchmarks and `intentmark bench`).
         .target(
             name: "ConversionBenchmarks",
@@ -65,7 +66,7 @@ let package = Package(
             name: "IntentLoweringTests", dependencies: ["IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(name: "IntentMarkTests", dependencies: ["IntentMark"]),
         .testTarget(
-            name: "IntentEditingTests", dependencies: ["IntentEditing", "IntentModel", "MarkdownParsing", "IntentWriters", "SpecCorpus"]),
+            name: "IntentEditingTests", dependencies: ["IntentEditing", "IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering", "SpecCorpus"]),
         .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark"]),
     ],
     swiftLanguageModes: [.v6]

@@ -152,12 +152,27 @@ extension IntentDocument {
     /// Creates a document from a Foundation `AttributedString`, reading the attributes of
     /// `AttributeScopes.IntentMarkAttributes` (others are ignored).
     ///
-    /// `document == IntentDocument(document.attributedString())` for every document.
+    /// Two conventions for where a block ends are read, run by run, without an option:
+    /// - **Apple's** (`AttributedString(markdown:)` on Darwin, the `.none` layout): nothing
+    ///   separates blocks; a block ends where the next run names another block.
+    /// - **Text-view paragraphs** (what `NSTextView`, `UITextView` and SwiftUI's `TextEditor`
+    ///   hold): every paragraph ends with a `"\n"` that carries the paragraph's own presentation
+    ///   intent. A line feed that is the last character of a paragraph, header, table cell or
+    ///   thematic break — the next run names another block, or the text ends — and is not marked
+    ///   as a separator already is read as that block's separator (``RunAttributes/isBlockSeparator``),
+    ///   which is what the `.newlines` layout puts there. A code block's or HTML block's final
+    ///   line feed is its own text, and a line feed inside a block stays text.
+    ///
+    /// So `"Shopping\n"` as a level-1 header followed by `"Total\n"` as a paragraph reads as the
+    /// same document as `"# Shopping\n\nTotal\n"` parsed, and writes the same Markdown, HTML and
+    /// plain text. `document == IntentDocument(document.attributedString())` for every document
+    /// IntentMark produces (parsed, lowered, raised or edited).
     /// - Parameter attributedString: The string to convert.
     public init(_ attributedString: AttributedString) {
         self.init()
         var spanCache: [ObjectIdentifier: Int32] = [:]
         var previousBlock: (intent: PresentationIntent?, markup: [Int: BlockMarkup], index: Int32)?
+        var pendingLineEnd: PendingLineEnd?
         for run in attributedString.runs {
             // The character view widens a range to whole characters, which would move a run
             // that begins inside one (an emphasised combining mark): such a run is read by
@@ -194,10 +209,54 @@ extension IntentDocument {
             if !(previousBlock.map({ $0.intent == intent && $0.markup == markup }) ?? false) {
                 previousBlock = (intent, markup, block(of: intent, blockMarkup: markup))
             }
+            let blockIndex = previousBlock?.index ?? -1
+            let inline = run[IntentMarkAttribute.InlinePresentationIntentAttribute.self] ?? []
+            let spans = run[IntentMarkAttribute.InlineSpansAttribute.self]
+            if let line = pendingLineEnd {
+                // The line feed held back ended its paragraph only if the paragraph ends there.
+                appendLineEnd(line, endsParagraph: line.block != blockIndex, spanCache: &spanCache)
+                pendingLineEnd = nil
+            }
+            var body = text
+            if body.utf8.last == UInt8(ascii: "\n"), !attributes.isBlockSeparator, endsTextViewParagraph(blockIndex, inline: inline) {
+                body.removeLast()
+                pendingLineEnd = (blockIndex, inline, attributes, spans)
+            }
+            append(body, block: blockIndex, inlinePresentationIntent: inline, attributes: attributes, inlineSpans: spans, spanCache: &spanCache)
+        }
+        if let line = pendingLineEnd { appendLineEnd(line, endsParagraph: true, spanCache: &spanCache) }
+    }
+
+    /// A line feed that may end a text view's paragraph: the block it is in, and the attributes
+    /// it had in the attributed string.
+    private typealias PendingLineEnd = (
+        block: Int32, inline: InlinePresentationIntent, attributes: RunAttributes, spans: InlineSpanPath?
+    )
+
+    /// Whether a line feed at the end of a run of block `block` can be a text view's paragraph end:
+    /// the block is a leaf whose own text never ends in a line feed (not a code block, not an
+    /// HTML block's text).
+    private func endsTextViewParagraph(_ block: Int32, inline: InlinePresentationIntent) -> Bool {
+        guard block >= 0, !inline.contains(.blockHTML) else { return false }
+        switch blocks[Int(block)].kind {
+        case .codeBlock, .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow:
+            return false
+        case .paragraph, .header, .thematicBreak, .tableCell:
+            return true
+        }
+    }
+
+    /// Appends a held-back line feed: as its block's separator when the paragraph ends with it
+    /// (the text view's convention), else as the text it was.
+    private mutating func appendLineEnd(_ line: PendingLineEnd, endsParagraph: Bool, spanCache: inout [ObjectIdentifier: Int32]) {
+        if endsParagraph {
+            var separator = RunAttributes()
+            separator.isBlockSeparator = true
+            append("\n", block: line.block, inlinePresentationIntent: [], attributes: separator, inlineSpans: nil, spanCache: &spanCache)
+        } else {
             append(
-                text, block: previousBlock?.index ?? -1,
-                inlinePresentationIntent: run[IntentMarkAttribute.InlinePresentationIntentAttribute.self] ?? [],
-                attributes: attributes, inlineSpans: run[IntentMarkAttribute.InlineSpansAttribute.self], spanCache: &spanCache)
+                "\n", block: line.block, inlinePresentationIntent: line.inline, attributes: line.attributes,
+                inlineSpans: line.spans, spanCache: &spanCache)
         }
     }
 }

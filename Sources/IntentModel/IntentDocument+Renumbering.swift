@@ -35,3 +35,37 @@ extension IntentDocument {
         return copy
     }
 }
+
+// MARK: - Renumbering list items
+
+extension IntentDocument {
+    /// Sets every list item's ordinal to what Markdown gives it: the ordinal of its list's first
+    /// item plus its index in the list for an ordered list (the first item's ordinal is the
+    /// list's start number), 1 plus its index for a bullet list. Nested lists count on their own.
+    ///
+    /// Editing calls this after every change so that inserting, deleting, splitting, merging or
+    /// moving items never leaves stale numbers. O(blocks); the text and runs are shared.
+    /// - Returns: Whether any ordinal changed.
+    @discardableResult
+    package mutating func renumberListItems() -> Bool {
+        /// Per list (by block index): the number its next item gets.
+        var next: [Int32: Int] = [:]
+        var changed = false
+        // Blocks are stored in document order of their first text, so a list's items come in
+        // order.
+        for index in blocks.indices {
+            guard case .listItem(let ordinal) = blocks[index].kind else { continue }
+            let list = blocks[index].parent
+            var isOrdered = false
+            if list >= 0, case .orderedList = blocks[Int(list)].kind { isOrdered = true }
+            let wanted = next[list] ?? (isOrdered ? ordinal.clamped(to: ModelRanges.ordinal) : 1)
+            next[list] = min(wanted + 1, ModelRanges.ordinal.upperBound)
+            if ordinal != wanted {
+                blocks[index].kind = .listItem(ordinal: wanted)
+                changed = true
+            }
+        }
+        if changed { blockLookup = [:] }
+        return changed
+    }
+}

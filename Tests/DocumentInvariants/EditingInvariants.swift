@@ -116,6 +116,13 @@ public enum EditingInvariants {
             let after = storage.document
             if verbose { print("EDIT \(snippet.debugDescription) at \(range)\nBEFORE\n\(before.runDump())AFTER\n\(after.runDump())INVERSE \(inverse.range)\n\(inverse.text.runDump())") }
             try DocumentInvariants.checkStructure(of: after, in: "edited document")
+            // Ordinals true: every list counts from its first item (bullet lists from 1), as a
+            // parse of the document's Markdown would.
+            var renumbered = after
+            if renumbered.renumberListItems() {
+                throw InvariantFailure(
+                    "ordinals true", "stale list item ordinals after \(snippet.debugDescription) at \(range.location),\(range.length)")
+            }
             // Leaves that end before the edited line keep their identities.
             let editStart = before.text.utf8.distance(
                 from: before.text.startIndex, to: before.text.utf16.index(before.text.startIndex, offsetBy: range.location))
@@ -150,6 +157,8 @@ public enum EditingInvariants {
             let proposal = try IntentDocument(markdown: snippets.randomElement(using: &generator) ?? "")
             _ = try session.replace(range, in: context.identifier, proposedText: proposal)
             try DocumentInvariants.checkStructure(of: session.storage.document, in: "document after a proposal")
+            var renumbered = session.storage.document
+            if renumbered.renumberListItems() { throw InvariantFailure("ordinals true", "stale list item ordinals after a proposal") }
             session.finish(contextWithIdentifier: context.identifier)
         }
     }

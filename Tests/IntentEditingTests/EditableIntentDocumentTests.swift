@@ -169,6 +169,11 @@ struct EditableIntentDocumentTests {
         #expect(empty.document.html() == "<p>hello</p>\n")
     }
 
+    /// The UTF-8 offset of UTF-16 offset `utf16Offset` of `text`.
+    static func utf8Offset(_ utf16Offset: Int, in text: String) -> Int {
+        text.utf8.distance(from: text.startIndex, to: text.utf16.index(text.startIndex, offsetBy: utf16Offset))
+    }
+
     @Test("Random edits: text as a string edit, layout consistent, untouched blocks keep identities, undo restores (property)")
     func randomEdits() throws {
         var generator = SeededRandom(seed: 0xED17)
@@ -203,10 +208,22 @@ struct EditableIntentDocumentTests {
                 var inserted = insertion.text
                 let isPlain = insertion.runs.allSatisfy { $0.presentationIntent == nil }
                 if case .tableCell? = startKind, isPlain { inserted = inserted.replacingOccurrences(of: "\n", with: "\u{2028}") }
+                // Text with blocks of its own that ends where a paragraph ends: its final line end
+                // is that paragraph's.
+                if !isPlain, inserted.hasSuffix("\n"),
+                    EditingLayout.endsBeforeTerminator(Self.utf8Offset(location + length, in: before.text), in: before)
+                {
+                    inserted.removeLast()
+                }
                 var expected = (before.text as NSString).replacingCharacters(in: NSRange(location: location, length: length), with: inserted)
                 if !expected.isEmpty, !expected.hasSuffix("\n") { expected += "\n" }
                 if case .thematicBreak? = startKind {} else {
-                    #expect(after.text == expected, "after \(insertion.text.debugDescription) at \(location), \(length)")
+                    // A cell's tab with no cell of its row after it any more (rows merged) becomes
+                    // the line end that ends a row: the only other difference allowed.
+                    let sameButTerminators =
+                        after.text.utf8.count == expected.utf8.count
+                        && zip(after.text.utf8, expected.utf8).allSatisfy { $0 == $1 || ($0 == 0x0A && $1 == 0x09) }
+                    #expect(sameButTerminators, "after \(insertion.text.debugDescription) at \(location), \(length): \(after.text.debugDescription) for \(expected.debugDescription)")
                 }
                 // Leaves wholly before or after the edited paragraphs keep identity and kind.
                 let utf8Range = try EditingLayout.utf8Range(of: NSRange(location: location, length: length), in: before.text)

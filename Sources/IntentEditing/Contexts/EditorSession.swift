@@ -1,19 +1,40 @@
 import Foundation
+import IntentLowering
 import IntentModel
 
 /// The headless side of a rewrite tool's coordinator (Apple's `NSWritingToolsCoordinator` /
 /// `UIWritingToolsCoordinator` delegate, or any tool that proposes replacements): makes contexts
 /// from the editor's storage, applies proposed replacements to it — in any order and number —
-/// and takes the user's own edits in between.
+/// takes the user's own edits in between, and keeps one undo history of them all.
 ///
 /// Ranges of a proposal are relative to its context's text **as the context was made**; the
-/// session translates them through every change since (replacements already applied, and edits
-/// reported with ``updateRange(_:with:reason:forContextWithIdentifier:)``), so proposals for
-/// later text can arrive first. A proposal whose range overlaps text that changed since is
-/// clamped to what is left of it. Proposed text goes through the editor's ``styleMapping`` when
-/// it carries block intents; plain proposed text takes the style of the paragraph it lands in.
-/// Blocks the replacement does not touch keep their identities; each replacement returns its
-/// inverse (in document coordinates) for the editor's undo stack.
+/// session translates them through every change since (replacements already applied, the user's
+/// edits reported with ``updateRange(_:with:reason:forContextWithIdentifier:)`` or
+/// ``replace(_:with:)``, undo and redo), so proposals for later text can arrive first. A proposal
+/// whose range overlaps text that changed since is clamped to what is left of it.
+///
+/// What a proposal becomes, in order:
+/// 1. Rich text without intents — display attributes only, such as a bold or larger font, what a
+///    text view's rich text holds — is raised to intents through ``raisingStyleSheet`` (see
+///    `IntentDocument.raised(styleSheet:plainTextOptions:)`), unless ``raisesRichTextProposals``
+///    is off, so a bold, larger line is a header and a bold word strong emphasis.
+/// 2. A proposal that is one body paragraph is inline text: it takes the style of the paragraph
+///    it lands in (a rewritten header stays a header).
+/// 3. Other proposals with block intents go through the editor's ``styleMapping``.
+/// 4. Where the range ends at a paragraph's end (just before its line end), the proposal's final
+///    line end is that paragraph's own: replacing a paragraph's text with `"# Plan\n\n- a\n"`
+///    gives a header and a list and no empty paragraph — the document the same change in
+///    Markdown gives.
+///
+/// Blocks the replacement does not touch keep their identities.
+///
+/// **Undo.** Every change through the session — proposals, the user's edits, undo and redo —
+/// is one step of the session's history: ``undo()`` reverts the latest, ``redo()`` reapplies what
+/// was undone, and a new change clears what could be redone. The history is in the session's
+/// own terms, so it stays valid however the contexts were made, edited or finished. An editor that
+/// keeps its own undo stack can instead apply the inverses each change returns (document
+/// coordinates) with ``apply(_:)``, in reverse order; ``contextRange(of:inContextWithIdentifier:)``
+/// gives a document range in a live context's current coordinates.
 ///
 /// ```swift
 /// var session = EditorSession(document: try IntentDocument(markdown: "Helo wrld.\n"), styleMapping: NotesStyleMapping())
@@ -21,6 +42,8 @@ import IntentModel
 /// try session.replace(NSRange(location: 5, length: 4), in: context.identifier, proposedText: IntentDocument(text: "world"))
 /// try session.replace(NSRange(location: 0, length: 4), in: context.identifier, proposedText: IntentDocument(text: "Hello"))
 /// session.storage.document.text   // "Hello world.\n"
+/// try session.undo()              // "Helo world.\n"
+/// try session.redo()              // "Hello world.\n"
 /// ```
 public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
     /// The editor's storage.
@@ -29,8 +52,18 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
     public let styleMapping: Mapping
     /// How many paragraphs around the selection a `.userSelection` context includes on each side.
     public var surroundingParagraphs: Int
+    /// Whether proposals of rich text without intents (display attributes only) are raised to
+    /// intents before they enter the storage. Default `true`.
+    public var raisesRichTextProposals: Bool = true
+    /// The style sheet raising reads header sizes, indents and the body size from: the one the
+    /// editor lowers its rich text with. Default `StyleSheet.default`.
+    public var raisingStyleSheet: StyleSheet = .default
 
     private var contexts: [UUID: TrackedContext] = [:]
+    /// Inverses of the changes made, latest last (document coordinates of the text as it is).
+    private var undoStack: [EditorReplacement] = []
+    /// Inverses of the changes undone, latest last.
+    private var redoStack: [EditorReplacement] = []
 
     /// A context's place in the document now, and the changes inside it since it was made.
     private struct TrackedContext: Sendable {
@@ -39,6 +72,16 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
         var length: Int
         /// Changes in context coordinates, in order: position, length removed, length inserted.
         var changes: [(position: Int, removed: Int, inserted: Int)] = []
+    }
+
+    /// How a change enters the storage.
+    private enum ChangeKind {
+        /// A proposal: a final line end at a paragraph's end is that paragraph's.
+        case proposal
+        /// The user's edit: text-view rules (a line end typed at a paragraph's end starts a new one).
+        case edit
+        /// An undo or redo: the inverse's identities are kept.
+        case inverse
     }
 
     /// Creates a session over a document.
@@ -103,7 +146,7 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
 
     // MARK: Replacements
 
-    /// Applies a proposed replacement.
+    /// Applies a proposed replacement (see the type's documentation for what a proposal becomes).
     /// - Parameters:
     ///   - range: The range to replace, UTF-16, relative to the context's text as it was made.
     ///   - identifier: The context's identifier.
@@ -121,13 +164,14 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
         let original = context.length - context.changes.reduce(0) { $0 + $1.inserted - $1.removed }
         try Self.check(range, count: original)
         let current = Self.translate(range, through: context.changes)
-        let proposal = proposedText.runRecords.contains { $0.block >= 0 } ? styleMapping.normalized(proposedText) : proposedText
-        return try apply(NSRange(location: context.location + current.location, length: current.length), with: proposal)
+        return try change(
+            NSRange(location: context.location + current.location, length: current.length), with: admitted(proposedText),
+            kind: .proposal)
     }
 
     /// Takes an edit the user made inside a context while proposals are pending (Writing Tools'
-    /// `updateRange(_:with:reason:forContextWithIdentifier:)`): applies it to the storage and
-    /// remembers it so later proposals land right.
+    /// `updateRange(_:with:reason:forContextWithIdentifier:)`): applies it to the storage with a
+    /// text view's rules and remembers it so later proposals land right.
     /// - Parameters:
     ///   - range: The range changed, UTF-16, relative to the context's text as it is now.
     ///   - text: The new text.
@@ -142,13 +186,127 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
     ) throws -> EditorReplacement {
         guard let context = contexts[identifier] else { throw EditorSessionError.unknownContext(identifier) }
         try Self.check(range, count: context.length)
-        return try apply(NSRange(location: context.location + range.location, length: range.length), with: text)
+        return try change(NSRange(location: context.location + range.location, length: range.length), with: text, kind: .edit)
     }
 
-    /// Replaces `range` (document coordinates) and moves every context through the change.
-    private mutating func apply(_ range: NSRange, with text: IntentDocument) throws -> EditorReplacement {
+    /// Takes an edit the user made anywhere in the document (inside a context or not), with a
+    /// text view's rules, as ``EditableIntentDocument/replace(_:with:)-(NSRange,IntentDocument)``
+    /// applies it; contexts move through it.
+    /// - Parameters:
+    ///   - range: The range changed, UTF-16 units of the document's text.
+    ///   - text: The new text.
+    /// - Returns: The inverse replacement, in document coordinates.
+    /// - Throws: `IntentMarkError.invalidRange` for a range outside the text or splitting a
+    ///   surrogate pair.
+    @discardableResult
+    public mutating func replace(_ range: NSRange, with text: IntentDocument) throws -> EditorReplacement {
+        try change(range, with: text, kind: .edit)
+    }
+
+    /// Applies a replacement in document coordinates — an inverse this session returned, to undo
+    /// with the editor's own undo stack — keeping the identities it carries; contexts move
+    /// through it, and it is a step of the session's history like any change.
+    /// - Parameter replacement: The range (UTF-16, in the current text) and the text to put there.
+    /// - Returns: Its inverse (to redo).
+    /// - Throws: `IntentMarkError.invalidRange` when its range is not valid for the current text.
+    @discardableResult
+    public mutating func apply(_ replacement: EditorReplacement) throws -> EditorReplacement {
+        try change(replacement.range, with: replacement.text, kind: .inverse)
+    }
+
+    // MARK: Undo
+
+    /// Whether there is a change to undo.
+    public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether there is an undone change to redo.
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// Reverts the latest change made through the session (a proposal, an edit, a redo).
+    /// - Returns: The replacement that was made, in document coordinates of the text before it (a
+    ///   text view replaces `range` of its storage with `text`), or `nil` when there was nothing
+    ///   to undo.
+    /// - Throws: `IntentMarkError.invalidRange` only if the history no longer fits the text, which
+    ///   no sequence of session calls causes.
+    @discardableResult
+    public mutating func undo() throws -> EditorReplacement? {
+        guard let inverse = undoStack.popLast() else { return nil }
+        let redo = try move(inverse, kind: .inverse)
+        redoStack.append(redo)
+        return inverse
+    }
+
+    /// Reapplies the latest undone change.
+    /// - Returns: The replacement that was made, in document coordinates of the text before it,
+    ///   or `nil` when there was nothing to redo.
+    /// - Throws: As ``undo()``.
+    @discardableResult
+    public mutating func redo() throws -> EditorReplacement? {
+        guard let replacement = redoStack.popLast() else { return nil }
+        let inverse = try move(replacement, kind: .inverse)
+        undoStack.append(inverse)
+        return replacement
+    }
+
+    /// A range of the document (UTF-16) in a live context's current coordinates: relative to
+    /// the context's text as it is now, clamped to it.
+    /// - Parameters:
+    ///   - documentRange: A range of the document's text.
+    ///   - identifier: The context's identifier.
+    /// - Returns: The range relative to the context, or `nil` when the context is unknown or
+    ///   the range lies wholly outside it.
+    public func contextRange(of documentRange: NSRange, inContextWithIdentifier identifier: UUID) -> NSRange? {
+        guard let context = contexts[identifier] else { return nil }
+        let lower = max(documentRange.location, context.location)
+        let upper = min(documentRange.location + documentRange.length, context.location + context.length)
+        guard lower <= upper else { return nil }
+        return NSRange(location: lower - context.location, length: upper - lower)
+    }
+
+    // MARK: Changes
+
+    /// A proposal as the storage takes it: raised, inline, or through the style mapping.
+    private func admitted(_ proposal: IntentDocument) -> IntentDocument {
+        var proposal = proposal
+        if raisesRichTextProposals, Self.isRichTextWithoutIntents(proposal) {
+            let endsWithLineEnd = proposal.text.utf8.last == UInt8(ascii: "\n")
+            proposal = proposal.raised(styleSheet: raisingStyleSheet)
+            if !endsWithLineEnd { proposal = EditingLayout.droppingFinalLineEnd(of: proposal) }
+        }
+        if let inline = EditingLayout.inlineContent(of: proposal) { return inline }
+        if proposal.runRecords.contains(where: { $0.block >= 0 }) { return styleMapping.normalized(proposal) }
+        return proposal
+    }
+
+    /// Whether `document` has no intents but display attributes that can say some: fonts or
+    /// paragraph styles.
+    private static func isRichTextWithoutIntents(_ document: IntentDocument) -> Bool {
+        let breaks = InlinePresentationIntent([.softBreak, .lineBreak]).rawValue
+        guard document.runRecords.allSatisfy({ $0.block < 0 && $0.inline & ~breaks == 0 }) else { return false }
+        return document.attributeTable.contains { $0.display?.font != nil || $0.display?.paragraphStyle != nil }
+    }
+
+    /// Makes a change of the session's history: records its inverse and clears what could be redone.
+    private mutating func change(_ range: NSRange, with text: IntentDocument, kind: ChangeKind) throws -> EditorReplacement {
+        let inverse = try move(EditorReplacement(range: range, text: text), kind: kind)
+        undoStack.append(inverse)
+        redoStack.removeAll()
+        return inverse
+    }
+
+    /// Replaces `replacement.range` (document coordinates) and moves every context through the change.
+    private mutating func move(_ replacement: EditorReplacement, kind: ChangeKind) throws -> EditorReplacement {
+        let range = replacement.range
         let before = storage.utf16Count
-        let inverse = try storage.replace(range, with: text)
+        let inverse: EditorReplacement
+        switch kind {
+        case .proposal:
+            let utf8Range = try EditingLayout.utf8Range(of: range, in: storage.document.text)
+            inverse = storage.replace(utf8Range: utf8Range, withProposal: replacement.text, absorbingPlainLineEnd: true)
+        case .edit:
+            inverse = try storage.replace(range, with: replacement.text)
+        case .inverse:
+            inverse = try storage.apply(replacement)
+        }
         // The change as the storage made it: everything it changed is at the range (a terminator
         // it adds at the very end of the document counts there too).
         let delta = storage.utf16Count - before

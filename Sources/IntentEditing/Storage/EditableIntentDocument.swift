@@ -14,7 +14,9 @@ import IntentModel
 ///   the same kind (in a list, a new item of the same list), with a fresh identity.
 /// - A range across paragraphs merges them into the first one (its block wins), as text views do.
 /// - Replacement text that carries its own block intents keeps them for the paragraphs it holds
-///   whole, with fresh identities (a proposal's blocks are new blocks, whatever identities it was
+///   whole, with fresh identities; when the range ends where a paragraph ends (just before its
+///   terminator), the replacement's final line end is that paragraph's terminator — replacing a
+///   paragraph's text with a heading and a list leaves no empty paragraph behind (a proposal's blocks are new blocks, whatever identities it was
 ///   built with). An inverse given to ``apply(_:)`` instead keeps its identities where no other
 ///   block uses them, so an undo restores the blocks it removed, and blocks that are ancestors of
 ///   the paragraphs at either end, such as the list being edited, are joined rather than
@@ -25,6 +27,9 @@ import IntentModel
 ///   what follows continues in a new container of the same kind (fresh identity) — as Markdown
 ///   reads a heading between two list items: two lists.
 /// - Blocks outside the paragraphs the range touches keep their identities.
+/// - List items are numbered as Markdown numbers them after every change: an ordered list counts
+///   from its first item's ordinal (its start number), a bullet list from 1, nested lists on their
+///   own — so inserting, deleting, splitting, merging or moving items renumbers those after them.
 ///
 /// Each replacement returns its inverse (``EditorReplacement``), which restores the text, the
 /// intents and the identities of blocks and spans when applied (property-tested over random
@@ -49,7 +54,9 @@ public struct EditableIntentDocument: Sendable {
     /// block intent becomes body paragraphs, one per line.
     /// - Parameter document: Any intent document.
     public init(_ document: IntentDocument = IntentDocument()) {
-        self.document = EditingLayout.normalized(document)
+        var normalized = EditingLayout.normalized(document)
+        normalized.renumberListItems()
+        self.document = normalized
     }
 
     /// The text's length in UTF-16 code units (`NSString.length`).
@@ -66,7 +73,7 @@ public struct EditableIntentDocument: Sendable {
     @discardableResult
     public mutating func replace(_ range: NSRange, with replacement: IntentDocument) throws -> EditorReplacement {
         let utf8Range = try EditingLayout.utf8Range(of: range, in: document.text)
-        return replace(utf8Range: utf8Range, with: replacement.renumbered(above: document.largestIdentity))
+        return replace(utf8Range: utf8Range, withProposal: replacement, absorbingPlainLineEnd: false)
     }
 
     /// Replaces the characters in `range` (indices of ``document``'s text) with `replacement`.
@@ -83,7 +90,22 @@ public struct EditableIntentDocument: Sendable {
         else { throw IntentMarkError.invalidRange("indices are not on scalar boundaries of the text") }
         let lower = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
         let upper = text.utf8.distance(from: text.startIndex, to: range.upperBound)
-        return replace(utf8Range: lower..<upper, with: replacement.renumbered(above: document.largestIdentity))
+        return replace(utf8Range: lower..<upper, withProposal: replacement, absorbingPlainLineEnd: false)
+    }
+
+    /// Replaces `utf8Range` with new text (not an inverse): its identities are moved above the
+    /// document's, and where the range ends at a paragraph's end (just before its terminator), a
+    /// final line end of text with blocks of its own — or of any text, with
+    /// `absorbingPlainLineEnd` — is that paragraph's terminator, not the start of an empty
+    /// paragraph: replacing a paragraph's text with `"# Title\n\n- a\n"` gives a header and a list,
+    /// as the same change in Markdown does.
+    mutating func replace(utf8Range: Range<Int>, withProposal replacement: IntentDocument, absorbingPlainLineEnd: Bool) -> EditorReplacement {
+        var proposal = replacement
+        let hasBlocks = proposal.runRecords.contains { $0.block >= 0 }
+        if hasBlocks || absorbingPlainLineEnd, EditingLayout.endsBeforeTerminator(utf8Range.upperBound, in: document) {
+            proposal = EditingLayout.droppingFinalLineEnd(of: proposal)
+        }
+        return replace(utf8Range: utf8Range, with: proposal.renumbered(above: document.largestIdentity))
     }
 
     /// Replaces the characters in `range` (UTF-16 units) with plain text, which takes the style
@@ -132,6 +154,8 @@ public struct EditableIntentDocument: Sendable {
         let removed = EditingLayout.slice(of: document, utf8Range: touchedStart..<touchedEnd)
         let newTouchedEnd = touchedEnd + edited.text.utf8.count - oldCount
         document = EditingLayout.canonicalCodeTerminators(in: edited, around: touchedStart..<newTouchedEnd)
+        // Items added, removed, split, merged or moved: every list counts from its start again.
+        document.renumberListItems()
         let text = document.text
         let start = text.utf16.distance(
             from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: touchedStart))

@@ -96,6 +96,48 @@ enum EditingLayout {
         return text.utf8.distance(from: text.startIndex, to: lower)..<text.utf8.distance(from: text.startIndex, to: upper)
     }
 
+    /// Whether UTF-8 offset `offset` is where a paragraph's terminator begins: the last byte of a
+    /// leaf, a line feed (a separator, or a code or HTML block's final line end).
+    static func endsBeforeTerminator(_ offset: Int, in document: IntentDocument) -> Bool {
+        let count = document.text.utf8.count
+        guard offset < count, !document.runRecords.isEmpty else { return false }
+        let index = document.runIndex(containingUTF8Offset: offset)
+        let record = document.runRecords[index]
+        guard record.end == offset + 1, record.block >= 0,
+            index + 1 == document.runRecords.count || document.runRecords[index + 1].block != record.block
+        else { return false }
+        return document.text.utf8[document.text.utf8.index(document.text.utf8.startIndex, offsetBy: offset)] == UInt8(ascii: "\n")
+    }
+
+    /// `document` without its final line end (a separator, a code block's last newline or a
+    /// plain line end); the document itself when it does not end with one.
+    static func droppingFinalLineEnd(of document: IntentDocument) -> IntentDocument {
+        let count = document.text.utf8.count
+        guard count > 0, document.text.utf8.last == UInt8(ascii: "\n") else { return document }
+        var splicer = IntentDocumentSplicer(expectedBytes: count, firstFreeIdentity: document.largestIdentity + 1)
+        splicer.copy(document, sourceID: 0, utf8Range: 0..<(count - 1))
+        return splicer.finish()
+    }
+
+    /// The text of `document` as inline text when it is one body paragraph — a top-level
+    /// `.paragraph` without markup, not an HTML block — without its block and its separator: a
+    /// proposal of one paragraph takes the style of the paragraph it lands in, as the same text
+    /// typed in Markdown would. `nil` for any other document.
+    static func inlineContent(of document: IntentDocument) -> IntentDocument? {
+        guard let first = document.runRecords.first, first.block >= 0 else { return nil }
+        let block = document.blocks[Int(first.block)]
+        guard case .paragraph = block.kind, block.parent < 0, block.markup == nil,
+            document.runRecords.allSatisfy({ $0.block == first.block && $0.inline & blockHTMLBit == 0 })
+        else { return nil }
+        var end = document.text.utf8.count
+        if end > 0, document.isSeparator(atUTF8Offset: end - 1) { end -= 1 }
+        var splicer = IntentDocumentSplicer(expectedBytes: end, firstFreeIdentity: document.largestIdentity + 1)
+        splicer.copy(document, sourceID: 0, utf8Range: 0..<end, block: -1)
+        return splicer.finish()
+    }
+
+    private static let blockHTMLBit = InlinePresentationIntent.blockHTML.rawValue
+
     /// The runs of `document` inside `utf8Range`, with their blocks and identities.
     static func slice(of document: IntentDocument, utf8Range: Range<Int>) -> IntentDocument {
         var splicer = IntentDocumentSplicer(expectedBytes: utf8Range.count, firstFreeIdentity: 0)

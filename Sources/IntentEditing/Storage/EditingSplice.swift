@@ -121,8 +121,17 @@ enum EditingSplice {
                 var isCellTarget = false
                 if case .tableCell? = targetKind { isCellTarget = true }
                 if lastByte == UInt8(ascii: "\n"), isCodeTarget == endsWithSeparator { tailEnd = regionEnd - 1 }
-                // A cell's tab (the next cell follows) ends nothing outside a table.
-                if lastByte == UInt8(ascii: "\t"), endsWithSeparator, !isCellTarget { tailEnd = regionEnd - 1 }
+                // A cell's tab (the next cell follows) ends a cell only when the next cell is in
+                // the row the text now ends in; otherwise the cell is the last of its row (a line
+                // end), or no cell at all.
+                if lastByte == UInt8(ascii: "\t"), endsWithSeparator {
+                    var nextCellInSameRow = false
+                    if isCellTarget, let blockA, leafB + 1 < leaves.count, leaves[leafB + 1].block >= 0 {
+                        let next = document.blocks[Int(leaves[leafB + 1].block)]
+                        if case .tableCell = next.kind, next.parent == document.blocks[Int(blockA)].parent { nextCellInSameRow = true }
+                    }
+                    if !nextCellInSameRow { tailEnd = regionEnd - 1 }
+                }
             }
             if b < tailEnd {
                 context.splicer.copy(document, sourceID: Context.documentID, utf8Range: b..<tailEnd, block: block)
