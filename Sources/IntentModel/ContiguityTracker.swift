@@ -48,7 +48,15 @@ struct ContiguityTracker {
             var parent: Int32 = firstClosed > 0 ? chain[firstClosed - 1] : -1
             for index in firstClosed..<chain.count {
                 let node = chain[index]
-                if isUsed[Int(node)] {
+                if isUsed[Int(node)], let sibling = itemToContinueInto(node, at: index, under: parent, builder) {
+                    // A list item closed by a later item of its list (a line break typed in the
+                    // item's first paragraph): what followed in it — a nested list, more
+                    // paragraphs — goes on in the new item, as a text view shows it.
+                    isClosed[Int(sibling)] = false
+                    continuation[node] = sibling
+                    isContinuation[Int(sibling)] = true
+                    chain[index] = sibling
+                } else if isUsed[Int(node)] {
                     // Used before, closed since: continued by a copy.
                     let copy = copy(node, under: parent, identity: nextIdentity, &builder)
                     nextIdentity += 1
@@ -69,6 +77,17 @@ struct ContiguityTracker {
         }
         openPath = chain
         return (chain.last ?? -1, continued)
+    }
+
+    /// The item that list item `node` (closed, about to be continued at depth `depth` under
+    /// `parent`) continues into: the item of the same list the last run was in, at that depth.
+    private func itemToContinueInto(_ node: Int32, at depth: Int, under parent: Int32, _ builder: IntentDocumentBuilder) -> Int32? {
+        guard table == .blocks, depth < openPath.count else { return nil }
+        let sibling = openPath[depth]
+        guard sibling != node, builder.blocks[Int(sibling)].parent == parent,
+            case .listItem = builder.blocks[Int(node)].kind, case .listItem = builder.blocks[Int(sibling)].kind
+        else { return nil }
+        return sibling
     }
 
     /// Closes every open node (a run outside all of them).

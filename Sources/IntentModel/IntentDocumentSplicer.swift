@@ -6,7 +6,8 @@
 /// Two invariants hold for the result whatever the pieces: every block is contiguous (a block
 /// that runs of another block interrupted is continued by a copy with a fresh identity — as
 /// Markdown would read it: a heading put between the paragraphs of a list item ends the item,
-/// and the rest is a new item), and the tables hold only referenced blocks and spans, in the
+/// and the rest is a new item — except that a list item closed by a later item of its own list
+/// goes on in that item, as what follows a split item's first paragraph does), and the tables hold only referenced blocks and spans, in the
 /// order runs first meet them (document pre-order).
 package struct IntentDocumentSplicer {
     private var builder: IntentDocumentBuilder

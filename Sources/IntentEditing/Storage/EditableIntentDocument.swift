@@ -11,12 +11,16 @@ import IntentModel
 ///   (a header stays a header, a list item a list item); plain replacement text takes the style of
 ///   the paragraph it lands in.
 /// - A line break in plain replacement text splits the paragraph: the new paragraph is a block of
-///   the same kind (in a list, a new item of the same list), with a fresh identity.
+///   the same kind (in a list, a new item of the same list), with a fresh identity; what followed
+///   the paragraph in its list item (a nested list, more paragraphs) goes on in the new item, as a
+///   text view shows it.
 /// - A range across paragraphs merges them into the first one (its block wins), as text views do.
 /// - Replacement text that carries its own block intents keeps them for the paragraphs it holds
 ///   whole, with fresh identities; when the range ends where a paragraph ends (just before its
 ///   terminator), the replacement's final line end is that paragraph's terminator — replacing a
-///   paragraph's text with a heading and a list leaves no empty paragraph behind (a proposal's blocks are new blocks, whatever identities it was
+///   paragraph's text with a heading and a list leaves no empty paragraph behind. A list of the
+///   replacement put right next to a list of the same kind and delimiter at the same level joins
+///   it, as Markdown reads two such lists (a proposal's blocks are new blocks, whatever identities it was
 ///   built with). An inverse given to ``apply(_:)`` instead keeps its identities where no other
 ///   block uses them, so an undo restores the blocks it removed, and blocks that are ancestors of
 ///   the paragraphs at either end, such as the list being edited, are joined rather than
@@ -140,13 +144,15 @@ public struct EditableIntentDocument: Sendable {
     public mutating func apply(_ replacement: EditorReplacement) throws -> EditorReplacement {
         // An inverse carries the identities of the blocks it restores: they are kept.
         let utf8Range = try EditingLayout.utf8Range(of: replacement.range, in: document.text)
-        return replace(utf8Range: utf8Range, with: replacement.text)
+        return replace(utf8Range: utf8Range, with: replacement.text, isInverse: true)
     }
 
-    /// Replaces the UTF-8 range `utf8Range` (on scalar boundaries) with `replacement`.
-    mutating func replace(utf8Range: Range<Int>, with replacement: IntentDocument) -> EditorReplacement {
+    /// Replaces the UTF-8 range `utf8Range` (on scalar boundaries) with `replacement`; an
+    /// `inverse` restores blocks as they were (its lists join no others).
+    mutating func replace(utf8Range: Range<Int>, with replacement: IntentDocument, isInverse: Bool = false) -> EditorReplacement {
         let oldCount = document.text.utf8.count
-        let (edited, touchedStart, touchedEnd) = EditingSplice.replace(in: document, utf8Range: utf8Range, with: replacement)
+        let (edited, touchedStart, touchedEnd) = EditingSplice.replace(
+            in: document, utf8Range: utf8Range, with: replacement, joiningLists: !isInverse)
         // The inverse puts back everything from the range's start (the break's start when typing
         // into a thematic break) to the end of the paragraphs the edit touched: the removed text,
         // and the rest of the last paragraph with its own block (an edit can move it into another

@@ -28,8 +28,10 @@ enum EditingSplice {
 
     /// `document` with `utf8Range` replaced by `replacement`, and the start and end (in the old
     /// text) of what the edit changed: text before the start and after the end is untouched.
+    /// `joiningLists`: a list of the replacement put next to a list of the same kind and delimiter
+    /// joins it (new text); off for an inverse, which restores lists as they were.
     static func replace(
-        in document: IntentDocument, utf8Range: Range<Int>, with replacement: IntentDocument
+        in document: IntentDocument, utf8Range: Range<Int>, with replacement: IntentDocument, joiningLists: Bool
     ) -> (IntentDocument, touchedStart: Int, touchedEnd: Int) {
         let total = document.text.utf8.count
         let leaves = document.leaves()
@@ -62,7 +64,8 @@ enum EditingSplice {
 
         var context = Context(
             document: document, replacement: replacement, leaves: leaves, regionStart: regionStart, regionEnd: regionEnd,
-            anchorLeaves: anchorLeaves(leaves: leaves, leafA: leafA, leafB: leafB), removed: utf8Range)
+            anchorLeaves: anchorLeaves(leaves: leaves, leafA: leafA, leafB: leafB), removed: utf8Range,
+            joiningLists: joiningLists)
         context.splicer.copy(document, sourceID: Context.documentID, utf8Range: 0..<regionStart)
         var current: Int32 = -1
         if let blockA {
@@ -296,6 +299,8 @@ extension EditingSplice {
         /// Blocks of the document a replacement block with the same identity and kind joins: the
         /// edited paragraphs at either end and their ancestors.
         private var anchors: [Int: Int32] = [:]
+        /// Whether a replacement list joins a document list of the same kind and delimiter beside it.
+        private let joiningLists: Bool
         /// Replacement blocks placed so far (replacement index → new index).
         private var placed: [Int32: Int32] = [:]
         /// Span identities the kept text uses, and the spans of the edited paragraphs' kept text
@@ -306,8 +311,9 @@ extension EditingSplice {
 
         init(
             document: IntentDocument, replacement: IntentDocument, leaves: [(block: Int32, utf8Range: Range<Int>)],
-            regionStart: Int, regionEnd: Int, anchorLeaves: [Int32], removed: Range<Int>
+            regionStart: Int, regionEnd: Int, anchorLeaves: [Int32], removed: Range<Int>, joiningLists: Bool
         ) {
+            self.joiningLists = joiningLists
             self.document = document
             self.replacement = replacement
             splicer = IntentDocumentSplicer(
@@ -374,6 +380,11 @@ extension EditingSplice {
                         newIndex = splicer.block(anchor, of: document, sourceID: Self.documentID)
                     }
                 }
+                if newIndex < 0, joiningLists, let list = listToJoin(like: block, parent: parent) {
+                    // A list put next to a list of the same kind and delimiter at the same level
+                    // is that list, as Markdown reads two such lists with nothing between them.
+                    newIndex = list
+                }
                 if newIndex < 0 {
                     var identity = block.identity
                     if usedIdentities.contains(identity) { identity = splicer.freshIdentity() }
@@ -384,6 +395,26 @@ extension EditingSplice {
                 parent = newIndex
             }
             return parent
+        }
+
+        /// The new index of the document's list a replacement list joins: an anchor (a list the
+        /// edited paragraphs or their neighbours are in) of the same kind and delimiter whose
+        /// place is `parent`; `nil` when there is none or `block` is not a list.
+        private mutating func listToJoin(like block: IntentDocument.Block, parent: Int32) -> Int32? {
+            switch block.kind {
+            case .orderedList, .unorderedList: break
+            case .paragraph, .header, .listItem, .blockQuote, .codeBlock, .thematicBreak, .table, .tableHeaderRow, .tableRow,
+                .tableCell:
+                return nil
+            }
+            for anchor in anchors.values.sorted() {
+                let candidate = document.blocks[Int(anchor)]
+                guard candidate.kind == block.kind, candidate.markup?.listItemDelimiter == block.markup?.listItemDelimiter
+                else { continue }
+                guard splicer.block(candidate.parent, of: document, sourceID: Self.documentID) == parent else { continue }
+                return splicer.block(anchor, of: document, sourceID: Self.documentID)
+            }
+            return nil
         }
 
         /// A new leaf beside document leaf `leaf` (`nil`: a top-level paragraph): a sibling of
