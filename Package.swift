@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "IntentMarkTests", dependencies: ["IntentMark"]),
         .testTarget(
             name: "IntentEditingTests", dependencies: ["IntentEditing", "IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering", "SpecCorpus"]),
-        .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark"]),
+        .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark", "IntentMark"]),
     ],
     swiftLanguageModes: [.v6]
 )

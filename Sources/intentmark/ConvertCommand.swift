@@ -37,46 +37,8 @@ struct ConvertCommand {
                 guard inputPath == nil else { throw UsageError("only one input file can be given (got '\(inputPath ?? "")' and '\(path)')") }
                 inputPath = path
             case .option(let name, let inlineValue):
-                switch name {
-                case "-h", "--help":
-                    return nil
-                case "--to":
-                    let value = try reader.value(for: name, inlineValue: inlineValue)
-                    guard let chosen = OutputFormat(rawValue: value) else {
-                        throw UsageError("unknown format '\(value)' for --to (formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
-                    }
-                    format = chosen
-                    formatWasGiven = true
-                case "-o", "--output":
-                    outputPath = try reader.value(for: name, inlineValue: inlineValue)
-                case "--result-options":
-                    let value = try reader.value(for: name, inlineValue: inlineValue)
-                    guard let parsed = ResultOptions(list: value) else {
-                        throw UsageError("unknown result option in '\(value)' (options: \(ResultOptions.named.map(\.name).joined(separator: ", ")))")
-                    }
-                    resultOptions = parsed
-                case "--style":
-                    let value = try reader.value(for: name, inlineValue: inlineValue)
-                    switch value {
-                    case "default": styleSheet = .default
-                    case "github": styleSheet = .github
-                    default:
-                        // An unreadable file is an input error (status 1); a file that is not a
-                        // style sheet, a usage error (64) — each one line.
-                        let data = try IntentDocument.readFile(at: URL(fileURLWithPath: value))
-                        do {
-                            styleSheet = try StyleSheet(jsonData: data)
-                        } catch let error as IntentMarkError {
-                            guard case .invalidStyleSheet(let reason) = error else { throw error }
-                            throw UsageError("--style \(value): \(reason)")
-                        }
-                    }
-                case "--unsafe":
-                    try Self.noValue(name, inlineValue)
-                    htmlOptions.unsafe = true
-                default:
-                    if try ParsingFlags.parse(name, inlineValue: inlineValue, reader: &reader, into: &options) { continue }
-                    if try terminal.parse(name, inlineValue: inlineValue, reader: &reader) { continue }
+                if name == "-h" || name == "--help" { return nil }
+                guard try parseOption(name, inlineValue: inlineValue, reader: &reader) else {
                     throw UsageError("unknown option '\(name)' for convert")
                 }
             }
@@ -85,6 +47,52 @@ struct ConvertCommand {
         if inputPath == nil, isatty(STDIN_FILENO) != 0 {
             throw UsageError("no input: give a FILE, '-' for standard input, or pipe Markdown in")
         }
+    }
+
+    /// Reads one option of `convert` (output format and file, writing and parsing options);
+    /// `false` when `name` is none of them.
+    /// - Throws: ``UsageError`` for a missing or invalid value.
+    mutating func parseOption(_ name: String, inlineValue: String?, reader: inout ArgumentReader) throws -> Bool {
+        switch name {
+        case "--to":
+            let value = try reader.value(for: name, inlineValue: inlineValue)
+            guard let chosen = OutputFormat(rawValue: value) else {
+                throw UsageError("unknown format '\(value)' for --to (formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            format = chosen
+            formatWasGiven = true
+        case "-o", "--output":
+            outputPath = try reader.value(for: name, inlineValue: inlineValue)
+        case "--result-options":
+            let value = try reader.value(for: name, inlineValue: inlineValue)
+            guard let parsed = ResultOptions(list: value) else {
+                throw UsageError("unknown result option in '\(value)' (options: \(ResultOptions.named.map(\.name).joined(separator: ", ")))")
+            }
+            resultOptions = parsed
+        case "--style":
+            let value = try reader.value(for: name, inlineValue: inlineValue)
+            switch value {
+            case "default": styleSheet = .default
+            case "github": styleSheet = .github
+            default:
+                // An unreadable file is an input error (status 1); a file that is not a
+                // style sheet, a usage error (64) — each one line.
+                let data = try IntentDocument.readFile(at: URL(fileURLWithPath: value))
+                do {
+                    styleSheet = try StyleSheet(jsonData: data)
+                } catch let error as IntentMarkError {
+                    guard case .invalidStyleSheet(let reason) = error else { throw error }
+                    throw UsageError("--style \(value): \(reason)")
+                }
+            }
+        case "--unsafe":
+            try Self.noValue(name, inlineValue)
+            htmlOptions.unsafe = true
+        default:
+            if try ParsingFlags.parse(name, inlineValue: inlineValue, reader: &reader, into: &options) { return true }
+            return try terminal.parse(name, inlineValue: inlineValue, reader: &reader)
+        }
+        return true
     }
 
     /// The system's reason for a file error, in a few words, lowercase as the tool's other
@@ -137,6 +145,12 @@ struct ConvertCommand {
         } else {
             document = try IntentDocument(markdown: Self.readStandardInput(), options: options)
         }
+        return try output(of: document)
+    }
+
+    /// The bytes of `document` in the chosen format, with the chosen options.
+    /// - Throws: ``IntentMarkError`` when the JSON form cannot be encoded.
+    func output(of document: IntentDocument) throws -> Data {
         let output: Data
         let written = resultOptions.map { document.lowered(to: $0, styleSheet: styleSheet, plainTextOptions: plainTextOptions) } ?? document
         switch format {

@@ -11,16 +11,20 @@ enum HelpText {
                                             not a terminal)
           intentmark convert [FILE|-] [OPTIONS]
           intentmark show [FILE|-] [--width N] [--color auto|always|never]
+          intentmark apply DOC EDITS.json [--to FORMAT] [-o FILE] [OPTIONS]
           intentmark bench [FILE…] [--json] [--runs N]
           intentmark --help | --version
 
         COMMANDS
           convert     parse Markdown and write the intent document
           show        render Markdown for the terminal (styled on a terminal, plain into a pipe)
+          apply       replay an edit script (replacements, as an editor and a rewrite tool make
+                      them) on DOC and write the result (Markdown by default)
           bench       time every conversion of FILEs (default: the bundled document) against
                       libcmark-gfm in the same run
 
-        Run 'intentmark convert --help' and 'intentmark show --help' for the options.
+        Run 'intentmark convert --help', 'intentmark show --help' and 'intentmark apply --help'
+        for the options.
         Exit status: 0 success (also when standard output is closed early, as by '| head'),
         1 input that cannot be converted or output that cannot be written, 64 bad usage.
 
@@ -44,6 +48,35 @@ enum HelpText {
           -h, --help   show this help
 
         Build with -c release for meaningful figures: swift run -c release intentmark bench FILE
+
+        """
+
+    static let apply = """
+        USAGE
+          intentmark apply DOC EDITS.json [--to FORMAT] [-o FILE] [OPTIONS]
+
+        Reads DOC (Markdown; the JSON document form when its name ends in .json; '-' for
+        standard input), applies the replacements of EDITS.json in order, as an editor's
+        session applies a rewrite tool's proposals, and writes the result — Markdown unless
+        --to says otherwise. When any replacement cannot be applied, nothing is written and the
+        message names the replacement's index and why (exit status 1).
+
+        EDITS.json is a list of replacements, or {"contexts": […], "replacements": […]}:
+          {"range": {"location": L, "length": N}, "markdown": "…"}   (or "text", or "document":
+              the JSON document form; optional "context": a context's name, and "reason":
+              "interactive" or "noninteractive")
+          {"name": "intro", "scope": "userSelection"|"fullDocument"|"visibleArea",
+           "selection": {"location": L, "length": N}}                 (a context)
+        Ranges count UTF-16 units of the editor's text, where every paragraph ends with one line
+        feed ('intentmark convert DOC --to runs' shows it): of the document as it is when the
+        replacement applies, or of a context's text as the context was made. A proposal that is
+        one paragraph is inline text; one with blocks of its own keeps them.
+        Example: Fixtures/Editing/rewrite-session.json.
+
+        OPTIONS
+          --to FORMAT, -o FILE, --style, --result-options, --width, --color and the parsing
+          options work as for 'intentmark convert' (see 'intentmark convert --help').
+          -h, --help   show this help
 
         """
 

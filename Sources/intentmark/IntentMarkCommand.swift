@@ -35,6 +35,12 @@ enum IntentMarkCommand {
                     return .success
                 }
                 return try command.execute()
+            case "apply":
+                guard let command = try ApplyCommand(parsing: Array(arguments.dropFirst())) else {
+                    write(HelpText.apply, to: .standardOutput)
+                    return .success
+                }
+                return try command.execute()
             case "bench":
                 guard let command = try BenchCommand(parsing: Array(arguments.dropFirst())) else {
                     write(HelpText.bench, to: .standardOutput)
@@ -48,11 +54,14 @@ enum IntentMarkCommand {
                 write("intentmark \(version)\n", to: .standardOutput)
                 return .success
             default:
-                throw UsageError("unknown command '\(first)' (commands: convert, show, bench)")
+                throw UsageError("unknown command '\(first)' (commands: convert, show, apply, bench)")
             }
         } catch let error as UsageError {
             write("intentmark: \(error.description)\nRun 'intentmark --help' for usage.\n", to: .standardError)
             return .usage
+        } catch let error as EditScriptError {
+            write("intentmark: \(error.description)\n", to: .standardError)
+            return .conversionFailed
         } catch let error as IntentMarkError {
             write("intentmark: \(error.description)\n", to: .standardError)
             return .conversionFailed

@@ -20,7 +20,8 @@ import IntentModel
 ///    is off, so a bold, larger line is a header and a bold word strong emphasis.
 /// 2. A proposal that is one body paragraph is inline text: it takes the style of the paragraph
 ///    it lands in (a rewritten header stays a header).
-/// 3. Other proposals with block intents go through the editor's ``styleMapping``.
+/// 3. Other proposals with block intents go through the editor's ``styleMapping``
+///    (``EditorStyleMapping/normalizedProposal(_:)``).
 /// 4. Where the range ends at a paragraph's end (just before its line end), the proposal's final
 ///    line end is that paragraph's own: replacing a paragraph's text with `"# Plan\n\n- a\n"`
 ///    gives a header and a list and no empty paragraph — the document the same change in
@@ -169,6 +170,13 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
             kind: .proposal)
     }
 
+    /// Applies a proposal at a range of the document as it is now (no context): what an edit
+    /// script's replacement without a context does.
+    /// - Throws: `IntentMarkError.invalidRange` for a range outside the text.
+    mutating func propose(_ range: NSRange, proposedText: IntentDocument) throws {
+        try change(range, with: admitted(proposedText), kind: .proposal)
+    }
+
     /// Takes an edit the user made inside a context while proposals are pending (Writing Tools'
     /// `updateRange(_:with:reason:forContextWithIdentifier:)`): applies it to the storage with a
     /// text view's rules and remembers it so later proposals land right.
@@ -273,7 +281,7 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
             if !endsWithLineEnd { proposal = EditingLayout.droppingFinalLineEnd(of: proposal) }
         }
         if let inline = EditingLayout.inlineContent(of: proposal) { return inline }
-        if proposal.runRecords.contains(where: { $0.block >= 0 }) { return styleMapping.normalized(proposal) }
+        if proposal.runRecords.contains(where: { $0.block >= 0 }) { return styleMapping.normalizedProposal(proposal) }
         return proposal
     }
 

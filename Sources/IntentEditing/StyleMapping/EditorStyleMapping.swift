@@ -53,6 +53,20 @@ public protocol EditorStyleMapping: Sendable {
     /// - Parameter style: A paragraph style.
     /// - Returns: `true` when paragraphs of `style` are lines of one leaf block.
     func joinsLines(of style: ParagraphStyle) -> Bool
+
+    /// A proposal (text with block intents a rewrite tool proposes) as this editor holds it,
+    /// before it enters the storage. The default is ``normalized(_:)``: through the editor's
+    /// styles and back, so intents a style cannot say degrade as the mapping documents.
+    /// - Parameter document: The proposal.
+    /// - Returns: The proposal with only intents the editor can hold.
+    func normalizedProposal(_ document: IntentDocument) -> IntentDocument
+}
+
+extension EditorStyleMapping {
+    /// The default: ``normalized(_:)``.
+    /// - Parameter document: The proposal.
+    /// - Returns: `normalized(document)`.
+    public func normalizedProposal(_ document: IntentDocument) -> IntentDocument { normalized(document) }
 }
 
 /// A paragraph's format in an editor: its style and its indentation level.

@@ -10,18 +10,30 @@ import IntentModel
 ///   are separated by `"\t"`, rows by `"\n"` — or, with `.table`, every cell is its own paragraph
 ///   with a `paragraphStyle.textBlocks` entry (table identity, row — header row 0 —, column, header
 ///   flag, alignment).
+/// - List indents (points): an item's text starts at the enclosing text's head indent plus the
+///   style sheet's ``StyleSheet/list`` and ``StyleSheet/listItem`` head indents (20 per level in
+///   ``StyleSheet/default``), and every line inside the item — wrapped lines, later paragraphs,
+///   nested code blocks and quotes — starts there (`firstLineHeadIndent == headIndent`, quotes
+///   adding their own indent). Only the item's first line differs: its `firstLineHeadIndent` is
+///   the marker's position, the text indent less ``StyleSheet/listItem``'s `headIndent` −
+///   `firstLineHeadIndent` (the *hang*: 20 in ``StyleSheet/default``, so level n's marker is at
+///   20·(n−1) and its text at 20·n), and the marker hangs there, the text after it going to
+///   `headIndent` (with `.list`, at the second tab of `\t•\t`). A code block that is an item's
+///   first block hangs only its first line. Outside block quotes this is where the RTF writer puts
+///   list paragraphs (`\li` the head indent, `\fi` one level's hang).
 /// - Every run's display attributes are the style sheet's for its block context and inline intents
-///   (``StyleSheet/displayAttributes(for:inline:isLink:isImage:)``), then what HTML formatting
-///   tags and display extended attributes around the run say (applied to the style sheet's
-///   attributes, so `<kbd>` in a header is monospaced at the header's size and `<u>` adds an
-///   underline to a link's), then the run's other display attributes on top; links keep
-///   Foundation's `link`. No presentation or inline intents remain.
+///   (``StyleSheet/displayAttributes(for:inline:isLink:isImage:)``, with the list indents above),
+///   then what HTML formatting tags and display extended attributes around the run say (applied
+///   to the style sheet's attributes, so `<kbd>` in a header is monospaced at the header's size
+///   and `<u>` adds an underline to a link's), then the run's other display attributes on top;
+///   links keep Foundation's `link`. No presentation or inline intents remain.
 ///
 /// Works on the run table directly. Block contexts are interned as *style ids*: a block's id is
 /// found from its parent's id and its style-sheet slot (no hashing of display attributes), except
 /// that a list (with `.list`) or a cell (with `.table`) adds structure of its own and gets a fresh
-/// id. The output attributes of each (style id, inline intents, source attributes) combination are
-/// made once, so the cost per run is one small table lookup and the copy of its bytes.
+/// id; an item's first line gets the id of its hanging variant. The output attributes of each
+/// (style id, inline intents, source attributes) combination are made once, so the cost per run is
+/// one small table lookup and the copy of its bytes.
 struct RichTextLowering {
     // MARK: Stored layout
 
@@ -41,6 +53,13 @@ struct RichTextLowering {
     private var styles: [DisplayAttributes]
     /// Style ids by (parent style id, slot) for blocks that add no structure of their own.
     private var styleSteps: [StyleStep: Int32] = [:]
+    /// Style ids of an item's first line, by (leaf style id, item style id): see
+    /// ``markerStyle(_:item:)``.
+    private var markerStyles: [StyleStep: Int32] = [:]
+    /// How far a list item's marker hangs left of the item's text, in points: the style sheet's
+    /// ``StyleSheet/listItem`` `headIndent` less its `firstLineHeadIndent` (20 in
+    /// ``StyleSheet/default``, 32 in ``StyleSheet/github``).
+    private let markerHang: Double
     /// Interned output attributes of the separator after a block and of the text (markers) at its
     /// start, by style id (-1 until made).
     private var separatorAttributes: [Int32] = [-1]
@@ -77,6 +96,7 @@ struct RichTextLowering {
         self.options = options.implied
         self.styleSheet = styleSheet
         self.plainTextOptions = plainTextOptions
+        markerHang = (styleSheet.listItem.headIndent ?? 0) - (styleSheet.listItem.firstLineHeadIndent ?? 0)
         builder = IntentDocumentBuilder(expectedBytes: document.text.utf8.count + document.text.utf8.count / 8)
         styles = [styleSheet.body.applied(to: DisplayAttributes())]
         let count = document.blocks.count
@@ -113,10 +133,9 @@ struct RichTextLowering {
         }
     }
 
-    /// The interned attributes of a separator after `leaf` (isBlockSeparator) or of text at its
-    /// start, cached per style id.
-    private mutating func attributesIndex(forBlock leaf: Int32, separator: Bool) -> Int32 {
-        let style = styleID(leaf)
+    /// The interned attributes of a separator (isBlockSeparator) or of text written by the
+    /// lowering (markers, the thematic break's rule) in style `style`, cached per style id.
+    private mutating func attributesIndex(forStyle style: Int32, separator: Bool) -> Int32 {
         let cached = separator ? separatorAttributes[Int(style)] : blockTextAttributes[Int(style)]
         if cached >= 0 { return cached }
         let index = builder.attributesIndex(RunAttributes(isBlockSeparator: separator, display: styles[Int(style)]))
@@ -137,18 +156,14 @@ struct RichTextLowering {
         text.withUTF8 { bytes in
             var start = 0
             var previousLeaf: Int32? = nil
-            for record in records {
-                let end = record.end
-                defer { start = end }
-                if let previous = previousLeaf, previous != record.block {
-                    writeSeparator(after: previous, before: record.block)
-                }
-                if previousLeaf != record.block { writeMarker(for: record.block) }
-                previousLeaf = record.block
-                // The source's own separators are replaced by ours at leaf changes.
-                if isSeparator[Int(record.attributes)] { continue }
+            // The style of the current paragraph: a list item's first line hangs its marker
+            // (``markerStyle(_:item:)``) until the first line feed of the leaf's own text.
+            var paragraphStyle: Int32 = 0
+            var isMarkerLine = false
+            func append(_ range: Range<Int>, record: IntentDocument.RunRecord, style: Int32) {
+                guard !range.isEmpty else { return }
                 let key = RunKey(
-                    style: styleID(record.block), inline: record.inline, attributes: record.attributes,
+                    style: style, inline: record.inline, attributes: record.attributes,
                     effects: record.span >= 0 ? spanEffects[Int(record.span)] : 0)
                 let index: Int32
                 if key == lastKey {
@@ -158,9 +173,35 @@ struct RichTextLowering {
                     lastKey = key
                     lastIndex = index
                 }
-                builder.append(UnsafeBufferPointer(rebasing: bytes[start..<end]), block: -1, inline: 0, attributes: index, span: -1)
+                builder.append(UnsafeBufferPointer(rebasing: bytes[range]), block: -1, inline: 0, attributes: index, span: -1)
             }
-            if let last = previousLeaf { writeSeparator(after: last, before: nil) }
+            for record in records {
+                let end = record.end
+                defer { start = end }
+                var endsParagraph = true
+                if let previous = previousLeaf, previous != record.block {
+                    endsParagraph = writeSeparator(after: previous, before: record.block, style: paragraphStyle)
+                }
+                if previousLeaf != record.block {
+                    let started = startLeaf(record.block)
+                    // Flattened cells of one row share a line: the row's first line style goes on.
+                    if endsParagraph { (paragraphStyle, isMarkerLine) = started }
+                }
+                previousLeaf = record.block
+                // The source's own separators are replaced by ours at leaf changes.
+                if isSeparator[Int(record.attributes)] { continue }
+                if isMarkerLine, let lineFeed = bytes[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
+                    // A leaf of several lines (a code block): the lines after the first are
+                    // continuation paragraphs, aligned with the item's text.
+                    append(start..<(lineFeed + 1), record: record, style: paragraphStyle)
+                    paragraphStyle = styleID(record.block)
+                    isMarkerLine = false
+                    append((lineFeed + 1)..<end, record: record, style: paragraphStyle)
+                } else {
+                    append(start..<end, record: record, style: paragraphStyle)
+                }
+            }
+            if let last = previousLeaf { writeSeparator(after: last, before: nil, style: paragraphStyle) }
         }
         return builder.finish()
     }
@@ -199,13 +240,42 @@ struct RichTextLowering {
                 if let existing = styleSteps[step] {
                     style = existing
                 } else {
-                    let attributes = styleSheet.style(of: kind).applied(to: styles[Int(style)])
+                    var attributes = styleSheet.style(of: kind).applied(to: styles[Int(style)])
+                    if case .listItem = kind, var paragraph = attributes.paragraphStyle {
+                        // Every line inside an item starts at its text; only the marker hangs.
+                        paragraph.firstLineHeadIndent = paragraph.headIndent
+                        attributes.paragraphStyle = paragraph
+                    }
                     style = newStyle(attributes)
                     styleSteps[step] = style
                 }
             }
             blockStyleIDs[Int(block)] = style
         }
+        return style
+    }
+
+    /// The style of the first line of a list item's first leaf: `leafStyle` with its first line
+    /// at the item's marker position, the item's text indent less the style sheet's hang
+    /// (``StyleSheet/listItem``'s `headIndent` − `firstLineHeadIndent`), in points — so the
+    /// marker hangs in the indent and the text after it lines up with the item's other lines at
+    /// `headIndent`. Interned per (leaf style, item style).
+    private mutating func markerStyle(_ leafStyle: Int32, item: Int32) -> Int32 {
+        let itemStyle = styleID(item)
+        let step = StyleStep(parent: leafStyle, slot: itemStyle)
+        if let existing = markerStyles[step] { return existing }
+        var attributes = styles[Int(leafStyle)]
+        let itemIndent = styles[Int(itemStyle)].paragraphStyle?.headIndent ?? 0
+        var paragraph = attributes.paragraphStyle ?? ParagraphStyle()
+        paragraph.firstLineHeadIndent = itemIndent - markerHang
+        let style: Int32
+        if paragraph == attributes.paragraphStyle ?? ParagraphStyle() {
+            style = leafStyle
+        } else {
+            attributes.paragraphStyle = paragraph
+            style = newStyle(attributes)
+        }
+        markerStyles[step] = style
         return style
     }
 
@@ -274,42 +344,55 @@ struct RichTextLowering {
 
     // MARK: Structure
 
-    /// `"\t"` between two cells of one row when tables are flattened; `"\n"` otherwise.
-    private mutating func writeSeparator(after leaf: Int32, before next: Int32?) {
+    /// `"\t"` between two cells of one row when tables are flattened; `"\n"` otherwise. Returns
+    /// whether it ends the paragraph (`"\n"`).
+    @discardableResult
+    private mutating func writeSeparator(after leaf: Int32, before next: Int32?, style: Int32) -> Bool {
         var separator = "\n"
         if !options.contains(.table), let next, leaf >= 0, next >= 0, case .tableCell = kind(leaf), case .tableCell = kind(next),
             parent(leaf) == parent(next)
         {
             separator = "\t"
         }
-        builder.append(separator, block: -1, inline: 0, attributes: attributesIndex(forBlock: leaf, separator: true), span: -1)
+        builder.append(separator, block: -1, inline: 0, attributes: attributesIndex(forStyle: style, separator: true), span: -1)
+        return separator == "\n"
     }
 
-    /// At the first leaf of a list item: the item's marker text (`• `, `1. `, or AppKit's `\t•\t`
-    /// with `.list`), task marker included.
-    private mutating func writeMarker(for leaf: Int32) {
-        // A thematic break has no text of its own: it becomes the plain-text rule, styled.
-        if leaf >= 0, case .thematicBreak = kind(leaf) {
-            builder.append(
-                plainTextOptions.thematicBreak, block: -1, inline: 0, attributes: attributesIndex(forBlock: leaf, separator: false),
-                span: -1)
-        }
+    /// At the start of `leaf`: the marker text of the list item it is the first leaf of (`• `,
+    /// `1. `, or AppKit's `\t•\t` with `.list`, task marker included), then a thematic break's
+    /// rule. Returns the style of the leaf's first line and whether it is an item's first line
+    /// (its marker hanging, ``markerStyle(_:item:)``).
+    private mutating func startLeaf(_ leaf: Int32) -> (style: Int32, isMarkerLine: Bool) {
+        // The item whose marker starts here, if any.
+        var item: (index: Int32, ordinal: Int)? = nil
         var index = leaf
         while index >= 0 {
             defer { index = parent(index) }
             guard case .listItem(let ordinal) = kind(index) else { continue }
-            guard !itemsWithMarker[Int(index)] else { return }
-            itemsWithMarker[Int(index)] = true
-            let list = parent(index)
-            if list >= 0, listStarts[Int(list)] == nil { listStarts[Int(list)] = ordinal }
-            let item = ListMarker(item: index, ordinal: ordinal, in: document, options: plainTextOptions)
-            let marker = item.marker
-            let task = item.task
-            let taskText = task.map { $0 + " " } ?? ""
-            let text = options.contains(.list) ? "\t" + marker + "\t" + taskText : marker + " " + taskText
-            builder.append(text, block: -1, inline: 0, attributes: attributesIndex(forBlock: leaf, separator: false), span: -1)
-            return
+            if !itemsWithMarker[Int(index)] { item = (index, ordinal) }
+            break
         }
+        let style: Int32
+        if let item {
+            itemsWithMarker[Int(item.index)] = true
+            let list = parent(item.index)
+            if list >= 0, listStarts[Int(list)] == nil { listStarts[Int(list)] = item.ordinal }
+            // Styles are made after the list's start is known (`.list`'s `textLists` entry says it).
+            style = markerStyle(styleID(leaf), item: item.index)
+            let marker = ListMarker(item: item.index, ordinal: item.ordinal, in: document, options: plainTextOptions)
+            let taskText = marker.task.map { $0 + " " } ?? ""
+            let text = options.contains(.list) ? "\t" + marker.marker + "\t" + taskText : marker.marker + " " + taskText
+            builder.append(text, block: -1, inline: 0, attributes: attributesIndex(forStyle: style, separator: false), span: -1)
+        } else {
+            style = styleID(leaf)
+        }
+        // A thematic break has no text of its own: it becomes the plain-text rule, styled.
+        if leaf >= 0, case .thematicBreak = kind(leaf) {
+            builder.append(
+                plainTextOptions.thematicBreak, block: -1, inline: 0, attributes: attributesIndex(forStyle: style, separator: false),
+                span: -1)
+        }
+        return (style, item != nil)
     }
 
     /// `base` with what `block` adds to the structure: a `textLists` entry for a list (with

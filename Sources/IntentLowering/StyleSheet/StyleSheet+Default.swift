@@ -3,8 +3,10 @@ import IntentModel
 extension StyleSheet {
     /// The default sheet: a 17 pt body (Apple's body size), headers from 28 pt (h1) down to 13 pt
     /// (h6) in bold or semibold, monospaced code at 0.88× with a light background, block quotes
-    /// indented 16 pt in the secondary label color, list items indented 20 pt, links in the link
-    /// color. Colors carry semantic names (`label`, `secondaryLabel`, `link`, …) a platform can map.
+    /// indented 16 pt in the secondary label color, list item text indented 20 pt per level with the
+    /// marker hanging in that indent (level n: marker at 20·(n−1) pt, text at 20·n pt), links in the
+    /// link color. Colors carry semantic names (`label`, `secondaryLabel`, `link`, …) a platform can
+    /// map.
     public static let `default` = StyleSheet(
         body: TextStyle(fontDesign: .default, fontSize: 17, fontWeight: .regular, isItalic: false,
                         foregroundColor: DisplayColor(rgb: 0x000000, name: "label")),

@@ -3,7 +3,8 @@ import IntentModel
 extension StyleSheet {
     /// A sheet after GitHub's Markdown rendering (Primer light theme): a 16 pt body, headers 32 /
     /// 24 / 20 / 16 / 14 / 13.6 pt semibold, code on `#F6F8FA` at 0.85×, block quotes in `#59636E`
-    /// indented 16 pt, links `#0969DA`.
+    /// indented 16 pt, list item text indented 32 pt per level with the marker hanging in that
+    /// indent (level n: marker at 32·(n−1) pt, text at 32·n pt), links `#0969DA`.
     public static let github = StyleSheet(
         body: TextStyle(fontDesign: .default, fontSize: 16, fontWeight: .regular, isItalic: false,
                         foregroundColor: DisplayColor(rgb: 0x1F2328), lineHeightMultiple: 1.5),

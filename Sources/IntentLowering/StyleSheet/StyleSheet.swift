@@ -42,7 +42,11 @@ public struct StyleSheet: Sendable, Hashable, Codable {
     public var codeBlock: TextStyle
     /// `orderedList` and `unorderedList` (applies to everything inside, once per list level).
     public var list: TextStyle
-    /// `listItem` (applies to everything inside).
+    /// `listItem` (applies to everything inside). Its `headIndent` is how far an item's text is
+    /// indented from the enclosing text, in points (per level: nested items add up); its
+    /// `firstLineHeadIndent` where the item's marker starts, in points from the enclosing text. In
+    /// rich-text lowering every line inside an item starts at the item's text, except the item's
+    /// first line, whose marker hangs `headIndent − firstLineHeadIndent` points to the left of it.
     public var listItem: TextStyle
     /// `table`.
     public var table: TextStyle

@@ -1,0 +1,78 @@
+import Foundation
+import IntentMark
+
+/// `intentmark apply DOC EDITS.json [--to FORMAT] [-o FILE] [OPTIONS]`: replays an edit script
+/// (``EditScript``) on a document and writes the result (Markdown by default).
+struct ApplyCommand {
+    private var convert = ConvertCommand()
+    private var documentPath: String?
+    private var scriptPath: String?
+
+    /// Parses the arguments after `apply`; `nil` when `--help` was asked for.
+    /// - Throws: ``UsageError`` for an unknown flag, a missing or invalid value, or a wrong
+    ///   number of files.
+    init?(parsing arguments: [String]) throws {
+        convert.format = .markdown
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case .positional(let path):
+                if documentPath == nil {
+                    documentPath = path
+                } else if scriptPath == nil {
+                    scriptPath = path
+                } else {
+                    throw UsageError("apply takes a document and an edit script (got a third file, '\(path)')")
+                }
+            case .option(let name, let inlineValue):
+                if name == "-h" || name == "--help" { return nil }
+                guard try convert.parseOption(name, inlineValue: inlineValue, reader: &reader) else {
+                    throw UsageError("unknown option '\(name)' for apply")
+                }
+            }
+        }
+        guard documentPath != nil, scriptPath != nil else {
+            throw UsageError("apply needs a document and an edit script: intentmark apply DOC.md EDITS.json")
+        }
+        if !convert.formatWasGiven, let outputPath = convert.outputPath, let inferred = OutputFormat(inferringFrom: outputPath) {
+            convert.format = inferred
+        }
+    }
+
+    /// Reads the document and the script, applies the script, writes the result; nothing is
+    /// written when any step fails.
+    /// - Throws: ``IntentMarkError`` for a document that cannot be read or parsed,
+    ///   ``EditScriptError`` for an invalid script or replacement.
+    func execute() throws -> ExitStatus {
+        let outputFile = try convert.outputPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0) }
+        let output: Data
+        do {
+            output = try convert.output(of: try edited())
+        } catch {
+            outputFile?.discard()
+            throw error
+        }
+        if let outputFile {
+            try outputFile.commit(output)
+        } else {
+            IntentMarkCommand.write(output, to: .standardOutput)
+        }
+        return .success
+    }
+
+    /// The document with the script applied. A document path ending in `.json` is read as the
+    /// JSON document form, any other as Markdown (`-`: standard input).
+    private func edited() throws -> IntentDocument {
+        let path = documentPath ?? "-"
+        let document: IntentDocument
+        if path == "-" {
+            document = try IntentDocument(markdown: ConvertCommand.readStandardInput(), options: convert.options)
+        } else if path.lowercased().hasSuffix(".json") {
+            document = try IntentDocument(jsonData: try IntentDocument.readFile(at: URL(fileURLWithPath: path)))
+        } else {
+            document = try IntentDocument(contentsOf: URL(fileURLWithPath: path), options: convert.options)
+        }
+        let script = try EditScript(jsonData: try IntentDocument.readFile(at: URL(fileURLWithPath: scriptPath ?? "-")))
+        return try script.applied(to: document, options: convert.options)
+    }
+}
