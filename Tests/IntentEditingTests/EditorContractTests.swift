@@ -329,4 +329,62 @@ struct EditorContractTests {
         try off.replace(NSRange(location: 0, length: 4), in: offContext.identifier, proposedText: rich)
         #expect(!off.storage.document.markdown().contains("**bold**"))
     }
+
+    // MARK: Comparison at Foundation's level
+
+    @Test("Foundation-level equivalence compares characters, block kinds, inline intents and links; the full one more")
+    func foundationEquivalence() throws {
+        // Plain text and bold, built by hand, against its parse.
+        var built = AttributedString("Hello ")
+        var bold = AttributedString("world")
+        bold.inlinePresentationIntent = .stronglyEmphasized
+        built += bold
+        let parsed = try IntentDocument(markdown: "Hello **world**\n")
+        #expect(IntentDocument(built).isFoundationEquivalent(to: parsed))
+        #expect(!IntentDocument(built).isEquivalent(to: parsed))
+        // A link compares by URL; the destination as written and titles are IntentMark's.
+        var link = AttributedString("docs")
+        link.link = URL(string: "https://example.com/docs")
+        #expect(IntentDocument(AttributedString("See ") + link).isFoundationEquivalent(to: try IntentDocument(markdown: "See [docs](https://example.com/docs \"Docs\")")))
+        var otherLink = link
+        otherLink.link = URL(string: "https://example.com/other")
+        #expect(!IntentDocument(AttributedString("See ") + otherLink).isFoundationEquivalent(to: try IntentDocument(markdown: "See [docs](https://example.com/docs)")))
+        // Blocks: kinds with their values, in either layout, text-view paragraphs too.
+        let notes = IntentDocument(Self.tripNotes())
+        #expect(notes.isFoundationEquivalent(to: try IntentDocument(markdown: Self.tripNotesMarkdown)))
+        #expect(notes.isFoundationEquivalent(to: try IntentDocument(markdown: Self.tripNotesMarkdown, options: MarkdownParsingOptions(blockSeparation: .none))))
+        #expect(!notes.isFoundationEquivalent(to: try IntentDocument(markdown: "## Trip notes\n\nWe need tents, stoves and maps before Friday.\n\nSee you there.\n")))
+        // One paragraph never matches two; text without blocks is a paragraph per line.
+        #expect(!(try IntentDocument(markdown: "a b\n")).isFoundationEquivalent(to: try IntentDocument(markdown: "a\n\nb\n")))
+        #expect(IntentDocument(text: "one\ntwo").isFoundationEquivalent(to: try IntentDocument(markdown: "one\n\ntwo\n")))
+        #expect(!IntentDocument(text: "one two").isFoundationEquivalent(to: try IntentDocument(markdown: "one\n\ntwo\n")))
+        // Inline intents differ: emphasis is not strong emphasis.
+        #expect(!(try IntentDocument(markdown: "*a*\n")).isFoundationEquivalent(to: try IntentDocument(markdown: "**a**\n")))
+        // Lists: items and ordinals; two items of one list are not two lists.
+        #expect((try IntentDocument(markdown: "- a\n- b\n")).isFoundationEquivalent(to: try IntentDocument(markdown: "* a\n* b\n")))
+        #expect(!(try IntentDocument(markdown: "- a\n- b\n")).isFoundationEquivalent(to: try IntentDocument(markdown: "- a\n\n* b\n")))
+        #expect(IntentDocument(text: "x").foundationEquivalenceFailure(comparedTo: IntentDocument(text: "y")) != nil)
+    }
+
+    @Test("The README's editing example prints what it says")
+    func readmeEditingExample() throws {
+        func paragraph(_ text: String, _ intent: PresentationIntent) -> AttributedString {
+            var paragraph = AttributedString(text + "\n")
+            paragraph.presentationIntent = intent
+            return paragraph
+        }
+        let viewText = paragraph("Trip notes", PresentationIntent(.header(level: 1), identity: 1))
+            + paragraph("We need tents, stoves and maps before Friday.", PresentationIntent(.paragraph, identity: 2))
+            + paragraph("See you there.", PresentationIntent(.paragraph, identity: 3))
+        var session = EditorSession(document: IntentDocument(viewText), styleMapping: MarkdownStyleMapping())
+        #expect(session.storage.document.markdown() == "# Trip notes\n\nWe need tents, stoves and maps before Friday.\n\nSee you there.\n")
+        let context = try session.contexts(for: .userSelection, selection: NSRange(location: 11, length: 45))[0]
+        try session.replace(
+            context.range, in: context.identifier, proposedText: try IntentDocument(markdown: "## Packing\n\n- tents\n- stoves\n- maps\n"))
+        #expect(session.storage.document.markdown() == "# Trip notes\n\n## Packing\n\n- tents\n- stoves\n- maps\n\nSee you there.\n")
+        try session.undo()
+        #expect(session.storage.document.markdown() == "# Trip notes\n\nWe need tents, stoves and maps before Friday.\n\nSee you there.\n")
+        try session.redo()
+        #expect(session.storage.document.markdown() == "# Trip notes\n\n## Packing\n\n- tents\n- stoves\n- maps\n\nSee you there.\n")
+    }
 }
