@@ -116,6 +116,7 @@ public enum EditingInvariants {
             let after = storage.document
             if verbose { print("EDIT \(snippet.debugDescription) at \(range)\nBEFORE\n\(before.runDump())AFTER\n\(after.runDump())INVERSE \(inverse.range)\n\(inverse.text.runDump())") }
             try DocumentInvariants.checkStructure(of: after, in: "edited document")
+            try checkLayout(of: after, after: "\(snippet.debugDescription) at \(range.location),\(range.length)")
             // Ordinals true: every list counts from its first item (bullet lists from 1), as a
             // parse of the document's Markdown would.
             var renumbered = after
@@ -148,18 +149,73 @@ public enum EditingInvariants {
         }
     }
 
+    /// The `.newlines` layout of the editable storage: every leaf ends with a line feed or a tab,
+    /// which is its separator — except a code block's (or an HTML block's) own last line end, and
+    /// an empty code block, which is its separator alone.
+    static func checkLayout(of document: IntentDocument, after note: String) throws {
+        var start = 0
+        for (index, run) in document.runs.enumerated() {
+            defer { start += run.text.utf8.count }
+            let isLastOfLeaf = index + 1 == document.runRecords.count || document.runRecords[index + 1].block != document.runRecords[index].block
+            guard isLastOfLeaf else { continue }
+            let last = run.text.utf8.last
+            guard last == UInt8(ascii: "\n") || last == UInt8(ascii: "\t") else {
+                throw InvariantFailure("layout", "a leaf ends without its terminator at UTF-8 offset \(start) after \(note)")
+            }
+            var isCode = run.inlinePresentationIntent.contains(.blockHTML)
+            if case .codeBlock? = run.presentationIntent?.components.first?.kind { isCode = true }
+            if !isCode, !run.attributes.isBlockSeparator {
+                throw InvariantFailure("layout", "a leaf's last line end is text, not its separator, at UTF-8 offset \(start) after \(note)")
+            }
+        }
+    }
+
     package static func checkSession(_ source: String, options: MarkdownParsingOptions, using generator: inout SeededGenerator) throws {
-        var session = EditorSession(document: try IntentDocument(markdown: source, options: options), styleMapping: NotesStyleMapping())
+        if Bool.random(using: &generator) {
+            try checkSession(source, options: options, mapping: NotesStyleMapping(), using: &generator)
+        } else {
+            try checkSession(source, options: options, mapping: MarkdownStyleMapping(), using: &generator)
+        }
+    }
+
+    /// Proposals (Markdown or plain text) and the user's edits through contexts of every scope,
+    /// then every change undone through the session (back to the start), then redone (back to
+    /// the end).
+    static func checkSession(
+        _ source: String, options: MarkdownParsingOptions, mapping: some EditorStyleMapping, using generator: inout SeededGenerator
+    ) throws {
+        var session = EditorSession(document: try IntentDocument(markdown: source, options: options), styleMapping: mapping)
+        let start = session.storage.document
         for scope in [ContextScope.userSelection, .visibleArea, .fullDocument] {
             let selection = randomRange(in: session.storage.document.text, using: &generator)
             guard let context = try session.contexts(for: scope, selection: selection).first else { continue }
             let range = randomRange(in: context.text.text, using: &generator)
-            let proposal = try IntentDocument(markdown: snippets.randomElement(using: &generator) ?? "")
+            let snippet = snippets.randomElement(using: &generator) ?? ""
+            let proposal = Bool.random(using: &generator) ? IntentDocument(text: snippet) : try IntentDocument(markdown: snippet)
             _ = try session.replace(range, in: context.identifier, proposedText: proposal)
+            let note = "a proposal of \(snippet.debugDescription) at \(range.location),\(range.length) of a \(scope) context"
             try DocumentInvariants.checkStructure(of: session.storage.document, in: "document after a proposal")
+            try checkLayout(of: session.storage.document, after: note)
             var renumbered = session.storage.document
-            if renumbered.renumberListItems() { throw InvariantFailure("ordinals true", "stale list item ordinals after a proposal") }
+            if renumbered.renumberListItems() { throw InvariantFailure("ordinals true", "stale list item ordinals after \(note)") }
+            if Bool.random(using: &generator) {
+                // The user types inside the context, as it is now.
+                let current = try session.contexts(for: .fullDocument, selection: NSRange(location: 0, length: 0))[0]
+                let edit = randomRange(in: current.text.text, using: &generator)
+                _ = try session.replace(edit, with: IntentDocument(text: snippets.randomElement(using: &generator) ?? ""))
+                session.finish(contextWithIdentifier: current.identifier)
+            }
             session.finish(contextWithIdentifier: context.identifier)
+        }
+        let end = session.storage.document
+        while session.canUndo { try session.undo() }
+        guard session.storage.document.text == start.text, session.storage.document.isEquivalent(to: start) else {
+            throw InvariantFailure(
+                "session undo restores", session.storage.document.equivalenceFailure(comparedTo: start) ?? "the text differs")
+        }
+        while session.canRedo { try session.redo() }
+        guard session.storage.document.text == end.text, session.storage.document.isEquivalent(to: end) else {
+            throw InvariantFailure("session redo restores", session.storage.document.equivalenceFailure(comparedTo: end) ?? "the text differs")
         }
     }
 }

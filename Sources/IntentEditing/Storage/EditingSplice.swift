@@ -85,7 +85,11 @@ enum EditingSplice {
         var block = current
         /// Whether the rest of the last paragraph stays in its own block (no merge).
         var tailKeepsItsBlock = false
+        /// Whether `block` is a block of the replacement (the rest of the last paragraph then
+        /// joins another block even when the edit stays inside one paragraph).
+        var blockIsReplacements = false
         for (position, piece) in pieces.enumerated() {
+            blockIsReplacements = piece.block >= 0 && (position > 0 || current < 0 || prefixIsEmpty)
             if position == 0 {
                 if current < 0 {
                     block = piece.block >= 0 ? context.place(piece.block) : context.newLeaf(like: lastLeaf, kind: nil)
@@ -115,7 +119,7 @@ enum EditingSplice {
             // ended the paragraph that was merged (a code block's or HTML block's last line end is
             // text of that block).
             var tailEnd = regionEnd
-            if block >= 0, !tailKeepsItsBlock, let leafB, leafB != leafA {
+            if block >= 0, !tailKeepsItsBlock, let leafB, leafB != leafA || blockIsReplacements {
                 let lastByte = document.text.utf8[document.text.utf8.index(document.text.utf8.startIndex, offsetBy: regionEnd - 1)]
                 let endsWithSeparator = document.isSeparator(atUTF8Offset: regionEnd - 1)
                 let targetKind = context.splicer.kind(of: block)
