@@ -194,6 +194,7 @@ public enum EditingInvariants {
             let proposal = Bool.random(using: &generator) ? IntentDocument(text: snippet) : try IntentDocument(markdown: snippet)
             _ = try session.replace(range, in: context.identifier, proposedText: proposal)
             let note = "a proposal of \(snippet.debugDescription) at \(range.location),\(range.length) of a \(scope) context"
+            if verbose { print("SESSION \(note) (context \(context.documentRange))\n\(session.storage.document.runDump())") }
             try DocumentInvariants.checkStructure(of: session.storage.document, in: "document after a proposal")
             try checkLayout(of: session.storage.document, after: note)
             var renumbered = session.storage.document
@@ -202,18 +203,26 @@ public enum EditingInvariants {
                 // The user types inside the context, as it is now.
                 let current = try session.contexts(for: .fullDocument, selection: NSRange(location: 0, length: 0))[0]
                 let edit = randomRange(in: current.text.text, using: &generator)
-                _ = try session.replace(edit, with: IntentDocument(text: snippets.randomElement(using: &generator) ?? ""))
+                let typed = snippets.randomElement(using: &generator) ?? ""
+                _ = try session.replace(edit, with: IntentDocument(text: typed))
+                if verbose { print("SESSION typed \(typed.debugDescription) at \(edit)\n\(session.storage.document.runDump())") }
                 session.finish(contextWithIdentifier: current.identifier)
             }
             session.finish(contextWithIdentifier: context.identifier)
         }
         let end = session.storage.document
-        while session.canUndo { try session.undo() }
+        while session.canUndo {
+            try session.undo()
+            if verbose { print("SESSION undone\n\(session.storage.document.runDump())") }
+        }
         guard session.storage.document.text == start.text, session.storage.document.isEquivalent(to: start) else {
             throw InvariantFailure(
                 "session undo restores", session.storage.document.equivalenceFailure(comparedTo: start) ?? "the text differs")
         }
-        while session.canRedo { try session.redo() }
+        while session.canRedo {
+            let redone = try session.redo()
+            if verbose { print("SESSION redone \(redone.map { "\($0.range) \($0.text.text.debugDescription)" } ?? "")\n\(session.storage.document.runDump())") }
+        }
         guard session.storage.document.text == end.text, session.storage.document.isEquivalent(to: end) else {
             throw InvariantFailure("session redo restores", session.storage.document.equivalenceFailure(comparedTo: end) ?? "the text differs")
         }

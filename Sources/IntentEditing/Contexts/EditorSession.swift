@@ -174,7 +174,7 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
     /// script's replacement without a context does.
     /// - Throws: `IntentMarkError.invalidRange` for a range outside the text.
     mutating func propose(_ range: NSRange, proposedText: IntentDocument) throws {
-        try change(range, with: admitted(proposedText), kind: .proposal)
+        _ = try change(range, with: admitted(proposedText), kind: .proposal)
     }
 
     /// Takes an edit the user made inside a context while proposals are pending (Writing Tools'

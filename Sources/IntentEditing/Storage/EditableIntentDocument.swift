@@ -52,6 +52,10 @@ import IntentModel
 public struct EditableIntentDocument: Sendable {
     /// The document, in the `.newlines` layout.
     public private(set) var document: IntentDocument
+    /// The largest identity this storage has held or handed out, in its document or in an
+    /// inverse it returned: fresh identities are above it, so that a block made after an undo
+    /// never takes the identity a redo will bring back.
+    private var identityHighWater: Int
 
     /// Wraps `document`, bringing it to the `.newlines` layout first: a leaf without its
     /// terminator gets one (`"\n"`, or `"\t"` between table cells of a row), and text without a
@@ -61,6 +65,7 @@ public struct EditableIntentDocument: Sendable {
         var normalized = EditingLayout.normalized(document)
         normalized.renumberListItems()
         self.document = normalized
+        identityHighWater = normalized.largestIdentity
     }
 
     /// The text's length in UTF-16 code units (`NSString.length`).
@@ -109,7 +114,7 @@ public struct EditableIntentDocument: Sendable {
         if hasBlocks || absorbingPlainLineEnd, EditingLayout.endsBeforeTerminator(utf8Range.upperBound, in: document) {
             proposal = EditingLayout.droppingFinalLineEnd(of: proposal)
         }
-        return replace(utf8Range: utf8Range, with: proposal.renumbered(above: document.largestIdentity))
+        return replace(utf8Range: utf8Range, with: proposal.renumbered(above: max(document.largestIdentity, identityHighWater)))
     }
 
     /// Replaces the characters in `range` (UTF-16 units) with plain text, which takes the style
@@ -152,7 +157,7 @@ public struct EditableIntentDocument: Sendable {
     mutating func replace(utf8Range: Range<Int>, with replacement: IntentDocument, isInverse: Bool = false) -> EditorReplacement {
         let oldCount = document.text.utf8.count
         let (edited, touchedStart, touchedEnd) = EditingSplice.replace(
-            in: document, utf8Range: utf8Range, with: replacement, joiningLists: !isInverse)
+            in: document, utf8Range: utf8Range, with: replacement, joiningLists: !isInverse, identityFloor: identityHighWater)
         // The inverse puts back everything from the range's start (the break's start when typing
         // into a thematic break) to the end of the paragraphs the edit touched: the removed text,
         // and the rest of the last paragraph with its own block (an edit can move it into another
@@ -162,6 +167,7 @@ public struct EditableIntentDocument: Sendable {
         document = EditingLayout.canonicalCodeTerminators(in: edited, around: touchedStart..<newTouchedEnd)
         // Items added, removed, split, merged or moved: every list counts from its start again.
         document.renumberListItems()
+        identityHighWater = max(identityHighWater, replacement.largestIdentity, document.largestIdentity)
         let text = document.text
         let start = text.utf16.distance(
             from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: touchedStart))

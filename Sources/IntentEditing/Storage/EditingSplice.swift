@@ -29,9 +29,11 @@ enum EditingSplice {
     /// `document` with `utf8Range` replaced by `replacement`, and the start and end (in the old
     /// text) of what the edit changed: text before the start and after the end is untouched.
     /// `joiningLists`: a list of the replacement put next to a list of the same kind and delimiter
-    /// joins it (new text); off for an inverse, which restores lists as they were.
+    /// joins it (new text); off for an inverse, which restores lists as they were. Fresh
+    /// identities are above `identityFloor` (and the identities of both documents).
     static func replace(
-        in document: IntentDocument, utf8Range: Range<Int>, with replacement: IntentDocument, joiningLists: Bool
+        in document: IntentDocument, utf8Range: Range<Int>, with replacement: IntentDocument, joiningLists: Bool,
+        identityFloor: Int = 0
     ) -> (IntentDocument, touchedStart: Int, touchedEnd: Int) {
         let total = document.text.utf8.count
         let leaves = document.leaves()
@@ -65,7 +67,7 @@ enum EditingSplice {
         var context = Context(
             document: document, replacement: replacement, leaves: leaves, regionStart: regionStart, regionEnd: regionEnd,
             anchorLeaves: anchorLeaves(leaves: leaves, leafA: leafA, leafB: leafB), removed: utf8Range,
-            joiningLists: joiningLists)
+            joiningLists: joiningLists, identityFloor: identityFloor)
         context.splicer.copy(document, sourceID: Context.documentID, utf8Range: 0..<regionStart)
         var current: Int32 = -1
         if let blockA {
@@ -88,6 +90,8 @@ enum EditingSplice {
         /// Whether `block` is a block of the replacement (the rest of the last paragraph then
         /// joins another block even when the edit stays inside one paragraph).
         var blockIsReplacements = false
+        /// Whether a piece went into the first paragraph's own block.
+        var currentHasText = false
         for (position, piece) in pieces.enumerated() {
             blockIsReplacements = piece.block >= 0 && (position > 0 || current < 0 || prefixIsEmpty)
             if position == 0 {
@@ -104,12 +108,18 @@ enum EditingSplice {
                 } else if let leafB, leafB != leafA, leaves[leafB].block >= 0 {
                     block = context.splicer.block(leaves[leafB].block, of: document, sourceID: Context.documentID)
                     tailKeepsItsBlock = true
+                } else if current >= 0, !currentHasText, leafB == leafA, !isBreak {
+                    // Blocks inserted before a paragraph's text: the paragraph stays the block it
+                    // was (in its list item, with the item's other blocks).
+                    block = current
+                    tailKeepsItsBlock = true
                 } else {
                     block = context.newLeaf(like: blockA ?? lastLeaf, kind: isBreak ? .paragraph : nil)
                 }
             } else {
                 block = piece.block >= 0 ? context.place(piece.block) : context.newLeaf(like: blockA ?? lastLeaf, kind: isBreak ? .paragraph : nil)
             }
+            if block == current, block >= 0 { currentHasText = true }
             context.emit(piece, into: block)
             if piece.isTerminated { context.terminate(block, with: piece.terminator, endingHTMLBlock: piece.endsHTMLBlock) }
         }
@@ -315,14 +325,15 @@ extension EditingSplice {
 
         init(
             document: IntentDocument, replacement: IntentDocument, leaves: [(block: Int32, utf8Range: Range<Int>)],
-            regionStart: Int, regionEnd: Int, anchorLeaves: [Int32], removed: Range<Int>, joiningLists: Bool
+            regionStart: Int, regionEnd: Int, anchorLeaves: [Int32], removed: Range<Int>, joiningLists: Bool,
+            identityFloor: Int
         ) {
             self.joiningLists = joiningLists
             self.document = document
             self.replacement = replacement
             splicer = IntentDocumentSplicer(
                 expectedBytes: document.text.utf8.count + replacement.text.utf8.count + 16,
-                firstFreeIdentity: max(document.largestIdentity, replacement.largestIdentity) + 1)
+                firstFreeIdentity: max(document.largestIdentity, replacement.largestIdentity, identityFloor) + 1)
             var visited = [Bool](repeating: false, count: document.blocks.count)
             for leaf in leaves where leaf.utf8Range.upperBound <= regionStart || leaf.utf8Range.lowerBound >= regionEnd {
                 var block = leaf.block
@@ -377,7 +388,7 @@ extension EditingSplice {
             for old in chain.reversed() {
                 let block = replacement.blocks[Int(old)]
                 var newIndex: Int32 = -1
-                if let anchor = anchors[block.identity], document.blocks[Int(anchor)].kind == block.kind {
+                if let anchor = anchors[block.identity], Self.isSameKind(document.blocks[Int(anchor)].kind, block.kind) {
                     let anchorParent = document.blocks[Int(anchor)].parent
                     let mappedParent = splicer.block(anchorParent, of: document, sourceID: Self.documentID)
                     if mappedParent == parent {
@@ -399,6 +410,13 @@ extension EditingSplice {
                 parent = newIndex
             }
             return parent
+        }
+
+        /// Whether two blocks are of the same kind for joining: equal kinds, except that list items
+        /// join whatever their ordinals (every edit renumbers them).
+        static func isSameKind(_ a: PresentationIntent.Kind, _ b: PresentationIntent.Kind) -> Bool {
+            if case .listItem = a, case .listItem = b { return true }
+            return a == b
         }
 
         /// The new index of the document's list a replacement list joins: an anchor (a list the
