@@ -164,10 +164,10 @@ extension IntentDocument {
 
 extension EditingLayout {
     /// `document` with the terminators of the code blocks that overlap `utf8Range` in the
-    /// parser's form: a code block with text ends with a `"\n"` of its code; an empty code block is
-    /// its separator `"\n"` alone (as ` ``` ` with nothing inside parses). An edit can leave
-    /// either form where the other belongs (typing into an empty code block, deleting all of one),
-    /// and an undo must restore exactly what was there, so every edit ends in this form.
+    /// parser's form: a code block with text ends with a `"\n"` of its code (an empty code block is
+    /// its separator `"\n"` alone, as ` ``` ` with nothing inside parses, and one holding a single
+    /// empty line its code `"\n"`). Typing into an empty code block leaves its separator after the
+    /// new text, and an undo must restore exactly what was there, so every edit ends in this form.
     static func canonicalCodeTerminators(in document: IntentDocument, around utf8Range: Range<Int>) -> IntentDocument {
         let leaves = document.leaves()
         var fixes: [(offset: Int, block: Int32, toSeparator: Bool)] = []
@@ -180,7 +180,10 @@ extension EditingLayout {
             else { continue }
             let isSeparator = document.isSeparator(atUTF8Offset: last)
             let isEmpty = leaf.utf8Range.count == 1
-            if isSeparator != isEmpty { fixes.append((last, leaf.block, isEmpty)) }
+            // Only a code block with text whose last line end is a separator is fixed: a single
+            // line end of code is a code block holding one empty line (a fence around a blank
+            // line), not an empty one, and an edit leaves an empty code block as its separator.
+            if isSeparator, !isEmpty { fixes.append((last, leaf.block, false)) }
         }
         guard !fixes.isEmpty else { return document }
         var splicer = IntentDocumentSplicer(expectedBytes: document.text.utf8.count, firstFreeIdentity: document.largestIdentity + 1)

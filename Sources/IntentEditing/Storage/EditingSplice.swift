@@ -21,6 +21,9 @@ enum EditingSplice {
         /// Whether the piece ended with the last line end of an HTML block's text, which is that
         /// block's own terminator (HTML, not a separator), as a code block's is.
         var endsHTMLBlock = false
+        /// Whether the piece ended with the last line end of a code block's text (code: a code
+        /// block holding one empty line ends so, where an empty one ends with its separator).
+        var endsWithCodeLineEnd = false
     }
 
     private static let lineBreakBit = InlinePresentationIntent.lineBreak.rawValue
@@ -92,6 +95,8 @@ enum EditingSplice {
         var blockIsReplacements = false
         /// Whether a piece went into the first paragraph's own block.
         var currentHasText = false
+        /// Whether the paragraph being written has text (an empty code block ends with its separator).
+        var leafHasText = false
         for (position, piece) in pieces.enumerated() {
             blockIsReplacements = piece.block >= 0 && (position > 0 || current < 0 || prefixIsEmpty)
             if position == 0 {
@@ -121,7 +126,12 @@ enum EditingSplice {
             }
             if block == current, block >= 0 { currentHasText = true }
             context.emit(piece, into: block)
-            if piece.isTerminated { context.terminate(block, with: piece.terminator, endingHTMLBlock: piece.endsHTMLBlock) }
+            // Whether the paragraph this piece ends has text: the piece's own, or the first
+            // paragraph's text before the range.
+            leafHasText = !piece.segments.isEmpty || piece.endsWithCodeLineEnd || (position == 0 && block == current && a > regionStart)
+            if piece.isTerminated {
+                context.terminate(block, with: piece.terminator, endingHTMLBlock: piece.endsHTMLBlock, leafIsEmpty: !leafHasText)
+            }
         }
         if b < regionEnd {
             // The rest of the last paragraph joins `block`, and its terminator becomes `block`'s
@@ -153,12 +163,13 @@ enum EditingSplice {
             if b < tailEnd {
                 context.splicer.copy(document, sourceID: Context.documentID, utf8Range: b..<tailEnd, block: block)
             }
-            if tailEnd < regionEnd { context.terminate(block) }
+            if b < tailEnd { leafHasText = true }
+            if tailEnd < regionEnd { context.terminate(block, leafIsEmpty: !leafHasText) }
         }
         // The text ends here: its last paragraph gets its terminator, unless nothing at all is
         // left (replacing everything with nothing leaves the empty document, not an empty line).
         if leafB == nil, block >= 0, context.lastByteIsNotTerminator, context.splicer.byteCount > 0 {
-            context.terminate(block)
+            context.terminate(block, leafIsEmpty: !leafHasText)
         }
         let regionEndInResult = context.splicer.byteCount
         context.splicer.copy(document, sourceID: Context.documentID, utf8Range: regionEnd..<total)
@@ -287,6 +298,7 @@ enum EditingSplice {
                             pieces[pieces.count - 1].block = record.block
                         }
                         if endsCode, isHTMLBlockRun { pieces[pieces.count - 1].endsHTMLBlock = true }
+                        if endsCode { pieces[pieces.count - 1].endsWithCodeLineEnd = true }
                         endPiece(insideRun: !endsCode)
                         previousBlock = endsCode ? nil : record.block
                     }
@@ -521,12 +533,14 @@ extension EditingSplice {
             }
         }
 
-        /// Ends `block`'s paragraph with `terminator` (code text in a code block, HTML at the end
-        /// of an HTML block's text, a separator otherwise).
-        mutating func terminate(_ block: Int32, with terminator: String = "\n", endingHTMLBlock: Bool = false) {
+        /// Ends `block`'s paragraph with `terminator` (code text in a code block with text, HTML at
+        /// the end of an HTML block's text, a separator otherwise — an empty code block's too).
+        mutating func terminate(
+            _ block: Int32, with terminator: String = "\n", endingHTMLBlock: Bool = false, leafIsEmpty: Bool = false
+        ) {
             if endingHTMLBlock {
                 splicer.append("\n", block: block, inline: EditingSplice.blockHTMLBit)
-            } else if case .codeBlock = blockKind(block) {
+            } else if case .codeBlock = blockKind(block), !leafIsEmpty {
                 splicer.append("\n", block: block)
             } else {
                 splicer.append(terminator, block: block, attributes: EditingLayout.separatorAttributes)
