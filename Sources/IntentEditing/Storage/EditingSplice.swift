@@ -106,6 +106,7 @@ enum EditingSplice {
                     block = context.place(piece.block)
                 } else {
                     block = current
+                    if let blockA, !isBreak { context.reserve(blockA) }
                 }
             } else if position == pieces.count - 1 {
                 if piece.block >= 0 {
@@ -113,10 +114,11 @@ enum EditingSplice {
                 } else if let leafB, leafB != leafA, leaves[leafB].block >= 0 {
                     block = context.splicer.block(leaves[leafB].block, of: document, sourceID: Context.documentID)
                     tailKeepsItsBlock = true
-                } else if current >= 0, !currentHasText, leafB == leafA, !isBreak {
+                } else if current >= 0, !currentHasText, leafB == leafA, !isBreak, let blockA, context.identitiesAreFree(blockA) {
                     // Blocks inserted before a paragraph's text: the paragraph stays the block it
                     // was (in its list item, with the item's other blocks).
                     block = current
+                    context.reserve(blockA)
                     tailKeepsItsBlock = true
                 } else {
                     block = context.newLeaf(like: blockA ?? lastLeaf, kind: isBreak ? .paragraph : nil)
@@ -322,6 +324,8 @@ extension EditingSplice {
         var splicer: IntentDocumentSplicer
         /// Identities of blocks the document keeps outside the edited paragraphs.
         private var usedIdentities = Set<Int>()
+        /// Identities given to replacement blocks placed as new blocks.
+        private var placedIdentities = Set<Int>()
         /// Blocks of the document a replacement block with the same identity and kind joins: the
         /// edited paragraphs at either end and their ancestors.
         private var anchors: [Int: Int32] = [:]
@@ -377,10 +381,38 @@ extension EditingSplice {
                 var block = leaf
                 while block >= 0 {
                     anchors[document.blocks[Int(block)].identity] = block
-                    usedIdentities.insert(document.blocks[Int(block)].identity)
                     block = document.blocks[Int(block)].parent
                 }
             }
+            // The edited paragraphs that keep text outside the removed range keep their
+            // identities; those whose text is all replaced give theirs up to the replacement (an
+            // undo or redo brings them back, wherever it puts them).
+            for leaf in leaves where leaf.utf8Range.upperBound > regionStart && leaf.utf8Range.lowerBound < regionEnd {
+                if leaf.utf8Range.lowerBound < removed.lowerBound || leaf.utf8Range.upperBound > removed.upperBound {
+                    reserve(leaf.block)
+                }
+            }
+        }
+
+        /// Keeps the identities of document block `block` and its ancestors from the replacement's
+        /// blocks (the block has text in the result).
+        mutating func reserve(_ block: Int32) {
+            var current = block
+            while current >= 0 {
+                usedIdentities.insert(document.blocks[Int(current)].identity)
+                current = document.blocks[Int(current)].parent
+            }
+        }
+
+        /// Whether no block of the replacement took the identity of document block `block` or of
+        /// one of its ancestors.
+        func identitiesAreFree(_ block: Int32) -> Bool {
+            var current = block
+            while current >= 0 {
+                if placedIdentities.contains(document.blocks[Int(current)].identity) { return false }
+                current = document.blocks[Int(current)].parent
+            }
+            return true
         }
 
         /// The new index of replacement block `index`: joined to an anchor of the same identity,
@@ -416,6 +448,7 @@ extension EditingSplice {
                     var identity = block.identity
                     if usedIdentities.contains(identity) { identity = splicer.freshIdentity() }
                     usedIdentities.insert(identity)
+                    placedIdentities.insert(identity)
                     newIndex = splicer.addBlock(block.kind, identity: identity, parent: parent, markup: block.markup)
                 }
                 placed[old] = newIndex
