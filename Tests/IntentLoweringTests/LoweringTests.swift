@@ -9,7 +9,6 @@ import Testing
 /// layouts giving the same result.
 @Suite("Lowering")
 struct LoweringTests {
-    static let goldens = TestPaths.fixtures.appending(path: "Lowering")
 
     static let combinations: [(name: String, options: ResultOptions)] = [
         ("rich", [.richText]), ("rich-list", [.richText, .list]), ("rich-table", [.richText, .table]),
@@ -31,13 +30,7 @@ struct LoweringTests {
             }
             dumps += "=== \(label)\n" + lowered.runDump()
         }
-        let url = Self.goldens.appending(path: name + ".lowered.txt")
-        if TestPaths.recording {
-            try Data(dumps.utf8).write(to: url)
-            Issue.record("recorded \(name).lowered.txt")
-            return
-        }
-        #expect(dumps == (try String(contentsOf: url, encoding: .utf8)))
+        try Golden.expect(dumps, matches: "Lowering/\(name).lowered.txt")
     }
 
     @Test func richTextHasDisplayAttributesAndNoIntents() throws {

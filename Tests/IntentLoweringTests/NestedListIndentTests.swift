@@ -16,7 +16,6 @@ import Testing
 /// `Q` a quote inside an item. All lengths are in points.
 @Suite("Nested list indents")
 struct NestedListIndentTests {
-    static let goldens = TestPaths.fixtures.appending(path: "Lowering/NestedListIndents")
 
     /// The presets, and a hand-made sheet whose list and list-item slots have unusual indents (a
     /// list indent of its own, a marker not at the enclosing text's edge).
@@ -422,13 +421,6 @@ struct NestedListIndentTests {
         for (label, options) in Self.optionSets {
             dump += "=== \(label)\n" + Self.paragraphDump(document.lowered(to: options, styleSheet: sheet))
         }
-        let url = Self.goldens.appending(path: name + ".txt")
-        if TestPaths.recording {
-            try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
-            try Data(dump.utf8).write(to: url)
-            Issue.record("recorded \(name).txt")
-            return
-        }
-        #expect(dump == (try String(contentsOf: url, encoding: .utf8)))
+        try Golden.expect(dump, matches: "Lowering/NestedListIndents/\(name).txt")
     }
 }

@@ -7,7 +7,6 @@ import Testing
 
 @Suite("Plain text")
 struct PlainTextTests {
-    static let goldens = TestPaths.fixtures.appending(path: "Lowering")
 
     /// Golden: `Fixtures/Lowering/NAME.plain.txt` for every parsing fixture; both layouts give the
     /// same text. `INTENTMARK_RECORD_GOLDENS=1` rewrites and fails.
@@ -18,14 +17,7 @@ struct PlainTextTests {
         let plain = try IntentDocument(markdown: source, options: options).plainText()
         options.blockSeparation = .none
         #expect(try IntentDocument(markdown: source, options: options).plainText() == plain, "layouts differ")
-        let url = Self.goldens.appending(path: name + ".plain.txt")
-        if TestPaths.recording {
-            try Data((plain + "\n").utf8).write(to: url)
-            Issue.record("recorded \(name).plain.txt")
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(plain + "\n" == expected)
+        try Golden.expect(plain + "\n", matches: "Lowering/\(name).plain.txt")
     }
 
     @Test func listsQuotesAndTablesReadWell() throws {

@@ -8,7 +8,6 @@ import Testing
 
 @Suite("RTF writer")
 struct RTFWriterTests {
-    static let goldens = TestPaths.fixtures.appending(path: "Writers")
     /// Fixtures whose RTF is kept as a golden, and read back by pandoc.
     static let fixtures = [
         "atx-headings", "setext-headings", "emphasis", "strong-emphasis", "strikethrough", "bullet-lists", "ordered-lists",
@@ -167,14 +166,7 @@ struct RTFWriterTests {
     func matchesGoldens(name: String) throws {
         let document = try IntentDocument(markdown: ParsingFixtures.source(name), options: ParsingFixtures.options(name))
         let output = document.rtf()
-        let url = Self.goldens.appending(path: name + ".rtf")
-        if TestPaths.recording {
-            try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
-            try Data(output.utf8).write(to: url)
-            Issue.record("recorded \(name).rtf")
-            return
-        }
-        #expect(output == (try String(contentsOf: url, encoding: .utf8)))
+        try Golden.expect(output, matches: "Writers/\(name).rtf")
     }
 
     // MARK: - Read-back by pandoc

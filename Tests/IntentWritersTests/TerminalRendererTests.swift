@@ -16,14 +16,7 @@ struct TerminalRendererTests {
     /// Compares `rendered` with `Fixtures/Writers/NAME`; `INTENTMARK_RECORD_GOLDENS=1` rewrites it
     /// and fails.
     static func expectGolden(_ rendered: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = goldens.appending(path: name)
-        if TestPaths.recording {
-            try Data(rendered.utf8).write(to: url)
-            Issue.record("recorded \(name)", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(rendered == expected, "differs from \(name)", sourceLocation: sourceLocation)
+        try Golden.expect(rendered, matches: "Writers/\(name)", sourceLocation: sourceLocation)
     }
 
     static func showcase(_ layout: BlockSeparation = .newlines) throws -> IntentDocument {

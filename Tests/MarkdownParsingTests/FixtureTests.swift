@@ -44,17 +44,7 @@ struct FixtureTests {
         #expect(try IntentDocument(jsonData: Data(json.utf8)) == document)
     }
 
-    private func compare(_ actual: String, golden: String) throws {
-        let url = Self.directory.appending(path: golden)
-        if TestPaths.recording {
-            try Data(actual.utf8).write(to: url)
-            Issue.record("recorded \(golden); unset INTENTMARK_RECORD_GOLDENS and run again")
-            return
-        }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("missing golden \(golden); run with INTENTMARK_RECORD_GOLDENS=1 to create it")
-            return
-        }
-        #expect(actual == expected, "output differs from \(golden)")
+    private func compare(_ actual: String, golden: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try Golden.expect(actual, matches: "Parsing/\(golden)", sourceLocation: sourceLocation)
     }
 }
