@@ -66,7 +66,8 @@ let package = Package(
             name: "IntentLoweringTests", dependencies: ["IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(name: "IntentMarkTests", dependencies: ["IntentMark"]),
         .testTarget(
-            name: "IntentEditingTests", dependencies: ["IntentEditing", "IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering", "SpecCorpus"]),
+            name: "IntentEditingTests",
+            dependencies: ["IntentEditing", "IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering", "SpecCorpus"]),
         .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark", "IntentMark"]),
     ],
     swiftLanguageModes: [.v6]

@@ -69,7 +69,9 @@ while let argument = arguments.popFirst() {
     case "--complexity":
         complexity = true
     case "--max-bytes":
-        guard let value = arguments.popFirst(), let bytes = size(Substring(value)), bytes > 0 else { fail("--max-bytes needs a size (e.g. 8M)") }
+        guard let value = arguments.popFirst(), let bytes = size(Substring(value)), bytes > 0 else {
+            fail("--max-bytes needs a size (e.g. 8M)")
+        }
         complexityMaximumBytes = bytes
     case "--shapes":
         guard let value = arguments.popFirst() else { fail("--shapes needs a list") }
@@ -121,7 +123,9 @@ do {
         let start = Date()
         let results = complexitySweep.run(progress: progress)
         let minutes = Date().timeIntervalSince(start) / 60
-        print("Complexity sweep (\(String(format: "%.1f", minutes)) min): growth exponent of each output per shape (1 linear, 2 quadratic; ⚠ above 1.15), with the largest input reached and its time\n")
+        print(
+            "Complexity sweep (\(String(format: "%.1f", minutes)) min): growth exponent of each output per shape (1 linear, 2 quadratic; ⚠ above 1.15), with the largest input reached and its time\n"
+        )
         print(complexitySweep.table(results))
         if let jsonPath {
             let encoder = JSONEncoder()
@@ -140,7 +144,9 @@ do {
         let start = Date()
         let points = try sizeSweep.run(source: source, progress: progress)
         let minutes = Date().timeIntervalSince(start) / 60
-        print("Size sweep of \(sourceURL.lastPathComponent) (\(String(format: "%.1f", minutes)) min): MB/s of Markdown input, median of alternating rounds\n")
+        print(
+            "Size sweep of \(sourceURL.lastPathComponent) (\(String(format: "%.1f", minutes)) min): MB/s of Markdown input, median of alternating rounds\n"
+        )
         print(sizeSweep.table(points))
         if let svgPath {
             let title = "IntentMark vs libcmark-gfm: throughput against input size (\(sourceURL.lastPathComponent), repeated/cut)"

@@ -4,6 +4,8 @@
 // `swiftc -sanitize=fuzzer,address -parse-as-library`, never by SwiftPM.
 import DocumentInvariants
 
+/// libFuzzer calls this with each input (`count` bytes at `start`); returns 0, or stops the
+/// process with the broken invariant.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func intentMarkFuzzTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: start, count: start == nil ? 0 : count)

@@ -12,17 +12,25 @@ package enum BenchmarkReport {
             "|---|---:|---:|---:|---:|",
         ]
         let base = result.baseline
-        lines.append(String(format: "| libcmark-gfm parse | %.1f | %.4f | %@ | 1.00 |", base.parseMBPerSecond,
-                            Double(result.bytes) / 1_000_000 / base.parseMBPerSecond, megabytes(base.parsePeakBytes)))
-        lines.append(String(format: "| libcmark-gfm parse + HTML | %.1f | %.4f | %@ | %.2f |", base.parseAndHTMLMBPerSecond,
-                            Double(result.bytes) / 1_000_000 / base.parseAndHTMLMBPerSecond,
-                            megabytes(base.parseAndHTMLPeakBytes), base.parseAndHTMLMBPerSecond / base.parseMBPerSecond))
-        lines.append(String(format: "| libcmark-gfm HTML only | %.1f | %.4f | | %.2f |", base.htmlMBPerSecond,
-                            Double(result.bytes) / 1_000_000 / base.htmlMBPerSecond,
-                            base.htmlMBPerSecond / base.parseMBPerSecond))
+        lines.append(
+            String(
+                format: "| libcmark-gfm parse | %.1f | %.4f | %@ | 1.00 |", base.parseMBPerSecond,
+                Double(result.bytes) / 1_000_000 / base.parseMBPerSecond, megabytes(base.parsePeakBytes)))
+        lines.append(
+            String(
+                format: "| libcmark-gfm parse + HTML | %.1f | %.4f | %@ | %.2f |", base.parseAndHTMLMBPerSecond,
+                Double(result.bytes) / 1_000_000 / base.parseAndHTMLMBPerSecond,
+                megabytes(base.parseAndHTMLPeakBytes), base.parseAndHTMLMBPerSecond / base.parseMBPerSecond))
+        lines.append(
+            String(
+                format: "| libcmark-gfm HTML only | %.1f | %.4f | | %.2f |", base.htmlMBPerSecond,
+                Double(result.bytes) / 1_000_000 / base.htmlMBPerSecond,
+                base.htmlMBPerSecond / base.parseMBPerSecond))
         for stage in result.stages {
-            lines.append(String(format: "| %@ | %.1f | %.4f | %@ | %.2f |", stage.name, stage.mbPerSecond, stage.seconds,
-                                megabytes(stage.peakBytes), stage.ratioToParse))
+            lines.append(
+                String(
+                    format: "| %@ | %.1f | %.4f | %@ | %.2f |", stage.name, stage.mbPerSecond, stage.seconds,
+                    megabytes(stage.peakBytes), stage.ratioToParse))
         }
         lines.append("")
         switch result.memoryMethod {

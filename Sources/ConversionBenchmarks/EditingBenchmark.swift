@@ -66,7 +66,8 @@ package struct EditingBenchmark {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         return Result(
             input: name, bytes: markdown.utf8.count, replaceSeconds: median(replaceTimes),
-            incrementalSeconds: median(incrementalTimes), incrementalWasPartial: wasPartial, fullParseReason: reason, fullParseSeconds: median(fullTimes))
+            incrementalSeconds: median(incrementalTimes), incrementalWasPartial: wasPartial, fullParseReason: reason,
+            fullParseSeconds: median(fullTimes))
     }
 
     /// A Markdown table of results.

@@ -65,113 +65,136 @@ package struct FoundationComparison {
             own[IntentMarkAttribute.PresentationIntentAttribute.self] = nil
             own[IntentMarkAttribute.BlockMarkupAttribute.self] = nil
             blocks[blocks.count - 1].append(
-                Piece(text: text, container: run.attributes, utf8Count: text.utf8.count,
-                      ownAttributes: own == AttributeContainer() ? nil : own))
+                Piece(
+                    text: text, container: run.attributes, utf8Count: text.utf8.count,
+                    ownAttributes: own == AttributeContainer() ? nil : own))
         }
         let fullText = String(reference.characters)
         let blockTexts = blocks.map { $0.map(\.text).joined() }
         let blockBases = blocks.map { block in
             var base = AttributeContainer()
-            base[IntentMarkAttribute.PresentationIntentAttribute.self] = block[0].container[IntentMarkAttribute.PresentationIntentAttribute.self]
+            base[IntentMarkAttribute.PresentationIntentAttribute.self] =
+                block[0].container[IntentMarkAttribute.PresentationIntentAttribute.self]
             base[IntentMarkAttribute.BlockMarkupAttribute.self] = block[0].container[IntentMarkAttribute.BlockMarkupAttribute.self]
             return base
         }
 
         let tasks: [(String, () -> AttributedString?)] = [
             ("IntentDocument.attributedString()", { document.attributedString() }),
-            ("foundation.pieces", {
-                var result = AttributedString()
-                for block in blocks { for piece in block { result.append(AttributedString(piece.text, attributes: piece.container)) } }
-                return result
-            }),
-            ("foundation.blocks", {
-                var result = AttributedString()
-                for block in blocks {
-                    var blockPiece = AttributedString()
-                    for piece in block { blockPiece.append(AttributedString(piece.text, attributes: piece.container)) }
-                    result.append(blockPiece)
+            (
+                "foundation.pieces",
+                {
+                    var result = AttributedString()
+                    for block in blocks { for piece in block { result.append(AttributedString(piece.text, attributes: piece.container)) } }
+                    return result
                 }
-                return result
-            }),
-            ("foundation.ranges", {
-                var result = AttributedString(fullText)
-                var start = result.startIndex
-                for block in blocks {
-                    for piece in block {
-                        let end = result.utf8.index(start, offsetBy: piece.utf8Count)
-                        result[start..<end].setAttributes(piece.container)
-                        start = end
+            ),
+            (
+                "foundation.blocks",
+                {
+                    var result = AttributedString()
+                    for block in blocks {
+                        var blockPiece = AttributedString()
+                        for piece in block { blockPiece.append(AttributedString(piece.text, attributes: piece.container)) }
+                        result.append(blockPiece)
                     }
+                    return result
                 }
-                return result
-            }),
-            ("foundation.blockRanges", {
-                var result = AttributedString()
-                for (block, text) in zip(blocks, blockTexts) {
-                    // The block's text with its first run's attributes, then the other runs set.
-                    var blockPiece = AttributedString(text, attributes: block[0].container)
-                    var start = blockPiece.utf8.index(blockPiece.startIndex, offsetBy: block[0].utf8Count)
-                    for piece in block.dropFirst() {
-                        let end = blockPiece.utf8.index(start, offsetBy: piece.utf8Count)
-                        blockPiece[start..<end].setAttributes(piece.container)
-                        start = end
+            ),
+            (
+                "foundation.ranges",
+                {
+                    var result = AttributedString(fullText)
+                    var start = result.startIndex
+                    for block in blocks {
+                        for piece in block {
+                            let end = result.utf8.index(start, offsetBy: piece.utf8Count)
+                            result[start..<end].setAttributes(piece.container)
+                            start = end
+                        }
                     }
-                    result.append(blockPiece)
+                    return result
                 }
-                return result
-            }),
-            ("foundation.blockMerge", {
-                var result = AttributedString()
-                for ((block, text), base) in zip(zip(blocks, blockTexts), blockBases) {
-                    // The block's text with the attributes its runs share, then each run's own merged.
-                    var blockPiece = AttributedString(text, attributes: base)
-                    var start = blockPiece.startIndex
-                    for piece in block {
-                        let end = blockPiece.utf8.index(start, offsetBy: piece.utf8Count)
-                        if let own = piece.ownAttributes { blockPiece[start..<end].mergeAttributes(own, mergePolicy: .keepNew) }
-                        start = end
+            ),
+            (
+                "foundation.blockRanges",
+                {
+                    var result = AttributedString()
+                    for (block, text) in zip(blocks, blockTexts) {
+                        // The block's text with its first run's attributes, then the other runs set.
+                        var blockPiece = AttributedString(text, attributes: block[0].container)
+                        var start = blockPiece.utf8.index(blockPiece.startIndex, offsetBy: block[0].utf8Count)
+                        for piece in block.dropFirst() {
+                            let end = blockPiece.utf8.index(start, offsetBy: piece.utf8Count)
+                            blockPiece[start..<end].setAttributes(piece.container)
+                            start = end
+                        }
+                        result.append(blockPiece)
                     }
-                    result.append(blockPiece)
+                    return result
                 }
-                return result
-            }),
-            ("IntentDocument(AttributedString)", {
-                _ = IntentDocument(reference)
-                return nil
-            }),
-            ("foundation.read", {
-                var count = 0
-                for run in reference.runs {
-                    let text = String(reference.characters[run.range])
-                    count &+= text.utf8.count
-                    if run[IntentMarkAttribute.PresentationIntentAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.InlinePresentationIntentAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.BlockMarkupAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.InlineSpansAttribute.self] != nil { count &+= 1 }
-                    if run[AttributeScopes.FoundationAttributes.LinkAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.LinkDestinationAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.LinkTitleAttribute.self] != nil { count &+= 1 }
-                    if run[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.ImageSourceAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.ImageTitleAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.FootnoteReferenceAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.ExtendedAttributesAttribute.self] != nil { count &+= 1 }
-                    if run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.MarkdownSourcePositionAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.BlockSeparatorAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.PlaceholderAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.FontAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.ForegroundColorAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.BackgroundColorAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.UnderlineStyleAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.StrikethroughStyleAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.BaselineOffsetAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.SuperscriptAttribute.self] != nil { count &+= 1 }
-                    if run[IntentMarkAttribute.ParagraphStyleAttribute.self] != nil { count &+= 1 }
+            ),
+            (
+                "foundation.blockMerge",
+                {
+                    var result = AttributedString()
+                    for ((block, text), base) in zip(zip(blocks, blockTexts), blockBases) {
+                        // The block's text with the attributes its runs share, then each run's own merged.
+                        var blockPiece = AttributedString(text, attributes: base)
+                        var start = blockPiece.startIndex
+                        for piece in block {
+                            let end = blockPiece.utf8.index(start, offsetBy: piece.utf8Count)
+                            if let own = piece.ownAttributes { blockPiece[start..<end].mergeAttributes(own, mergePolicy: .keepNew) }
+                            start = end
+                        }
+                        result.append(blockPiece)
+                    }
+                    return result
                 }
-                FoundationComparison.readSink &+= count
-                return nil
-            }),
+            ),
+            (
+                "IntentDocument(AttributedString)",
+                {
+                    _ = IntentDocument(reference)
+                    return nil
+                }
+            ),
+            (
+                "foundation.read",
+                {
+                    var count = 0
+                    for run in reference.runs {
+                        let text = String(reference.characters[run.range])
+                        count &+= text.utf8.count
+                        if run[IntentMarkAttribute.PresentationIntentAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.InlinePresentationIntentAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.BlockMarkupAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.InlineSpansAttribute.self] != nil { count &+= 1 }
+                        if run[AttributeScopes.FoundationAttributes.LinkAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.LinkDestinationAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.LinkTitleAttribute.self] != nil { count &+= 1 }
+                        if run[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.ImageSourceAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.ImageTitleAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.FootnoteReferenceAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.ExtendedAttributesAttribute.self] != nil { count &+= 1 }
+                        if run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.MarkdownSourcePositionAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.BlockSeparatorAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.PlaceholderAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.FontAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.ForegroundColorAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.BackgroundColorAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.UnderlineStyleAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.StrikethroughStyleAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.BaselineOffsetAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.SuperscriptAttribute.self] != nil { count &+= 1 }
+                        if run[IntentMarkAttribute.ParagraphStyleAttribute.self] != nil { count &+= 1 }
+                    }
+                    FoundationComparison.readSink &+= count
+                    return nil
+                }
+            ),
         ]
         // The warm-up round also checks that every way built the same characters and runs.
         for (name, task) in tasks {
@@ -239,7 +262,9 @@ package struct FoundationComparison {
         for timing in timings {
             let ours = timing.name == "foundation.read" || timing.name.hasPrefix("IntentDocument(") ? read : build
             lines.append(
-                String(format: "| %@ | %.3f | %.2f | %.2f |", timing.name, timing.seconds, Double(bytes) / 1e6 / timing.seconds, timing.seconds / ours))
+                String(
+                    format: "| %@ | %.3f | %.2f | %.2f |", timing.name, timing.seconds, Double(bytes) / 1e6 / timing.seconds,
+                    timing.seconds / ours))
         }
         return lines.joined(separator: "\n") + "\n"
     }

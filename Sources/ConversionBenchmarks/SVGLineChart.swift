@@ -50,16 +50,22 @@ package struct SVGLineChart: Sendable {
 
     /// The chart as a standalone SVG document.
     package func svg() -> String {
-        let left = 80.0, right = 190.0, top = 50.0, bottom = 70.0
-        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        let left = 80.0
+        let right = 190.0
+        let top = 50.0
+        let bottom = 70.0
+        let plotWidth = width - left - right
+        let plotHeight = height - top - bottom
         func usable(_ point: (Double, Double)) -> Bool { point.0 > 0 && point.1 > 0 && point.0.isFinite && point.1.isFinite }
         let all = series.flatMap { $0.points.filter(usable) }
         let xs = all.map(\.0) + xTicks.map(\.0).filter { $0 > 0 }
         let ys = all.map(\.1)
-        let xMin = log10(xs.min() ?? 1), xMax = log10(xs.max() ?? 10)
+        let xMin = log10(xs.min() ?? 1)
+        let xMax = log10(xs.max() ?? 10)
         let xPad = max(xMax - xMin, 1) * 0.03
         let (x0, x1) = (xMin - xPad, xMax + xPad)
-        let y0 = floor(log10(ys.min() ?? 1)), y1 = ceil(log10(ys.max() ?? 10))
+        let y0 = floor(log10(ys.min() ?? 1))
+        let y1 = ceil(log10(ys.max() ?? 10))
         let yTop = y1 > y0 ? y1 : y0 + 1
         func px(_ x: Double) -> Double { left + (log10(x) - x0) / (x1 - x0) * plotWidth }
         func py(_ y: Double) -> Double { top + plotHeight - (log10(y) - y0) / (yTop - y0) * plotHeight }
@@ -81,7 +87,8 @@ package struct SVGLineChart: Sendable {
                 let y = number(py(value))
                 let stroke = multiple == 1 ? "#c8c8c8" : "#ececec"
                 out += "<line x1=\"\(number(left))\" y1=\"\(y)\" x2=\"\(number(left + plotWidth))\" y2=\"\(y)\" stroke=\"\(stroke)\"/>\n"
-                out += "<text x=\"\(number(left - 6))\" y=\"\(y)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(Self.tickLabel(value))</text>\n"
+                out +=
+                    "<text x=\"\(number(left - 6))\" y=\"\(y)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(Self.tickLabel(value))</text>\n"
             }
             exponent += 1
         }
@@ -90,10 +97,13 @@ package struct SVGLineChart: Sendable {
             out += "<line x1=\"\(x)\" y1=\"\(number(top))\" x2=\"\(x)\" y2=\"\(number(top + plotHeight))\" stroke=\"#ececec\"/>\n"
             out += "<text x=\"\(x)\" y=\"\(number(top + plotHeight + 18))\" text-anchor=\"middle\">\(Self.escaped(label))</text>\n"
         }
-        out += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(plotWidth))\" height=\"\(number(plotHeight))\" fill=\"none\" stroke=\"#333\"/>\n"
-        out += "<text x=\"\(number(left + plotWidth / 2))\" y=\"\(number(height - 22))\" text-anchor=\"middle\" font-size=\"13\">\(Self.escaped(xLabel))</text>\n"
+        out +=
+            "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(plotWidth))\" height=\"\(number(plotHeight))\" fill=\"none\" stroke=\"#333\"/>\n"
+        out +=
+            "<text x=\"\(number(left + plotWidth / 2))\" y=\"\(number(height - 22))\" text-anchor=\"middle\" font-size=\"13\">\(Self.escaped(xLabel))</text>\n"
         let yMiddle = number(top + plotHeight / 2)
-        out += "<text x=\"20\" y=\"\(yMiddle)\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 20 \(yMiddle))\">\(Self.escaped(yLabel))</text>\n"
+        out +=
+            "<text x=\"20\" y=\"\(yMiddle)\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 20 \(yMiddle))\">\(Self.escaped(yLabel))</text>\n"
 
         // Lines, then the legend ordered by each line's last value (top of the legend = fastest).
         for (index, line) in series.enumerated() {
@@ -112,8 +122,10 @@ package struct SVGLineChart: Sendable {
             let y = top + 10 + Double(row) * 20
             let x = left + plotWidth + 14
             let dash = series[index].dashed ? " stroke-dasharray=\"6 4\"" : ""
-            out += "<line x1=\"\(number(x))\" y1=\"\(number(y))\" x2=\"\(number(x + 28))\" y2=\"\(number(y))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash)/>\n"
-            out += "<text x=\"\(number(x + 34))\" y=\"\(number(y))\" dominant-baseline=\"middle\">\(Self.escaped(series[index].name))</text>\n"
+            out +=
+                "<line x1=\"\(number(x))\" y1=\"\(number(y))\" x2=\"\(number(x + 28))\" y2=\"\(number(y))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash)/>\n"
+            out +=
+                "<text x=\"\(number(x + 34))\" y=\"\(number(y))\" dominant-baseline=\"middle\">\(Self.escaped(series[index].name))</text>\n"
         }
         out += "</svg>\n"
         return out

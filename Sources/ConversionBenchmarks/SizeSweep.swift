@@ -163,7 +163,8 @@ package struct SizeSweep: Sendable {
             let normalised = task.name == parseName ? "—" : String(format: "%.2f", ratio / parseGrowth)
             let met = ratio >= 0.75 && (task.name == parseName || ratio / parseGrowth >= 0.75)
             lines.append(
-                String(format: "| `%@` | %.1f | %.1f | %.2f | %@ | %@ |", task.name, small, large, ratio, normalised, met ? "yes" : "**no**"))
+                String(
+                    format: "| `%@` | %.1f | %.1f | %.2f | %@ | %@ |", task.name, small, large, ratio, normalised, met ? "yes" : "**no**"))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -171,7 +172,8 @@ package struct SizeSweep: Sendable {
     /// The sweep as an SVG line chart: MB/s (log scale) against input size (log scale), one line
     /// per task, libcmark-gfm's baselines dashed.
     package func chart(_ points: [Point], title: String) -> String {
-        var chart = SVGLineChart(title: title, xLabel: "input size (bytes, log scale)", yLabel: "throughput, MB/s of Markdown input (log scale)")
+        var chart = SVGLineChart(
+            title: title, xLabel: "input size (bytes, log scale)", yLabel: "throughput, MB/s of Markdown input (log scale)")
         chart.xTicks = points.map { (Double($0.bytes), Self.label(bytes: $0.size)) }
         for task in tasks {
             let values = points.compactMap { point in point.mbPerSecond[task.name].map { (Double(point.bytes), $0) } }

@@ -50,4 +50,3 @@ public struct ResultOptions: OptionSet, Sendable, Hashable, Codable {
         self = result
     }
 }
-

@@ -130,7 +130,8 @@ public struct InlineSpanPath: Sendable, Hashable, Codable, Sequence {
         var spans: [InlineSpan] = []
         while !container.isAtEnd { spans.append(try container.decode(InlineSpan.self)) }
         guard let path = InlineSpanPath(spans: spans) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "an inline span path needs at least one span"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "an inline span path needs at least one span"))
         }
         self = path
     }

@@ -43,7 +43,8 @@ extension IntentDocument {
             var boundariesAreCharacters = true
             var boundary = blockStart
             for position in first..<last {
-                boundary = utf8.index(boundary, offsetBy: runRecords[position].end - (position == first ? blockStartOffset : runRecords[position - 1].end))
+                boundary = utf8.index(
+                    boundary, offsetBy: runRecords[position].end - (position == first ? blockStartOffset : runRecords[position - 1].end))
                 // Between two ASCII bytes (CR LF aside) there is always a character boundary:
                 // the grapheme rules are consulted only next to other scalars.
                 let after = utf8[boundary]
@@ -222,7 +223,9 @@ extension IntentDocument {
                 body.removeLast()
                 pendingLineEnd = (blockIndex, inline, attributes, spans)
             }
-            append(body, block: blockIndex, inlinePresentationIntent: inline, attributes: attributes, inlineSpans: spans, spanCache: &spanCache)
+            append(
+                body, block: blockIndex, inlinePresentationIntent: inline, attributes: attributes, inlineSpans: spans, spanCache: &spanCache
+            )
         }
         if let line = pendingLineEnd { appendLineEnd(line, endsParagraph: true, spanCache: &spanCache) }
     }

@@ -241,7 +241,9 @@ extension IntentDocument: Codable {
                 let number = JSONNumberLocator.firstUnrepresentableNumber(in: Array(jsonData))
             {
                 throw IntentMarkError.invalidDocumentJSON(
-                    reason: "at \(number.path.isEmpty ? "document" : number.path): the number \(number.number.prefix(40)) does not fit a 64-bit value")
+                    reason:
+                        "at \(number.path.isEmpty ? "document" : number.path): the number \(number.number.prefix(40)) does not fit a 64-bit value"
+                )
             }
             throw IntentMarkError.invalidDocumentJSON(reason: Self.describe(error))
         } catch {

@@ -38,21 +38,29 @@ extension IntentDocument {
             guard a.inline == b.inline else { return "inline intents \(a.inline) and \(b.inline) \(at)" }
             guard Self.normalized(attributeTable[Int(a.attributes)]) == Self.normalized(other.attributeTable[Int(b.attributes)])
             else { return "attributes differ \(at)" }
-            guard blockMap.matches(a.block, b.block, compare: { x, y in
-                let blockX = blocks[Int(x)]
-                let blockY = other.blocks[Int(y)]
-                guard blockX.kind == blockY.kind, Self.normalized(blockX.markup) == Self.normalized(blockY.markup) else {
-                    return nil
-                }
-                return (blockX.parent, blockY.parent)
-            }) else { return "blocks differ \(at)" }
-            guard spanMap.matches(a.span, b.span, compare: { x, y in
-                let spanX = spans[Int(x)]
-                let spanY = other.spans[Int(y)]
-                // Formatting tags: the element counts, not its letter case (`<U>` is `<u>`).
-                guard spanX.kind == spanY.kind, spanX.htmlTag?.element == spanY.htmlTag?.element else { return nil }
-                return (spanX.parent, spanY.parent)
-            }) else { return "spans differ \(at)" }
+            guard
+                blockMap.matches(
+                    a.block, b.block,
+                    compare: { x, y in
+                        let blockX = blocks[Int(x)]
+                        let blockY = other.blocks[Int(y)]
+                        guard blockX.kind == blockY.kind, Self.normalized(blockX.markup) == Self.normalized(blockY.markup) else {
+                            return nil
+                        }
+                        return (blockX.parent, blockY.parent)
+                    })
+            else { return "blocks differ \(at)" }
+            guard
+                spanMap.matches(
+                    a.span, b.span,
+                    compare: { x, y in
+                        let spanX = spans[Int(x)]
+                        let spanY = other.spans[Int(y)]
+                        // Formatting tags: the element counts, not its letter case (`<U>` is `<u>`).
+                        guard spanX.kind == spanY.kind, spanX.htmlTag?.element == spanY.htmlTag?.element else { return nil }
+                        return (spanX.parent, spanY.parent)
+                    })
+            else { return "spans differ \(at)" }
             if aIsEmpty {
                 left += 1
                 right += 1

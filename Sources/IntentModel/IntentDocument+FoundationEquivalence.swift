@@ -52,11 +52,15 @@ extension IntentDocument {
                 return "paragraph \(index): \(a.text.debugDescription) against \(b.text.debugDescription)"
             }
             guard a.runs == b.runs else { return "paragraph \(index) (\(a.text.debugDescription)): inline intents or links differ" }
-            guard blockMap.matches(a.block, b.block, compare: { x, y in
-                let (kindX, parentX) = foundationBlock(x)
-                let (kindY, parentY) = other.foundationBlock(y)
-                return kindX == kindY ? (parentX, parentY) : nil
-            }) else { return "paragraph \(index) (\(a.text.debugDescription)): blocks differ" }
+            guard
+                blockMap.matches(
+                    a.block, b.block,
+                    compare: { x, y in
+                        let (kindX, parentX) = foundationBlock(x)
+                        let (kindY, parentY) = other.foundationBlock(y)
+                        return kindX == kindY ? (parentX, parentY) : nil
+                    })
+            else { return "paragraph \(index) (\(a.text.debugDescription)): blocks differ" }
         }
         return nil
     }

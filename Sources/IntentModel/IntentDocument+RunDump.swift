@@ -64,7 +64,9 @@ extension IntentDocument: CustomDebugStringConvertible {
         if let value = markup.isTaskChecked { parts.append(value ? "task checked" : "task unchecked") }
         if let value = markup.codeFence {
             // A length outside what a fence can be (a document built by hand) is shown as a count.
-            let fence = (1...64).contains(value.length) ? String(repeating: value.character, count: value.length) : "\(value.character)×\(value.length)"
+            let fence =
+                (1...64).contains(value.length)
+                ? String(repeating: value.character, count: value.length) : "\(value.character)×\(value.length)"
             parts.append("fence \(fence)")
         }
         if let value = markup.infoString { parts.append("info '\(value)'") }
@@ -93,10 +95,15 @@ extension IntentDocument: CustomDebugStringConvertible {
             text += " before \(Self.number(style.paragraphSpacingBefore)) after \(Self.number(style.paragraphSpacing))"
             if style.alignment != .natural { text += " \(style.alignment.rawValue)" }
             if !style.textLists.isEmpty {
-                text += " lists [" + style.textLists.map { "\($0.markerFormat.rawValue) from \($0.startingItemNumber)" }.joined(separator: ", ") + "]"
+                text +=
+                    " lists [" + style.textLists.map { "\($0.markerFormat.rawValue) from \($0.startingItemNumber)" }.joined(separator: ", ")
+                    + "]"
             }
             if !style.textBlocks.isEmpty {
-                text += " cells [" + style.textBlocks.map { "table \($0.table) row \($0.row) column \($0.column)\($0.isHeader ? " header" : "")" }.joined(separator: ", ") + "]"
+                text +=
+                    " cells ["
+                    + style.textBlocks.map { "table \($0.table) row \($0.row) column \($0.column)\($0.isHeader ? " header" : "")" }.joined(
+                        separator: ", ") + "]"
             }
             parts.append(text)
         }

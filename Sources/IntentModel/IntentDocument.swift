@@ -277,8 +277,10 @@ extension IntentDocument {
             spanLookup = [:]
             for index in spans.indices {
                 let existing = spans[index]
-                spanLookup[SpanKey(
-                    identity: existing.identity, kind: existing.kind, parent: existing.parent, htmlTag: existing.htmlTag)] = Int32(index)
+                spanLookup[
+                    SpanKey(
+                        identity: existing.identity, kind: existing.kind, parent: existing.parent, htmlTag: existing.htmlTag)] = Int32(
+                        index)
             }
         }
         let key = SpanKey(identity: span.identity, kind: span.kind, parent: parent, htmlTag: span.htmlTag)

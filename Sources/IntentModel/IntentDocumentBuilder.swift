@@ -40,8 +40,9 @@ package struct IntentDocumentBuilder {
         _ kind: InlineSpan.Kind, identity: Int, parent: Int32, htmlTag: HTMLFormattingTag? = nil
     ) -> Int32 {
         spans.append(IntentDocument.Span(kind: kind, identity: identity, parent: parent, htmlTag: htmlTag))
-        spanPaths.append(InlineSpanPath(
-            InlineSpan(kind: kind, identity: identity, htmlTag: htmlTag), parent: parent >= 0 ? spanPaths[Int(parent)] : nil))
+        spanPaths.append(
+            InlineSpanPath(
+                InlineSpan(kind: kind, identity: identity, htmlTag: htmlTag), parent: parent >= 0 ? spanPaths[Int(parent)] : nil))
         return Int32(spans.count - 1)
     }
 
@@ -105,7 +106,6 @@ package struct IntentDocumentBuilder {
             }
         }
     }
-
 
     /// Keeps only the blocks and spans runs use (with their ancestors), renumbered in the order
     /// runs first meet them, so a block's ancestors come before it and later siblings after it.

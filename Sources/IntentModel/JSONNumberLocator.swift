@@ -68,7 +68,8 @@ enum JSONNumberLocator {
                 }
                 let text = String(decoding: token, as: UTF8.self)
                 let isInteger = !token.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
-                let fits = isInteger ? Int64(text) != nil || Double(text).map { $0.isFinite } == true : Double(text).map { $0.isFinite } ?? false
+                let fits =
+                    isInteger ? Int64(text) != nil || Double(text).map { $0.isFinite } == true : Double(text).map { $0.isFinite } ?? false
                 // An integer beyond 64 bits is also unrepresentable where an `Int` is expected, which
                 // is every integer field of the form.
                 if !fits || (isInteger && Int64(text) == nil) { return (path(), text) }

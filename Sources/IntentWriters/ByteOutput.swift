@@ -26,14 +26,14 @@ struct ByteOutput: ~Copyable {
     /// they are not, the advice is ignored. Freed with `free` like any `allocate`d pointer.
     private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
         #if canImport(Glibc)
-        if capacity >= 4 * hugePageSize {
-            var raw: UnsafeMutableRawPointer?
-            let rounded = (capacity + hugePageSize - 1) / hugePageSize * hugePageSize
-            if posix_memalign(&raw, hugePageSize, rounded) == 0, let raw {
-                _ = madvise(raw, rounded, MADV_HUGEPAGE)
-                return raw.bindMemory(to: UInt8.self, capacity: capacity)
+            if capacity >= 4 * hugePageSize {
+                var raw: UnsafeMutableRawPointer?
+                let rounded = (capacity + hugePageSize - 1) / hugePageSize * hugePageSize
+                if posix_memalign(&raw, hugePageSize, rounded) == 0, let raw {
+                    _ = madvise(raw, rounded, MADV_HUGEPAGE)
+                    return raw.bindMemory(to: UInt8.self, capacity: capacity)
+                }
             }
-        }
         #endif
         return .allocate(capacity: capacity)
     }

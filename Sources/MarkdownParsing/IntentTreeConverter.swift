@@ -1,5 +1,5 @@
-import Foundation
 internal import CCmarkGFM
+import Foundation
 import IntentModel
 
 /// Walks a libcmark-gfm tree **iteratively** (`cmark_iter_*`, so 10 000-deep nesting cannot
@@ -242,7 +242,8 @@ struct IntentTreeConverter {
         case .lineBreak:
             dummyNodesToSkip = 0
             appendText(
-                options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? source.lineBreakText(afterLine: lastInlineEndLine) : "\u{2028}",
+                options.interpretedSyntax == .inlineOnlyPreservingWhitespace
+                    ? source.lineBreakText(afterLine: lastInlineEndLine) : "\u{2028}",
                 node, inline: inlineBits | InlinePresentationIntent.lineBreak.rawValue)
             if preservesWhitespace, source.lineEndsWithBackslash(lastInlineEndLine) { lineLag += 1 }
         case .emphasis:

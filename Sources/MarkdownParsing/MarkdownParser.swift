@@ -1,6 +1,6 @@
+internal import CCmarkGFM
 import Foundation
 public import IntentModel
-internal import CCmarkGFM
 
 /// Parses Markdown into ``IntentModel/IntentDocument``s with libcmark-gfm.
 ///

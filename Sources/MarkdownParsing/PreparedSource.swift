@@ -1,5 +1,5 @@
-import Foundation
 internal import CCmarkGFM
+import Foundation
 import IntentModel
 
 /// The bytes handed to libcmark-gfm, and how to map what it reports back to the user's source.

@@ -1,5 +1,5 @@
-import Foundation
 internal import CCmarkGFM
+import Foundation
 import IntentModel
 
 /// libcmark-gfm used directly, without the intent model: the oracle tests compare against.
@@ -53,7 +53,9 @@ package enum ReferenceParser {
     /// baseline for the Markdown writer's round trip.
     package static func commonMark(_ markdown: String, options: MarkdownParsingOptions = .default) throws -> String {
         var markdown = markdown
-        return try markdown.withUTF8 { try CmarkTree(parsing: $0, options: options).renderCommonMark(footnotes: options.extensions.contains(.footnotes)) }
+        return try markdown.withUTF8 {
+            try CmarkTree(parsing: $0, options: options).renderCommonMark(footnotes: options.extensions.contains(.footnotes))
+        }
     }
 
     /// The byte offsets in `bytes` at which libcmark-gfm starts a top-level block (the document's

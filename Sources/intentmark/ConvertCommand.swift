@@ -34,7 +34,9 @@ struct ConvertCommand {
         while let argument = reader.next() {
             switch argument {
             case .positional(let path):
-                guard inputPath == nil else { throw UsageError("only one input file can be given (got '\(inputPath ?? "")' and '\(path)')") }
+                guard inputPath == nil else {
+                    throw UsageError("only one input file can be given (got '\(inputPath ?? "")' and '\(path)')")
+                }
                 inputPath = path
             case .option(let name, let inlineValue):
                 if name == "-h" || name == "--help" { return nil }
@@ -57,7 +59,8 @@ struct ConvertCommand {
         case "--to":
             let value = try reader.value(for: name, inlineValue: inlineValue)
             guard let chosen = OutputFormat(rawValue: value) else {
-                throw UsageError("unknown format '\(value)' for --to (formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw UsageError(
+                    "unknown format '\(value)' for --to (formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             format = chosen
             formatWasGiven = true
@@ -66,7 +69,8 @@ struct ConvertCommand {
         case "--result-options":
             let value = try reader.value(for: name, inlineValue: inlineValue)
             guard let parsed = ResultOptions(list: value) else {
-                throw UsageError("unknown result option in '\(value)' (options: \(ResultOptions.named.map(\.name).joined(separator: ", ")))")
+                throw UsageError(
+                    "unknown result option in '\(value)' (options: \(ResultOptions.named.map(\.name).joined(separator: ", ")))")
             }
             resultOptions = parsed
         case "--style":

@@ -15,7 +15,8 @@ enum ParsingFlags {
         case "--extensions":
             let value = try reader.value(for: name, inlineValue: inlineValue)
             guard let extensions = MarkdownExtensions(list: value) else {
-                throw UsageError("unknown extension in '\(value)' (extensions: \(MarkdownExtensions.named.map(\.name).joined(separator: ", ")))")
+                throw UsageError(
+                    "unknown extension in '\(value)' (extensions: \(MarkdownExtensions.named.map(\.name).joined(separator: ", ")))")
             }
             options.extensions = extensions
         case "--layout":

@@ -94,7 +94,8 @@ public enum DocumentInvariants {
             joined += run.text
             let utf16 = document.utf16Range(of: run)
             guard utf16.lowerBound == utf16End else {
-                throw InvariantFailure("UTF-16 offsets", "\(name): run \(run.utf8Range) starts at UTF-16 \(utf16.lowerBound), expected \(utf16End)")
+                throw InvariantFailure(
+                    "UTF-16 offsets", "\(name): run \(run.utf8Range) starts at UTF-16 \(utf16.lowerBound), expected \(utf16End)")
             }
             utf16End = utf16.upperBound
             if let intent = run.presentationIntent, !intent.isValid {
@@ -286,7 +287,8 @@ public enum DocumentInvariants {
             let actual = try ReferenceParser.html(written, options: options, unsafe: true)
             if expected != actual, !excused(expectedHTML: expected) {
                 throw InvariantFailure(
-                    "markdown round trip", "libcmark-gfm's HTML differs\n--- written\n\(written)--- expected\n\(expected)--- actual\n\(actual)")
+                    "markdown round trip",
+                    "libcmark-gfm's HTML differs\n--- written\n\(written)--- expected\n\(expected)--- actual\n\(actual)")
             }
         }
         let rewritten = reparsed.markdown(options: writing)

@@ -79,7 +79,8 @@ public enum EditingInvariants {
                 }
                 throw InvariantFailure(
                     "incremental equals a full parse",
-                    "\(before.debugDescription) with \(snippet.debugDescription) at \(range.location),\(range.length) (\(incremental.lastUpdate)): \(difference)")
+                    "\(before.debugDescription) with \(snippet.debugDescription) at \(range.location),\(range.length) (\(incremental.lastUpdate)): \(difference)"
+                )
             }
         }
     }
@@ -114,7 +115,11 @@ public enum EditingInvariants {
                 inverse = try storage.replace(range, with: try IntentDocument(markdown: snippet))
             }
             let after = storage.document
-            if verbose { print("EDIT \(snippet.debugDescription) at \(range)\nBEFORE\n\(before.runDump())AFTER\n\(after.runDump())INVERSE \(inverse.range)\n\(inverse.text.runDump())") }
+            if verbose {
+                print(
+                    "EDIT \(snippet.debugDescription) at \(range)\nBEFORE\n\(before.runDump())AFTER\n\(after.runDump())INVERSE \(inverse.range)\n\(inverse.text.runDump())"
+                )
+            }
             try DocumentInvariants.checkStructure(of: after, in: "edited document")
             try checkLayout(of: after, after: "\(snippet.debugDescription) at \(range.location),\(range.length)")
             // Ordinals true: every list counts from its first item (bullet lists from 1), as a
@@ -133,10 +138,12 @@ public enum EditingInvariants {
                 guard afterLeaves[index].identity == leaf.identity, afterLeaves[index].range == leaf.range else {
                     throw InvariantFailure(
                         "identities of untouched blocks kept",
-                        "leaf \(leaf.identity) at \(leaf.range) became \(afterLeaves[index].identity) at \(afterLeaves[index].range) after \(snippet.debugDescription) at \(range.location),\(range.length)")
+                        "leaf \(leaf.identity) at \(leaf.range) became \(afterLeaves[index].identity) at \(afterLeaves[index].range) after \(snippet.debugDescription) at \(range.location),\(range.length)"
+                    )
                 }
             }
-            history.append((before, inverse, "\(snippet.debugDescription) at \(range.location),\(range.length) of \(before.text.debugDescription)"))
+            history.append(
+                (before, inverse, "\(snippet.debugDescription) at \(range.location),\(range.length) of \(before.text.debugDescription)"))
         }
         for (state, inverse, note) in history.reversed() {
             _ = try storage.apply(inverse)
@@ -156,7 +163,8 @@ public enum EditingInvariants {
         var start = 0
         for (index, run) in document.runs.enumerated() {
             defer { start += run.text.utf8.count }
-            let isLastOfLeaf = index + 1 == document.runRecords.count || document.runRecords[index + 1].block != document.runRecords[index].block
+            let isLastOfLeaf =
+                index + 1 == document.runRecords.count || document.runRecords[index + 1].block != document.runRecords[index].block
             guard isLastOfLeaf else { continue }
             let last = run.text.utf8.last
             guard last == UInt8(ascii: "\n") || last == UInt8(ascii: "\t") else {
@@ -165,7 +173,8 @@ public enum EditingInvariants {
             var isCode = run.inlinePresentationIntent.contains(.blockHTML)
             if case .codeBlock? = run.presentationIntent?.components.first?.kind { isCode = true }
             if !isCode, !run.attributes.isBlockSeparator {
-                throw InvariantFailure("layout", "a leaf's last line end is text, not its separator, at UTF-8 offset \(start) after \(note)")
+                throw InvariantFailure(
+                    "layout", "a leaf's last line end is text, not its separator, at UTF-8 offset \(start) after \(note)")
             }
         }
     }
@@ -221,10 +230,15 @@ public enum EditingInvariants {
         }
         while session.canRedo {
             let redone = try session.redo()
-            if verbose { print("SESSION redone \(redone.map { "\($0.range) \($0.text.text.debugDescription)" } ?? "")\n\(session.storage.document.runDump())") }
+            if verbose {
+                print(
+                    "SESSION redone \(redone.map { "\($0.range) \($0.text.text.debugDescription)" } ?? "")\n\(session.storage.document.runDump())"
+                )
+            }
         }
         guard session.storage.document.text == end.text, session.storage.document.isEquivalent(to: end) else {
-            throw InvariantFailure("session redo restores", session.storage.document.equivalenceFailure(comparedTo: end) ?? "the text differs")
+            throw InvariantFailure(
+                "session redo restores", session.storage.document.equivalenceFailure(comparedTo: end) ?? "the text differs")
         }
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
-@testable import IntentEditing
 import IntentModel
 import IntentWriters
 import MarkdownParsing
 import SpecCorpus
 import Testing
+
+@testable import IntentEditing
 
 @Suite("Editable document")
 struct EditableIntentDocumentTests {
@@ -121,7 +122,9 @@ struct EditableIntentDocumentTests {
         // At the start of "Omega" (UTF-16 6): the proposal's paragraphs come whole.
         try editable.replace(NSRange(location: 6, length: 0), with: proposal)
         #expect(editable.document.text == "Alpha\nNew heading\nquoted\nOmega\n")
-        #expect(editable.document.html() == "<p>Alpha</p>\n<h2>New <em>heading</em></h2>\n<blockquote>\n<p>quoted</p>\n</blockquote>\n<p>Omega</p>\n")
+        #expect(
+            editable.document.html()
+                == "<p>Alpha</p>\n<h2>New <em>heading</em></h2>\n<blockquote>\n<p>quoted</p>\n</blockquote>\n<p>Omega</p>\n")
         // Plain text inside a header stays header text.
         var header = EditableIntentDocument(try Self.parsed("# Title\n"))
         try header.replace(NSRange(location: 5, length: 0), with: "!")
@@ -215,15 +218,20 @@ struct EditableIntentDocumentTests {
                 {
                     inserted.removeLast()
                 }
-                var expected = (before.text as NSString).replacingCharacters(in: NSRange(location: location, length: length), with: inserted)
+                var expected = (before.text as NSString).replacingCharacters(
+                    in: NSRange(location: location, length: length), with: inserted)
                 if !expected.isEmpty, !expected.hasSuffix("\n") { expected += "\n" }
-                if case .thematicBreak? = startKind {} else {
+                if case .thematicBreak? = startKind {
+                } else {
                     // A cell's tab with no cell of its row after it any more (rows merged) becomes
                     // the line end that ends a row: the only other difference allowed.
                     let sameButTerminators =
                         after.text.utf8.count == expected.utf8.count
                         && zip(after.text.utf8, expected.utf8).allSatisfy { $0 == $1 || ($0 == 0x0A && $1 == 0x09) }
-                    #expect(sameButTerminators, "after \(insertion.text.debugDescription) at \(location), \(length): \(after.text.debugDescription) for \(expected.debugDescription)")
+                    #expect(
+                        sameButTerminators,
+                        "after \(insertion.text.debugDescription) at \(location), \(length): \(after.text.debugDescription) for \(expected.debugDescription)"
+                    )
                 }
                 // Leaves wholly before or after the edited paragraphs keep identity and kind.
                 let utf8Range = try EditingLayout.utf8Range(of: NSRange(location: location, length: length), in: before.text)
@@ -237,20 +245,31 @@ struct EditableIntentDocumentTests {
                 let afterTotal = after.text.utf8.count
                 let keptSuffix = beforeLeaves.filter { $0.utf8Range.lowerBound > utf8Range.upperBound }
                 for leaf in keptSuffix {
-                    let shifted = (leaf.utf8Range.lowerBound - beforeTotal + afterTotal)..<(leaf.utf8Range.upperBound - beforeTotal + afterTotal)
+                    let shifted =
+                        (leaf.utf8Range.lowerBound - beforeTotal + afterTotal)..<(leaf.utf8Range.upperBound - beforeTotal + afterTotal)
                     let match = afterLeaves.first { $0.utf8Range == shifted }
                     #expect(match.map { after.blocks[Int($0.block)].identity } == before.blocks[Int(leaf.block)].identity)
                 }
                 _ = after.html()
-                #expect(Self.duplicateNodes(after) == nil, "\(Self.duplicateNodes(after) ?? "") after \(insertion.text.debugDescription) at \(location), \(length) in \(before.text.debugDescription)")
-                history.append((before, inverse, "forward: \(insertion.text.debugDescription) at \(location), \(length); inverse \(inverse.range) with \(inverse.text.text.debugDescription)"))
+                #expect(
+                    Self.duplicateNodes(after) == nil,
+                    "\(Self.duplicateNodes(after) ?? "") after \(insertion.text.debugDescription) at \(location), \(length) in \(before.text.debugDescription)"
+                )
+                history.append(
+                    (
+                        before, inverse,
+                        "forward: \(insertion.text.debugDescription) at \(location), \(length); inverse \(inverse.range) with \(inverse.text.text.debugDescription)"
+                    ))
             }
             // Undo everything, newest first: back to the start, text and structure.
             for (state, inverse, note) in history.reversed() {
                 try editable.apply(inverse)
                 #expect(Self.duplicateNodes(editable.document) == nil, "undo: \(Self.duplicateNodes(editable.document) ?? "")")
                 #expect(editable.document.text == state.text)
-                #expect(editable.document.isEquivalent(to: state), "undo did not restore:\n\(Self.firstDifference(editable.document.runDump(), state.runDump()))\n\(editable.document.equivalenceFailure(comparedTo: state) ?? "")\n\(note)\n\(Self.spanTable(editable.document))\n---\n\(Self.spanTable(state))")
+                #expect(
+                    editable.document.isEquivalent(to: state),
+                    "undo did not restore:\n\(Self.firstDifference(editable.document.runDump(), state.runDump()))\n\(editable.document.equivalenceFailure(comparedTo: state) ?? "")\n\(note)\n\(Self.spanTable(editable.document))\n---\n\(Self.spanTable(state))"
+                )
             }
             #expect(editable.document.isEquivalent(to: EditableIntentDocument(try Self.parsed(source)).document))
         }

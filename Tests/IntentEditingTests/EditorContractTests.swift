@@ -1,10 +1,11 @@
 import Foundation
-@testable import IntentEditing
 import IntentLowering
 import IntentModel
 import IntentWriters
 import MarkdownParsing
 import Testing
+
+@testable import IntentEditing
 
 /// The editor contract: what text views hold, list numbering, rewrites, undo — each as an
 /// editor's ordinary flow would use it.
@@ -78,7 +79,8 @@ struct EditorContractTests {
 
     @Test("Text-view paragraphs read as the same document as the Markdown: Markdown, HTML and plain text")
     func textViewParagraphs() throws {
-        let shopping = Self.paragraph("Shopping", PresentationIntent(.header(level: 1), identity: 1))
+        let shopping =
+            Self.paragraph("Shopping", PresentationIntent(.header(level: 1), identity: 1))
             + Self.paragraph("Total", PresentationIntent(.paragraph, identity: 2))
         let read = IntentDocument(shopping)
         let parsed = try IntentDocument(markdown: "# Shopping\n\nTotal\n")
@@ -282,7 +284,9 @@ struct EditorContractTests {
         let context = try session.contexts(for: .userSelection, selection: NSRange(location: 0, length: 4))[0]
         try session.replace(NSRange(location: 0, length: 4), in: context.identifier, proposedText: IntentDocument(text: "Hello"))
         // The user types inside the context, then outside any context.
-        try session.updateRange(NSRange(location: 6, length: 0), with: IntentDocument(text: "big "), reason: .typing, forContextWithIdentifier: context.identifier)
+        try session.updateRange(
+            NSRange(location: 6, length: 0), with: IntentDocument(text: "big "), reason: .typing,
+            forContextWithIdentifier: context.identifier)
         try session.replace(NSRange(location: 5, length: 4), in: context.identifier, proposedText: IntentDocument(text: "world"))
         #expect(session.storage.document.text == "Hello big world.\nSecond.\n")
         try session.replace(NSRange(location: 17, length: 0), with: IntentDocument(text: "The "))
@@ -310,7 +314,9 @@ struct EditorContractTests {
         #expect(own.storage.document.markdown() == "- a\n- b\n")
         try own.apply(redo)
         #expect(own.storage.document.markdown() == "- A\n- b\n")
-        #expect(own.contextRange(of: NSRange(location: 2, length: 1), inContextWithIdentifier: ownContext.identifier) == NSRange(location: 2, length: 1))
+        #expect(
+            own.contextRange(of: NSRange(location: 2, length: 1), inContextWithIdentifier: ownContext.identifier)
+                == NSRange(location: 2, length: 1))
     }
 
     // MARK: Rich-text proposals
@@ -345,15 +351,23 @@ struct EditorContractTests {
         // A link compares by URL; the destination as written and titles are IntentMark's.
         var link = AttributedString("docs")
         link.link = URL(string: "https://example.com/docs")
-        #expect(IntentDocument(AttributedString("See ") + link).isFoundationEquivalent(to: try IntentDocument(markdown: "See [docs](https://example.com/docs \"Docs\")")))
+        #expect(
+            IntentDocument(AttributedString("See ") + link).isFoundationEquivalent(
+                to: try IntentDocument(markdown: "See [docs](https://example.com/docs \"Docs\")")))
         var otherLink = link
         otherLink.link = URL(string: "https://example.com/other")
-        #expect(!IntentDocument(AttributedString("See ") + otherLink).isFoundationEquivalent(to: try IntentDocument(markdown: "See [docs](https://example.com/docs)")))
+        #expect(
+            !IntentDocument(AttributedString("See ") + otherLink).isFoundationEquivalent(
+                to: try IntentDocument(markdown: "See [docs](https://example.com/docs)")))
         // Blocks: kinds with their values, in either layout, text-view paragraphs too.
         let notes = IntentDocument(Self.tripNotes())
         #expect(notes.isFoundationEquivalent(to: try IntentDocument(markdown: Self.tripNotesMarkdown)))
-        #expect(notes.isFoundationEquivalent(to: try IntentDocument(markdown: Self.tripNotesMarkdown, options: MarkdownParsingOptions(blockSeparation: .none))))
-        #expect(!notes.isFoundationEquivalent(to: try IntentDocument(markdown: "## Trip notes\n\nWe need tents, stoves and maps before Friday.\n\nSee you there.\n")))
+        #expect(
+            notes.isFoundationEquivalent(
+                to: try IntentDocument(markdown: Self.tripNotesMarkdown, options: MarkdownParsingOptions(blockSeparation: .none))))
+        #expect(
+            !notes.isFoundationEquivalent(
+                to: try IntentDocument(markdown: "## Trip notes\n\nWe need tents, stoves and maps before Friday.\n\nSee you there.\n")))
         // One paragraph never matches two; text without blocks is a paragraph per line.
         #expect(!(try IntentDocument(markdown: "a b\n")).isFoundationEquivalent(to: try IntentDocument(markdown: "a\n\nb\n")))
         #expect(IntentDocument(text: "one\ntwo").isFoundationEquivalent(to: try IntentDocument(markdown: "one\n\ntwo\n")))
@@ -373,7 +387,8 @@ struct EditorContractTests {
             paragraph.presentationIntent = intent
             return paragraph
         }
-        let viewText = paragraph("Trip notes", PresentationIntent(.header(level: 1), identity: 1))
+        let viewText =
+            paragraph("Trip notes", PresentationIntent(.header(level: 1), identity: 1))
             + paragraph("We need tents, stoves and maps before Friday.", PresentationIntent(.paragraph, identity: 2))
             + paragraph("See you there.", PresentationIntent(.paragraph, identity: 3))
         var session = EditorSession(document: IntentDocument(viewText), styleMapping: MarkdownStyleMapping())

@@ -42,12 +42,14 @@ struct EditorRangeTests {
         for scope in [ContextScope.userSelection, .visibleArea, .fullDocument] {
             #expect(performing: { _ = try session.contexts(for: scope, selection: range) }, throws: Self.isInvalidRange)
         }
-        #expect(performing: {
-            _ = try session.contexts(for: .visibleArea, selection: NSRange(location: 0, length: 0), visibleRange: range)
-        }, throws: Self.isInvalidRange)
+        #expect(
+            performing: {
+                _ = try session.contexts(for: .visibleArea, selection: NSRange(location: 0, length: 0), visibleRange: range)
+            }, throws: Self.isInvalidRange)
         let context = try session.contexts(for: .fullDocument, selection: NSRange(location: 0, length: 0))[0]
-        #expect(performing: {
-            _ = try session.replace(range, in: context.identifier, proposedText: IntentDocument(text: "x"))
-        }, throws: Self.isInvalidRange)
+        #expect(
+            performing: {
+                _ = try session.replace(range, in: context.identifier, proposedText: IntentDocument(text: "x"))
+            }, throws: Self.isInvalidRange)
     }
 }

@@ -24,7 +24,8 @@ struct EditorSessionTests {
         #expect(caret.range == NSRange(location: 7, length: 0))
         let full = try session.contexts(for: .fullDocument, selection: NSRange(location: 7, length: 2))[0]
         #expect(full.range == NSRange(location: 0, length: 27))
-        let visible = try session.contexts(for: .visibleArea, selection: NSRange(location: 0, length: 0), visibleRange: NSRange(location: 6, length: 10))[0]
+        let visible = try session.contexts(
+            for: .visibleArea, selection: NSRange(location: 0, length: 0), visibleRange: NSRange(location: 6, length: 10))[0]
         #expect(visible.text.text == "Two two.\nThree.\n")
         #expect(visible.range == NSRange(location: 1, length: 10))
         #expect(selected.identifier != caret.identifier)
@@ -58,7 +59,9 @@ struct EditorSessionTests {
         let context = try session.contexts(for: .fullDocument, selection: NSRange(location: 0, length: 0))[0]
         try session.replace(NSRange(location: 0, length: 4), in: context.identifier, proposedText: IntentDocument(text: "Hello"))
         // The user types "big " before "wrld" (context text now "Hello wrld.": offset 6).
-        try session.updateRange(NSRange(location: 6, length: 0), with: IntentDocument(text: "big "), reason: .typing, forContextWithIdentifier: context.identifier)
+        try session.updateRange(
+            NSRange(location: 6, length: 0), with: IntentDocument(text: "big "), reason: .typing,
+            forContextWithIdentifier: context.identifier)
         try session.replace(NSRange(location: 5, length: 4), in: context.identifier, proposedText: IntentDocument(text: "world"))
         #expect(session.storage.document.text == "Hello big world.\n")
     }
@@ -71,7 +74,8 @@ struct EditorSessionTests {
         // "Title\nitem one\nA paragraph.\n": replace "one" with plain text: still a list item.
         let first = try session.replace(NSRange(location: 11, length: 3), in: context.identifier, proposedText: IntentDocument(text: "two"))
         // Replace the paragraph by a level-5 header: Notes has no such style, it becomes a subheading.
-        let second = try session.replace(NSRange(location: 15, length: 13), in: context.identifier, proposedText: try IntentDocument(markdown: "##### Small\n"))
+        let second = try session.replace(
+            NSRange(location: 15, length: 13), in: context.identifier, proposedText: try IntentDocument(markdown: "##### Small\n"))
         #expect(session.storage.document.html() == "<h1>Title</h1>\n<ul>\n<li>item two</li>\n</ul>\n<h3>Small</h3>\n")
         var storage = session.storage
         try storage.apply(second)
@@ -92,7 +96,9 @@ struct EditorSessionTests {
         #expect(throws: IntentMarkError.self) { try session.contexts(for: .userSelection, selection: NSRange(location: 99, length: 0)) }
         session.finish(contextWithIdentifier: context.identifier)
         #expect(throws: EditorSessionError.unknownContext(context.identifier)) {
-            try session.updateRange(NSRange(location: 0, length: 0), with: IntentDocument(text: "x"), reason: .typing, forContextWithIdentifier: context.identifier)
+            try session.updateRange(
+                NSRange(location: 0, length: 0), with: IntentDocument(text: "x"), reason: .typing,
+                forContextWithIdentifier: context.identifier)
         }
     }
 }

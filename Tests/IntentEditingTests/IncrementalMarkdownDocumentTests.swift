@@ -52,7 +52,9 @@ struct IncrementalMarkdownDocumentTests {
         #expect(positioned.document == (try Self.full(positioned.source, options)))
     }
 
-    @Test("Random edits on corpus documents: the incremental result always equals a full parse (property)", arguments: BlockSeparation.allCases)
+    @Test(
+        "Random edits on corpus documents: the incremental result always equals a full parse (property)",
+        arguments: BlockSeparation.allCases)
     func randomEdits(layout: BlockSeparation) throws {
         var options = MarkdownParsingOptions()
         options.blockSeparation = layout
@@ -82,7 +84,8 @@ struct IncrementalMarkdownDocumentTests {
                 let expected = try Self.full(incremental.source, options)
                 #expect(
                     incremental.document.isEquivalent(to: expected),
-                    "after \(snippet.debugDescription) at \(location),\(length): \(incremental.document.equivalenceFailure(comparedTo: expected) ?? "")")
+                    "after \(snippet.debugDescription) at \(location),\(length): \(incremental.document.equivalenceFailure(comparedTo: expected) ?? "")"
+                )
                 total += 1
                 if case .partial = incremental.lastUpdate { partial += 1 }
             }

@@ -45,14 +45,15 @@ struct StyleMappingTests {
             """
         let paragraphs = notes.styledParagraphs(of: try IntentDocument(markdown: markdown))
         let summary = paragraphs.map { "\($0.format.style)/\($0.format.indentLevel):\($0.text)" }
-        #expect(summary == [
-            "title/0:T1", "heading/0:T2", "subheading/0:T5",
-            "body/0:Body with bold, italic, code, gone and link.",
-            "monospaced/0:line one", "monospaced/0:line two",
-            "bulletedList/0:bullet", "bulletedList/1:nested", "dashedList/0:dash", "numberedList/0:first",
-            "checklist(isChecked: false)/0:open", "checklist(isChecked: true)/0:done",
-            "blockQuote/0:quoted", "body/0:a", "body/0:b", "body/0:c", "body/0:d", "body/0:",
-        ])
+        #expect(
+            summary == [
+                "title/0:T1", "heading/0:T2", "subheading/0:T5",
+                "body/0:Body with bold, italic, code, gone and link.",
+                "monospaced/0:line one", "monospaced/0:line two",
+                "bulletedList/0:bullet", "bulletedList/1:nested", "dashedList/0:dash", "numberedList/0:first",
+                "checklist(isChecked: false)/0:open", "checklist(isChecked: true)/0:done",
+                "blockQuote/0:quoted", "body/0:a", "body/0:b", "body/0:c", "body/0:d", "body/0:",
+            ])
         let body = paragraphs[3].runs
         #expect(body.contains(StyledRun("bold", styles: [.bold])))
         #expect(body.contains(StyledRun("italic", styles: [.italic])))
@@ -66,7 +67,8 @@ struct StyleMappingTests {
         let paragraphs: [StyledParagraph<Style, NotesStyleMapping.CharacterStyle>] = [
             StyledParagraph(ParagraphFormat(.title), runs: [StyledRun("Groceries")]),
             StyledParagraph(ParagraphFormat(.checklist(isChecked: true)), runs: [StyledRun("apples")]),
-            StyledParagraph(ParagraphFormat(.checklist(isChecked: false)), runs: [StyledRun("fresh", styles: [.italic]), StyledRun(" bread")]),
+            StyledParagraph(
+                ParagraphFormat(.checklist(isChecked: false)), runs: [StyledRun("fresh", styles: [.italic]), StyledRun(" bread")]),
             StyledParagraph(ParagraphFormat(.numberedList), runs: [StyledRun("one")]),
             StyledParagraph(ParagraphFormat(.numberedList, indentLevel: 1), runs: [StyledRun("one.one")]),
             StyledParagraph(ParagraphFormat(.numberedList), runs: [StyledRun("two")]),
@@ -76,29 +78,30 @@ struct StyleMappingTests {
             StyledParagraph(ParagraphFormat(.blockQuote), runs: [StyledRun("q2", styles: [.underline])]),
         ]
         let document = notes.document(from: paragraphs)
-        #expect(document.html() == """
-            <h1>Groceries</h1>
-            <ul>
-            <li><input type="checkbox" checked="" disabled="" /> apples</li>
-            <li><input type="checkbox" disabled="" /> <em>fresh</em> bread</li>
-            </ul>
-            <ol>
-            <li>one
-            <ol>
-            <li>one.one</li>
-            </ol>
-            </li>
-            <li>two</li>
-            </ol>
-            <pre><code>a = 1
-            b = 2
-            </code></pre>
-            <blockquote>
-            <p>q1</p>
-            <p>q2</p>
-            </blockquote>
+        #expect(
+            document.html() == """
+                <h1>Groceries</h1>
+                <ul>
+                <li><input type="checkbox" checked="" disabled="" /> apples</li>
+                <li><input type="checkbox" disabled="" /> <em>fresh</em> bread</li>
+                </ul>
+                <ol>
+                <li>one
+                <ol>
+                <li>one.one</li>
+                </ol>
+                </li>
+                <li>two</li>
+                </ol>
+                <pre><code>a = 1
+                b = 2
+                </code></pre>
+                <blockquote>
+                <p>q1</p>
+                <p>q2</p>
+                </blockquote>
 
-            """)
+                """)
         // And back: the same paragraphs.
         #expect(notes.styledParagraphs(of: document) == paragraphs)
     }

@@ -42,12 +42,14 @@ struct LoweringTests {
         #expect(rich.runs.first { $0.text == "two" }?.display?.font?.isItalic == true)
         let list = document.lowered(to: [.richText, .list])
         #expect(list.text.hasPrefix("Title\n\t•\tone two\n\t•\t☑ done\n"))
-        #expect(list.runs.first { $0.text.contains("one") }?.display?.paragraphStyle?.textLists == [TextList(markerFormat: .disc, identity: 2)])
+        #expect(
+            list.runs.first { $0.text.contains("one") }?.display?.paragraphStyle?.textLists == [TextList(markerFormat: .disc, identity: 2)])
         let table = document.lowered(to: [.richText, .table])
         #expect(table.text.hasSuffix("a\nb\n1\n2\n"))
         let cell = try #require(table.runs.first { $0.text == "2" })
-        #expect(cell.display?.paragraphStyle?.textBlocks.first
-            == TextTableBlock(table: 7, numberOfColumns: 2, row: 1, column: 1, isHeader: false, alignment: .right))
+        #expect(
+            cell.display?.paragraphStyle?.textBlocks.first
+                == TextTableBlock(table: 7, numberOfColumns: 2, row: 1, column: 1, isHeader: false, alignment: .right))
     }
 
     @Test func formattingTagsApplyOnTopOfTheStyleSheet() throws {

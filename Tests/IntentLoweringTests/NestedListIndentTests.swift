@@ -21,8 +21,11 @@ struct NestedListIndentTests {
     /// list indent of its own, a marker not at the enclosing text's edge).
     static let sheets: [(name: String, sheet: StyleSheet)] = [
         ("default", .default), ("github", .github),
-        ("custom", StyleSheet.default.with(\.list, TextStyle(headIndent: 4, firstLineHeadIndent: 10))
-            .with(\.listItem, TextStyle(headIndent: 24, firstLineHeadIndent: 6, paragraphSpacing: 2))),
+        (
+            "custom",
+            StyleSheet.default.with(\.list, TextStyle(headIndent: 4, firstLineHeadIndent: 10))
+                .with(\.listItem, TextStyle(headIndent: 24, firstLineHeadIndent: 6, paragraphSpacing: 2))
+        ),
     ]
 
     static let optionSets: [(name: String, options: ResultOptions)] = [("rich-list", [.richText, .list]), ("rich", [.richText])]
@@ -171,7 +174,8 @@ struct NestedListIndentTests {
             switch kind {
             case "L", "K":
                 // An item's first line: the marker hangs at the marker indent, the text at the head indent.
-                let hasMarker = options.contains(.list)
+                let hasMarker =
+                    options.contains(.list)
                     ? paragraph.text.hasPrefix("\t") && paragraph.text.dropFirst().contains("\t")
                     : paragraph.text.split(separator: " ").first.map { !$0.hasPrefix(String(kind)) } ?? false
                 if !hasMarker { found.append("\(text): no marker") }
@@ -210,7 +214,8 @@ struct NestedListIndentTests {
         let raised = lowered.raised(styleSheet: sheet)
         let itemIndent = (sheet.list.headIndent ?? 0) + (sheet.listItem.headIndent ?? 0)
         let quoteIndent = sheet.blockQuote.headIndent ?? 0
-        let quotesAreAmbiguous = !options.contains(.list) && quoteIndent > 0
+        let quotesAreAmbiguous =
+            !options.contains(.list) && quoteIndent > 0
             && itemIndent.truncatingRemainder(dividingBy: quoteIndent) == 0
         var seen = Set<String>()
         for run in raised.runs where !run.attributes.isBlockSeparator {
@@ -289,13 +294,15 @@ struct NestedListIndentTests {
 
     @Test("default preset: 0/20 at level 1, 20/40 at level 2, 40/40 for level 2's continuations")
     func defaultNumbers() throws {
-        let document = try IntentDocument(markdown: "- One\n  - Four\n\n    Second\n\n    ```\n    code\n    ```\n\n    > quote\n    - Deep\n")
+        let document = try IntentDocument(
+            markdown: "- One\n  - Four\n\n    Second\n\n    ```\n    code\n    ```\n\n    > quote\n    - Deep\n")
         let paragraphs = Self.paragraphs(document.lowered(to: [.richText, .list]))
         let indents = paragraphs.map { "\($0.text.debugDescription) \($0.style.firstLineHeadIndent)/\($0.style.headIndent)" }
-        #expect(indents == [
-            #""\t•\tOne" 0.0/20.0"#, #""\t◦\tFour" 20.0/40.0"#, #""Second" 40.0/40.0"#, #""code" 40.0/40.0"#, #""" 40.0/40.0"#,
-            #""quote" 56.0/56.0"#, #""\t▪\tDeep" 40.0/60.0"#,
-        ])
+        #expect(
+            indents == [
+                #""\t•\tOne" 0.0/20.0"#, #""\t◦\tFour" 20.0/40.0"#, #""Second" 40.0/40.0"#, #""code" 40.0/40.0"#, #""" 40.0/40.0"#,
+                #""quote" 56.0/56.0"#, #""\t▪\tDeep" 40.0/60.0"#,
+            ])
     }
 
     @Test("the RTF writer's list indents agree: \\li is the head indent, \\fi hangs the marker one level")
@@ -398,11 +405,14 @@ struct NestedListIndentTests {
             let style = paragraph.style
             let number = { (value: Double) in value == value.rounded() ? String(Int(value)) : String(value) }
             dump += paragraph.text.debugDescription + " first \(number(style.firstLineHeadIndent)) head \(number(style.headIndent))"
-            dump += " tail \(number(style.tailIndent)) before \(number(style.paragraphSpacingBefore)) after \(number(style.paragraphSpacing))"
+            dump +=
+                " tail \(number(style.tailIndent)) before \(number(style.paragraphSpacingBefore)) after \(number(style.paragraphSpacing))"
             if style.lineHeightMultiple != 0 { dump += " lineHeight \(number(style.lineHeightMultiple))" }
             if style.alignment != .natural { dump += " \(style.alignment.rawValue)" }
             if !style.textLists.isEmpty {
-                dump += " lists [" + style.textLists.map { "\($0.markerFormat.rawValue) from \($0.startingItemNumber)" }
+                dump +=
+                    " lists ["
+                    + style.textLists.map { "\($0.markerFormat.rawValue) from \($0.startingItemNumber)" }
                     .joined(separator: ", ") + "]"
             }
             dump += "\n"

@@ -21,21 +21,22 @@ struct PlainTextTests {
     }
 
     @Test func listsQuotesAndTablesReadWell() throws {
-        let document = try IntentDocument(markdown: """
-            # Title
+        let document = try IntentDocument(
+            markdown: """
+                # Title
 
-            - one
-            - two
-              1. nested
-              2. again
-            - [x] done
+                - one
+                - two
+                  1. nested
+                  2. again
+                - [x] done
 
-            > quoted
+                > quoted
 
-            | a | 日本 |
-            |--:|:-:|
-            | 1 | 2 |
-            """)
+                | a | 日本 |
+                |--:|:-:|
+                | 1 | 2 |
+                """)
         #expect(document.plainText() == "Title\n\n• one\n• two\n  1. nested\n  2. again\n☑ done\n\n│ quoted\n\na\t日本\n1\t2")
         var aligned = PlainTextOptions()
         aligned.tables = .alignedColumns
@@ -53,7 +54,8 @@ struct PlainTextTests {
     }
 
     @Test func linksFootnotesImagesAndHTML() throws {
-        let document = try IntentDocument(markdown: "See [site](https://example.com), <https://a.b>, ![logo](l.png) <b>bold</b>[^n].\n\n[^n]: Note.\n")
+        let document = try IntentDocument(
+            markdown: "See [site](https://example.com), <https://a.b>, ![logo](l.png) <b>bold</b>[^n].\n\n[^n]: Note.\n")
         #expect(document.plainText() == "See site, https://a.b, logo bold[1].\n\n[1] Note.")
         var options = PlainTextOptions()
         options.links = .textAndURL
@@ -74,9 +76,11 @@ struct PlainTextTests {
 
     /// Every word libcmark-gfm's own plain-text renderer finds appears, in the same order, in ours
     /// (ours adds only markers), and no Markdown syntax is left.
-    @Test("every word of the document survives, in order", .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"), arguments: [
-        "commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md",
-    ])
+    @Test(
+        "every word of the document survives, in order", .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"),
+        arguments: [
+            "commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md",
+        ])
     func keepsEveryWordInOrder(file: String) throws {
         let source = try String(contentsOf: TestPaths.corpus.appending(path: file), encoding: .utf8)
         var options = PlainTextOptions()

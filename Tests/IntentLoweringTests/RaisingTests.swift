@@ -195,11 +195,16 @@ struct RaisingTests {
         #expect(two.presentationIntent?.components.map(\.kind) == [.paragraph, .listItem(ordinal: 2), .orderedList])
         #expect(two.blockMarkup.values.first?.isTaskChecked == true)
         let inner = try #require(raised.runs.first { $0.text == "inner" })
-        #expect(inner.presentationIntent?.components.map(\.kind)
-            == [.paragraph, .listItem(ordinal: 1), .unorderedList, .listItem(ordinal: 2), .orderedList])
+        #expect(
+            inner.presentationIntent?.components.map(\.kind)
+                == [.paragraph, .listItem(ordinal: 1), .unorderedList, .listItem(ordinal: 2), .orderedList])
         let cell = try #require(raised.runs.first { $0.text == "2" })
-        #expect(cell.presentationIntent?.components.map(\.kind)
-            == [.tableCell(columnIndex: 1), .tableRow(rowIndex: 1), .table(columns: [.init(alignment: .center), .init(alignment: .right)])])
+        #expect(
+            cell.presentationIntent?.components.map(\.kind)
+                == [
+                    .tableCell(columnIndex: 1), .tableRow(rowIndex: 1),
+                    .table(columns: [.init(alignment: .center), .init(alignment: .right)]),
+                ])
     }
 
     @Test func attributedStringsRaiseToo() throws {

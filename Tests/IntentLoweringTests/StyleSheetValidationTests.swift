@@ -22,7 +22,9 @@ struct StyleSheetValidationTests {
         Case(name: "huge size", json: #"{"body": {"fontSize": 1e300}}"#, reason: "body.fontSize: 1e+300 is outside 0.0…10000.0"),
         Case(name: "zero scale", json: #"{"header2": {"fontSizeScale": 0}}"#, reason: "header2.fontSizeScale: 0.0 is outside 0.001…100.0"),
         Case(name: "huge indent", json: #"{"listItem": {"headIndent": 1e9}}"#, reason: "listItem.headIndent: 1000000000.0 is outside"),
-        Case(name: "negative line height", json: #"{"paragraph": {"lineHeightMultiple": -1}}"#, reason: "paragraph.lineHeightMultiple: -1.0 is outside"),
+        Case(
+            name: "negative line height", json: #"{"paragraph": {"lineHeightMultiple": -1}}"#,
+            reason: "paragraph.lineHeightMultiple: -1.0 is outside"),
         Case(
             name: "colour out of range", json: #"{"link": {"foregroundColor": {"red": 2, "green": 0, "blue": 0, "alpha": 1}}}"#,
             reason: "link.foregroundColor.red: 2.0 is outside 0.0…1.0"),
@@ -30,7 +32,9 @@ struct StyleSheetValidationTests {
         Case(name: "NaN spelled as a string", json: #"{"body": {"fontSize": "NaN"}}"#, reason: "at .body.fontSize: expected Double"),
         Case(name: "wrong type", json: #"{"body": {"isItalic": 1}}"#, reason: "at .body.isItalic: expected Bool"),
         Case(name: "not an object", json: #"[1, 2]"#, reason: "document: expected"),
-        Case(name: "deep nesting", json: #"{"body": "# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}", reason: ""),
+        Case(
+            name: "deep nesting",
+            json: #"{"body": "# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}", reason: ""),
         Case(name: "truncated", json: #"{"body": {"fontSize": 3"#, reason: ""),
     ]
 

@@ -9,12 +9,18 @@ struct ApplyCommandTests {
 
     @Test("The example session in Fixtures/Editing gives the expected Markdown and HTML")
     func exampleSession() throws {
-        let markdown = try CLITests.run(["apply", Self.editingFixtures.appending(path: "trip-notes.md").path, Self.editingFixtures.appending(path: "rewrite-session.json").path])
+        let markdown = try CLITests.run([
+            "apply", Self.editingFixtures.appending(path: "trip-notes.md").path,
+            Self.editingFixtures.appending(path: "rewrite-session.json").path,
+        ])
         #expect(markdown.status == 0, "\(markdown.standardError)")
         let expected = try String(contentsOf: Self.editingFixtures.appending(path: "trip-notes.edited.md"), encoding: .utf8)
         #expect(markdown.output == expected)
         let html = try CLITests.run(
-            ["apply", Self.editingFixtures.appending(path: "trip-notes.md").path, Self.editingFixtures.appending(path: "rewrite-session.json").path, "--to", "html"])
+            [
+                "apply", Self.editingFixtures.appending(path: "trip-notes.md").path,
+                Self.editingFixtures.appending(path: "rewrite-session.json").path, "--to", "html",
+            ])
         #expect(html.output == (try IntentDocument(markdown: expected)).html())
     }
 
@@ -27,14 +33,18 @@ struct ApplyCommandTests {
         let output = directory.appending(path: "out.md")
         try Data("kept\n".utf8).write(to: output)
         let cases: [(String, String)] = [
-            (#"[{"range": {"location": 0, "length": 4}, "text": "A"}, {"range": {"location": 900, "length": 1}, "text": "x"}]"#,
-             "replacement 1: invalid range"),
+            (
+                #"[{"range": {"location": 0, "length": 4}, "text": "A"}, {"range": {"location": 900, "length": 1}, "text": "x"}]"#,
+                "replacement 1: invalid range"
+            ),
             (#"[{"range": {"location": 0, "length": 1}, "text": "x", "markdown": "y"}]"#, "replacement 0: give exactly one of"),
             (#"[{"range": {"location": 0, "length": 1}, "context": "nope", "text": "x"}]"#, "replacement 0: no context named 'nope'"),
             (#"[{"range": {"location": 0}, "text": "x"}]"#, "invalid edit script: at [0].range"),
             (#"{"replacements": [{"range": {"location": 0, "length": 1}, "text": "x", "reason": "soon"}]}"#, "unknown reason 'soon'"),
-            (#"{"contexts": [{"name": "a", "scope": "everything", "selection": {"location": 0, "length": 0}}], "replacements": []}"#,
-             "unknown scope 'everything'"),
+            (
+                #"{"contexts": [{"name": "a", "scope": "everything", "selection": {"location": 0, "length": 0}}], "replacements": []}"#,
+                "unknown scope 'everything'"
+            ),
             (#"[{"range": {"location": 1, "length": 0}, "text": "x"}"#, "invalid edit script"),
         ]
         for (script, message) in cases {
@@ -81,8 +91,9 @@ struct ApplyCommandTests {
         return result
     }
 
-    @Test("A session of 520 replacements on the 1 MB real-world document equals the same edits made to its Markdown",
-          .enabled(if: CLITests.corpusAvailable, "needs ../shared/corpus"))
+    @Test(
+        "A session of 520 replacements on the 1 MB real-world document equals the same edits made to its Markdown",
+        .enabled(if: CLITests.corpusAvailable, "needs ../shared/corpus"))
     func realWorldSession() throws {
         let source = try String(contentsOf: CLITests.corpus.appending(path: "realworld/realworld-1mb.md"), encoding: .utf8)
         let document = EditableIntentDocument(try IntentDocument(markdown: source)).document
@@ -116,7 +127,8 @@ struct ApplyCommandTests {
                 editorOffsets.allSatisfy({ eligible[$0] && eligible[$0 + word.utf16.count - 1] })
             else { continue }
             for (editorOffset, markdownOffset) in zip(editorOffsets, markdownOffsets) {
-                occurrences.append(Occurrence(editorOffset: editorOffset, markdownOffset: markdownOffset, length: word.utf16.count, word: word))
+                occurrences.append(
+                    Occurrence(editorOffset: editorOffset, markdownOffset: markdownOffset, length: word.utf16.count, word: word))
             }
         }
         var generator = SeededCLIRandom(seed: 0xA991)
@@ -133,14 +145,18 @@ struct ApplyCommandTests {
         for (index, occurrence) in occurrences.enumerated() {
             let newWord = occurrence.word.uppercased() + "ED"
             let before = occurrence.markdownOffset > 0 ? markdownText[occurrence.markdownOffset - 1] : 0x20
-            let after = occurrence.markdownOffset + occurrence.length < markdownText.count ? markdownText[occurrence.markdownOffset + occurrence.length] : 0x20
+            let after =
+                occurrence.markdownOffset + occurrence.length < markdownText.count
+                ? markdownText[occurrence.markdownOffset + occurrence.length] : 0x20
             let spaced = [0x20, 0x0A].contains(before) && [0x20, 0x0A].contains(after)
             let markdown: String? = spaced && index % 3 == 1 ? "*\(newWord)*" : spaced && index % 3 == 2 ? "**\(newWord)**" : nil
             let inContext = index % 2 == 0
-            let location = inContext ? occurrence.editorOffset : occurrence.editorOffset + 2 * applied.filter { $0 < occurrence.editorOffset }.count
-            replacements.append(EditScriptReplacement(
-                range: EditScriptRange(location: location, length: occurrence.length), context: inContext ? "all" : nil,
-                markdown: markdown, text: markdown == nil ? newWord : nil))
+            let location =
+                inContext ? occurrence.editorOffset : occurrence.editorOffset + 2 * applied.filter { $0 < occurrence.editorOffset }.count
+            replacements.append(
+                EditScriptReplacement(
+                    range: EditScriptRange(location: location, length: occurrence.length), context: inContext ? "all" : nil,
+                    markdown: markdown, text: markdown == nil ? newWord : nil))
             markdownEdits.append((occurrence.markdownOffset, occurrence.length, markdown ?? newWord))
             applied.append(occurrence.editorOffset)
         }

@@ -52,13 +52,17 @@ struct CLITests {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while !errorReader.isFinished { usleep(1000) }
-        return Result(status: process.terminationStatus, standardOutput: outputData, standardError: String(decoding: errorData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, standardOutput: outputData, standardError: String(decoding: errorData, as: UTF8.self))
     }
 
     @Test func convertsStandardInputToARunDump() throws {
         let result = try Self.run(["convert", "--to", "runs"], input: Data("# Hi\n".utf8))
         #expect(result.status == 0)
-        #expect(result.output == "Hi {\n\tpresentationIntent = [header 1 (id 1)]\n}\n\\n {\n\tisBlockSeparator = true\n\tpresentationIntent = [header 1 (id 1)]\n}\n")
+        #expect(
+            result.output
+                == "Hi {\n\tpresentationIntent = [header 1 (id 1)]\n}\n\\n {\n\tisBlockSeparator = true\n\tpresentationIntent = [header 1 (id 1)]\n}\n"
+        )
     }
 
     @Test func convertsToJSONThatDescribesEveryBlock() throws {
@@ -85,7 +89,10 @@ struct CLITests {
     }
 
     @Test func badUsageExitsWith64() throws {
-        for arguments in [["convert", "--to", "pdf"], ["convert", "--nope"], ["frobnicate"], ["convert", "--extensions", "tables"], ["convert", "--to"], ["convert", "--layout", "wide"]] {
+        for arguments in [
+            ["convert", "--to", "pdf"], ["convert", "--nope"], ["frobnicate"], ["convert", "--extensions", "tables"], ["convert", "--to"],
+            ["convert", "--layout", "wide"],
+        ] {
             let result = try Self.run(arguments, input: Data())
             #expect(result.status == 64, "\(arguments)")
             #expect(result.standardError.hasPrefix("intentmark: "), "\(arguments)")
@@ -118,7 +125,9 @@ struct CLITests {
     @Test func noArgumentsWithPipedInputConvertsTheInput() throws {
         let result = try Self.run([], input: Data("*x*\n".utf8))
         #expect(result.status == 0)
-        #expect(result.output.hasPrefix("x {\n\tinlinePresentationIntent = NSInlinePresentationIntent(rawValue: 1)\n\tinlineSpans = [emphasis (id 1)]"))
+        #expect(
+            result.output.hasPrefix(
+                "x {\n\tinlinePresentationIntent = NSInlinePresentationIntent(rawValue: 1)\n\tinlineSpans = [emphasis (id 1)]"))
     }
 
     @Test func theBundledDocumentConverts() throws {
@@ -127,7 +136,9 @@ struct CLITests {
         #expect(result.output.contains(#""kind" : "table""#))
     }
 
-    @Test("the corpus files convert to JSON", .enabled(if: corpusAvailable, "needs ../shared/corpus"), arguments: ["commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md"])
+    @Test(
+        "the corpus files convert to JSON", .enabled(if: corpusAvailable, "needs ../shared/corpus"),
+        arguments: ["commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md"])
     func corpusFilesConvert(file: String) throws {
         let result = try Self.run(["convert", Self.corpus.appending(path: file).path, "--to", "json"])
         #expect(result.status == 0)
@@ -179,7 +190,8 @@ extension CLITests {
 
 extension CLITests {
     @Test func convertsToPlainText() throws {
-        let result = try Self.run(["convert", "--to", "plain"], input: Data("# Title\n\n- [x] done\n- *two*\n\n| a | b |\n|---|---|\n| 1 | 2 |\n".utf8))
+        let result = try Self.run(
+            ["convert", "--to", "plain"], input: Data("# Title\n\n- [x] done\n- *two*\n\n| a | b |\n|---|---|\n| 1 | 2 |\n".utf8))
         #expect(result.status == 0)
         #expect(result.output == "Title\n\n☑ done\n• two\n\na\tb\n1\t2\n")
         guard Self.corpusAvailable else { return }
@@ -270,7 +282,8 @@ extension CLITests {
         try Data(#"{"header1": {"fontSize": -3}}"#.utf8).write(to: notAStyleSheet)
         let negative = try Self.run(["convert", "--to", "rtf", "--style", notAStyleSheet.path], input: Data("x\n".utf8))
         #expect(negative.status == 64)
-        #expect(negative.standardError.hasPrefix("intentmark: --style \(notAStyleSheet.path): header1.fontSize: -3.0 is outside 0.0…10000.0\n"))
+        #expect(
+            negative.standardError.hasPrefix("intentmark: --style \(notAStyleSheet.path): header1.fontSize: -3.0 is outside 0.0…10000.0\n"))
         #expect(!wrong.standardError.contains("DecodingError"))
     }
 
@@ -308,7 +321,8 @@ extension CLITests {
         let object = try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any]
         #expect(object?["input"] as? String == file)
         let stages = object?["stages"] as? [[String: Any]] ?? []
-        #expect(stages.map { $0["name"] as? String } == ["parse", "parseNone", "html", "plain", "rich", "attributedString", "markdown", "rtf"])
+        #expect(
+            stages.map { $0["name"] as? String } == ["parse", "parseNone", "html", "plain", "rich", "attributedString", "markdown", "rtf"])
         for stage in stages {
             for key in ["mbPerSecond", "seconds", "peakBytes", "ratioToParse"] { #expect(stage[key] != nil, "\(key)") }
             #expect((stage["mbPerSecond"] as? Double ?? 0) > 0)
@@ -338,7 +352,8 @@ extension CLITests {
 }
 
 extension CLITests {
-    static let terminalInput = Data("""
+    static let terminalInput = Data(
+        """
         # Hi
 
         Some *text* with a [link](https://x.test).
@@ -353,18 +368,19 @@ extension CLITests {
         let result = try Self.run(["show", "-", "--width", "30"], input: Self.terminalInput)
         #expect(result.status == 0)
         #expect(!result.output.contains("\u{1B}"))
-        #expect(result.output == """
-            # Hi
+        #expect(
+            result.output == """
+                # Hi
 
-            Some text with a link.
+                Some text with a link.
 
-            ┌───┬──────┐
-            │ a │ 日本 │
-            ├───┼──────┤
-            │ 1 │ 2    │
-            └───┴──────┘
+                ┌───┬──────┐
+                │ a │ 日本 │
+                ├───┼──────┤
+                │ 1 │ 2    │
+                └───┴──────┘
 
-            """)
+                """)
         // Standard input when no FILE is given and input is piped; a FILE reads the file.
         #expect(try Self.run(["show", "--width", "30"], input: Self.terminalInput).output == result.output)
         let file = FileManager.default.temporaryDirectory.appending(path: "intentmark-show-\(UUID().uuidString).md")
@@ -402,7 +418,10 @@ extension CLITests {
     }
 
     @Test func showRejectsBadUsageWithStatus64() throws {
-        for arguments in [["show", "--width", "0"], ["show", "--width", "wide"], ["show", "--color", "sometimes"], ["show", "--to", "html"], ["show", "a.md", "b.md"]] {
+        for arguments in [
+            ["show", "--width", "0"], ["show", "--width", "wide"], ["show", "--color", "sometimes"], ["show", "--to", "html"],
+            ["show", "a.md", "b.md"],
+        ] {
             let result = try Self.run(arguments, input: Data("x\n".utf8))
             #expect(result.status == 64, "\(arguments)")
             #expect(result.standardError.hasPrefix("intentmark: "), "\(arguments)")

@@ -29,7 +29,8 @@ struct OutputFileTests {
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
         let result = try CLITests.run(["convert", "--to", "html", "-o", link.path], input: Data("# x\n".utf8))
         #expect(result.status == 1)
-        #expect(result.standardError == "intentmark: cannot write \(link.path): is a symbolic link (give the path of the file it points to)\n")
+        #expect(
+            result.standardError == "intentmark: cannot write \(link.path): is a symbolic link (give the path of the file it points to)\n")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         #expect(try String(contentsOf: target, encoding: .utf8) == "keep")
         #expect(try Self.names(in: directory) == ["target.txt", "link.html"])
@@ -42,7 +43,9 @@ struct OutputFileTests {
         #expect(mkfifo(fifo.path, 0o600) == 0)
         let result = try CLITests.run(["convert", "-o", fifo.path], input: Data("x\n".utf8))
         #expect(result.status == 1)
-        #expect(result.standardError == "intentmark: cannot write \(fifo.path): is not a regular file (a device, pipe or socket); it is left as it is\n")
+        #expect(
+            result.standardError
+                == "intentmark: cannot write \(fifo.path): is not a regular file (a device, pipe or socket); it is left as it is\n")
         var status = stat()
         #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
     }
@@ -51,7 +54,9 @@ struct OutputFileTests {
         // Refused before anything is opened, so this is safe even as root; /dev/full stays a device.
         let result = try CLITests.run(["convert", "-o", "/dev/full"], input: Data("x\n".utf8))
         #expect(result.status == 1)
-        #expect(result.standardError == "intentmark: cannot write /dev/full: is not a regular file (a device, pipe or socket); it is left as it is\n")
+        #expect(
+            result.standardError
+                == "intentmark: cannot write /dev/full: is not a regular file (a device, pipe or socket); it is left as it is\n")
         var status = stat()
         #expect(lstat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
     }

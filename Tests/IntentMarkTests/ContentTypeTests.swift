@@ -45,8 +45,10 @@ struct ContentTypeTests {
 
     @Test("Unknown and write-only types are typed errors naming what is supported")
     func unsupportedTypes() throws {
-        #expect(throws: IntentMarkError.unsupportedContentType(
-            identifier: "public.html", operation: "read", supported: ["net.daringfireball.markdown", "public.plain-text", "public.json"])
+        #expect(
+            throws: IntentMarkError.unsupportedContentType(
+                identifier: "public.html", operation: "read",
+                supported: ["net.daringfireball.markdown", "public.plain-text", "public.json"])
         ) { try IntentFileDocument(data: Data("<p>x</p>".utf8), contentType: .html) }
         #expect(throws: IntentMarkError.self) { try IntentFileDocument(data: Data(), contentType: "com.example.unknown") }
         #expect(throws: IntentMarkError.self) { try IntentFileDocument().data(for: "public.png") }

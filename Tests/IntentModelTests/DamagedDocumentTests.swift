@@ -33,7 +33,8 @@ struct DamagedDocumentTests {
 
     static func cell(column: String, columns: Int = 1) -> String {
         let names = Array(repeating: #""left""#, count: columns).joined(separator: ", ")
-        return #"[{"kind": "tableCell", "columnIndex": \#(column), "identity": 3}, {"kind": "tableHeaderRow", "identity": 2}, {"kind": "table", "columns": [\#(names)], "identity": 1}]"#
+        return
+            #"[{"kind": "tableCell", "columnIndex": \#(column), "identity": 3}, {"kind": "tableHeaderRow", "identity": 2}, {"kind": "table", "columns": [\#(names)], "identity": 1}]"#
     }
 
     struct Damage: Sendable, CustomStringConvertible {
@@ -49,12 +50,21 @@ struct DamagedDocumentTests {
         Damage(name: "cell column -1", data: document(intent: cell(column: "-1")), path: ".runs[0].intent[0].columnIndex"),
         Damage(name: "cell column Int.max", data: document(intent: cell(column: "\(Int.max)")), path: ".runs[0].intent[0].columnIndex"),
         Damage(name: "cell column 10^9", data: document(intent: cell(column: "1000000000")), path: ".runs[0].intent[0].columnIndex"),
-        Damage(name: "header level 208", data: document(intent: #"[{"kind": "header", "level": 208, "identity": 1}]"#), path: ".runs[0].intent[0].level"),
-        Damage(name: "header level Int.min", data: document(intent: #"[{"kind": "header", "level": \#(Int.min), "identity": 1}]"#), path: ".runs[0].intent[0].level"),
-        Damage(name: "identity Int.max", data: document(intent: #"[{"kind": "paragraph", "identity": \#(Int.max)}]"#), path: ".runs[0].intent[0].identity"),
+        Damage(
+            name: "header level 208", data: document(intent: #"[{"kind": "header", "level": 208, "identity": 1}]"#),
+            path: ".runs[0].intent[0].level"),
+        Damage(
+            name: "header level Int.min", data: document(intent: #"[{"kind": "header", "level": \#(Int.min), "identity": 1}]"#),
+            path: ".runs[0].intent[0].level"),
+        Damage(
+            name: "identity Int.max", data: document(intent: #"[{"kind": "paragraph", "identity": \#(Int.max)}]"#),
+            path: ".runs[0].intent[0].identity"),
         Damage(
             name: "ordinal Int.max",
-            data: document(intent: #"[{"kind": "paragraph", "identity": 3}, {"kind": "listItem", "ordinal": \#(Int.max), "identity": 2}, {"kind": "orderedList", "identity": 1}]"#),
+            data: document(
+                intent:
+                    #"[{"kind": "paragraph", "identity": 3}, {"kind": "listItem", "ordinal": \#(Int.max), "identity": 2}, {"kind": "orderedList", "identity": 1}]"#
+            ),
             path: ".runs[0].intent[1].ordinal"),
         Damage(name: "fence -5", data: fence("-5"), path: ".runs[0].blockMarkup.1.codeFence.length"),
         Damage(name: "fence Int.max", data: fence("\(Int.max)"), path: ".runs[0].blockMarkup.1.codeFence.length"),
@@ -74,11 +84,14 @@ struct DamagedDocumentTests {
             data: style { $0.textBlocks = [TextTableBlock(table: 1, numberOfColumns: 0, row: 0, column: 0)] },
             path: ".runs[0].display.paragraphStyle.textBlocks[0].numberOfColumns"),
         Damage(name: "font size -3", data: display { $0.font = FontDescriptor(size: -3) }, path: ".runs[0].display.font.size"),
-        Damage(name: "colour 7", data: display { $0.foregroundColor = DisplayColor(red: 7, green: 0, blue: 0) }, path: ".runs[0].display.foregroundColor.red"),
+        Damage(
+            name: "colour 7", data: display { $0.foregroundColor = DisplayColor(red: 7, green: 0, blue: 0) },
+            path: ".runs[0].display.foregroundColor.red"),
         Damage(name: "superscript 10^6", data: display { $0.superscript = 1_000_000 }, path: ".runs[0].display.superscript"),
         Damage(
             name: "source line -1",
-            data: document(intent: paragraph, extra: #""sourcePosition": {"startLine": -1, "startColumn": 1, "endLine": 1, "endColumn": 1}"#),
+            data: document(
+                intent: paragraph, extra: #""sourcePosition": {"startLine": -1, "startColumn": 1, "endLine": 1, "endColumn": 1}"#),
             path: ".runs[0].sourcePosition.startLine"),
     ]
 
@@ -94,7 +107,8 @@ struct DamagedDocumentTests {
         var attributes = DisplayAttributes()
         change(&attributes)
         var document = IntentDocument()
-        document.append("x", presentationIntent: PresentationIntent(.paragraph, identity: 1), attributes: RunAttributes(display: attributes))
+        document.append(
+            "x", presentationIntent: PresentationIntent(.paragraph, identity: 1), attributes: RunAttributes(display: attributes))
         return (try? document.jsonData()) ?? Data()
     }
 
@@ -133,9 +147,11 @@ struct DamagedDocumentTests {
             data: document(intent: #"[{"kind": "tableCell", "columnIndex": 0, "identity": 1}]"#), path: ".runs[0].intent[0].kind"),
         Damage(
             name: "row outside a table",
-            data: document(intent: #"[{"kind": "tableCell", "columnIndex": 0, "identity": 2}, {"kind": "tableRow", "rowIndex": 1, "identity": 1}]"#),
+            data: document(
+                intent: #"[{"kind": "tableCell", "columnIndex": 0, "identity": 2}, {"kind": "tableRow", "rowIndex": 1, "identity": 1}]"#),
             path: ".runs[0].intent[1].kind"),
-        Damage(name: "cell beyond the columns", data: document(intent: cell(column: "2", columns: 2)), path: ".runs[0].intent[0].columnIndex"),
+        Damage(
+            name: "cell beyond the columns", data: document(intent: cell(column: "2", columns: 2)), path: ".runs[0].intent[0].columnIndex"),
         Damage(
             name: "one identity twice in an intent",
             data: document(intent: #"[{"kind": "paragraph", "identity": 1}, {"kind": "blockQuote", "identity": 1}]"#),

@@ -121,7 +121,8 @@ struct IntentDocumentTests {
     }
 
     @Test func blockMarkupMustNameAnIdentityOfTheRun() {
-        let json = #"{"format":"intentmark-document","version":1,"runs":[{"text":"a","intent":[{"kind":"paragraph","identity":1}],"blockMarkup":{"7":{"isTight":true}}}]}"#
+        let json =
+            #"{"format":"intentmark-document","version":1,"runs":[{"text":"a","intent":[{"kind":"paragraph","identity":1}],"blockMarkup":{"7":{"isTight":true}}}]}"#
         #expect(throws: IntentMarkError.self) { try IntentDocument(jsonData: Data(json.utf8)) }
     }
 

@@ -57,11 +57,15 @@ struct PresentationIntentTests {
 
     @Test func jsonFormIsFlatAndRoundTrips() throws {
         let table = PresentationIntent(.table(columns: [.init(alignment: .center)]), identity: 1)
-        let cell = PresentationIntent(.tableCell(columnIndex: 0), identity: 3, parent: PresentationIntent(.tableRow(rowIndex: 1), identity: 2, parent: table))
+        let cell = PresentationIntent(
+            .tableCell(columnIndex: 0), identity: 3, parent: PresentationIntent(.tableRow(rowIndex: 1), identity: 2, parent: table))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(cell), as: UTF8.self)
-        #expect(json == #"[{"columnIndex":0,"identity":3,"kind":"tableCell"},{"identity":2,"kind":"tableRow","rowIndex":1},{"columns":["center"],"identity":1,"kind":"table"}]"#)
+        #expect(
+            json
+                == #"[{"columnIndex":0,"identity":3,"kind":"tableCell"},{"identity":2,"kind":"tableRow","rowIndex":1},{"columns":["center"],"identity":1,"kind":"table"}]"#
+        )
         #expect(try JSONDecoder().decode(PresentationIntent.self, from: Data(json.utf8)) == cell)
     }
 

@@ -17,7 +17,8 @@ struct ConcurrencyTests {
 
     static func convert(_ markdown: Data, _ options: MarkdownParsingOptions) throws -> Output {
         let document = try IntentDocument(markdown: markdown, options: options)
-        return Output(json: try document.jsonData(), html: document.html(options: HTMLWritingOptions(unsafe: true)), plain: document.plainText())
+        return Output(
+            json: try document.jsonData(), html: document.html(options: HTMLWritingOptions(unsafe: true)), plain: document.plainText())
     }
 
     @Test func eightThreadsMatchSerialResults() async throws {

@@ -96,7 +96,9 @@ struct FormattingTagTests {
         #expect(document.runs.allSatisfy { $0.attributes.display == nil })
         var options = MarkdownParsingOptions()
         options.appliesDisplayAttributes = false
-        #expect(document.html(options: HTMLWritingOptions(unsafe: true)) == (try ReferenceParser.html(markdown, options: options, unsafe: true)))
+        #expect(
+            document.html(options: HTMLWritingOptions(unsafe: true)) == (try ReferenceParser.html(markdown, options: options, unsafe: true))
+        )
     }
 
     @Test func deepNestingIsIterative() throws {
@@ -123,7 +125,10 @@ struct FormattingTagTests {
         #expect(displays[3].baselineOffset == 2.5)
         let written = document.markdown()
         // The attributes are written once, as extended attributes (JSON members), no extra tags.
-        #expect(written == #"^[u]("underline":true) x^[2]("superscript":1) ^[m]("highlight":true) ^[o]("baselineOffset":2.5) ^[k]("inflect":true)"# + "\n")
+        #expect(
+            written
+                == #"^[u]("underline":true) x^[2]("superscript":1) ^[m]("highlight":true) ^[o]("baselineOffset":2.5) ^[k]("inflect":true)"#
+                + "\n")
         #expect(try IntentDocument(markdown: written, options: options) == document)
         options.appliesDisplayAttributes = false
         #expect(try IntentDocument(markdown: markdown, options: options).runs.allSatisfy { $0.attributes.display == nil })

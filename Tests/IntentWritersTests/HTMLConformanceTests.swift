@@ -75,7 +75,8 @@ struct HTMLConformanceTests {
                     let actual = document.html(options: HTMLWritingOptions(unsafe: unsafe))
                     if actual != expected {
                         passed = false
-                        failures.append(Failure(example: example, mode: "\(unsafe ? "unsafe" : "safe"), \(layout)", expected: expected, actual: actual))
+                        failures.append(
+                            Failure(example: example, mode: "\(unsafe ? "unsafe" : "safe"), \(layout)", expected: expected, actual: actual))
                     }
                 }
             }
@@ -141,11 +142,13 @@ struct HTMLConformanceTests {
 }
 
 extension HTMLConformanceTests {
-    @Test("whole documents: the real-world corpus and the bundled document", arguments: [
-        TestPaths.corpus.appending(path: "realworld/realworld-1mb.md"),
-        TestPaths.corpus.appending(path: "commonmark-spec-0.31.2/spec.txt"),
-        TestPaths.fixtures.appending(path: "Documents/field-guide.md"),
-    ])
+    @Test(
+        "whole documents: the real-world corpus and the bundled document",
+        arguments: [
+            TestPaths.corpus.appending(path: "realworld/realworld-1mb.md"),
+            TestPaths.corpus.appending(path: "commonmark-spec-0.31.2/spec.txt"),
+            TestPaths.fixtures.appending(path: "Documents/field-guide.md"),
+        ])
     func wholeDocumentsEqualLibcmarkGFM(url: URL) throws {
         let source = try String(contentsOf: url, encoding: .utf8)
         for layout in BlockSeparation.allCases {
@@ -158,7 +161,8 @@ extension HTMLConformanceTests {
                 if actual != expected {
                     let prefix = zip(actual.utf8, expected.utf8).prefix { $0 == $1 }.count
                     let context = String(decoding: Array(expected.utf8.dropFirst(max(0, prefix - 80)).prefix(200)), as: UTF8.self)
-                    Issue.record("\(url.lastPathComponent) \(layout) unsafe=\(unsafe): first difference at byte \(prefix), near: \(context)")
+                    Issue.record(
+                        "\(url.lastPathComponent) \(layout) unsafe=\(unsafe): first difference at byte \(prefix), near: \(context)")
                 }
             }
         }

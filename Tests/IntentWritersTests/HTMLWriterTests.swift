@@ -8,16 +8,20 @@ import Testing
 @Suite("HTML writer")
 struct HTMLWriterTests {
     /// The writer's HTML and libcmark-gfm's, for `markdown` with all extensions, safe and unsafe.
-    func expectSameHTML(_ markdown: String, options: MarkdownParsingOptions = .default, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectSameHTML(
+        _ markdown: String, options: MarkdownParsingOptions = .default, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let document = try IntentDocument(markdown: markdown, options: options)
         for unsafe in [false, true] {
             let expected = try ReferenceParser.html(markdown, options: options, unsafe: unsafe)
-            #expect(document.html(options: HTMLWritingOptions(unsafe: unsafe)) == expected, "unsafe: \(unsafe)", sourceLocation: sourceLocation)
+            #expect(
+                document.html(options: HTMLWritingOptions(unsafe: unsafe)) == expected, "unsafe: \(unsafe)", sourceLocation: sourceLocation)
         }
     }
 
     @Test func dangerousURLsAreEmptiedInSafeModeOnly() throws {
-        try expectSameHTML("""
+        try expectSameHTML(
+            """
             [a](javascript:alert(1)) [b](JavaScript:x) [c](vbscript:x) [d](file:///etc/passwd) [e](data:text/html,x)
             ![f](data:image/png;base64,AAAA) ![g](data:image/svg+xml,x) [h](DATA:IMAGE/GIF;x) [i](https://ok.example/?a=1&b='2')
             """)
@@ -33,7 +37,8 @@ struct HTMLWriterTests {
 
     @Test func codeBlocksWithAndWithoutTextAreTellApartInBothLayouts() throws {
         for layout in BlockSeparation.allCases {
-            try expectSameHTML("```\n```\n\n```\n\n```\n\n```\n\n\n```\n\n    x\n", options: MarkdownParsingOptions(blockSeparation: layout))
+            try expectSameHTML(
+                "```\n```\n\n```\n\n```\n\n```\n\n\n```\n\n    x\n", options: MarkdownParsingOptions(blockSeparation: layout))
         }
     }
 
@@ -71,22 +76,23 @@ struct HTMLWriterTests {
         let row = PresentationIntent(.tableHeaderRow, identity: 8, parent: table)
         document.append("a\t", presentationIntent: PresentationIntent(.tableCell(columnIndex: 0), identity: 9, parent: row))
         document.append("b\n", presentationIntent: PresentationIntent(.tableCell(columnIndex: 1), identity: 10, parent: row))
-        #expect(document.html() == """
-            <h2>Title</h2>
-            <ul>
-            <li><strong>one</strong></li>
-            <li>two</li>
-            </ul>
-            <table>
-            <thead>
-            <tr>
-            <th>a</th>
-            <th align="right">b</th>
-            </tr>
-            </thead>
-            </table>
+        #expect(
+            document.html() == """
+                <h2>Title</h2>
+                <ul>
+                <li><strong>one</strong></li>
+                <li>two</li>
+                </ul>
+                <table>
+                <thead>
+                <tr>
+                <th>a</th>
+                <th align="right">b</th>
+                </tr>
+                </thead>
+                </table>
 
-            """)
+                """)
     }
 
     @Test func flatIntentsAndLinksWithoutSpansBecomeTags() {
@@ -95,14 +101,17 @@ struct HTMLWriterTests {
         document.append("see ", presentationIntent: paragraph)
         let link = RunAttributes(link: URL(string: "https://example.com/a b"))
         document.append("bold", presentationIntent: paragraph, inlinePresentationIntent: .stronglyEmphasized, attributes: link)
-        document.append(" both", presentationIntent: paragraph, inlinePresentationIntent: [.stronglyEmphasized, .emphasized], attributes: link)
+        document.append(
+            " both", presentationIntent: paragraph, inlinePresentationIntent: [.stronglyEmphasized, .emphasized], attributes: link)
         document.append(" gone", presentationIntent: paragraph, inlinePresentationIntent: .strikethrough)
-        #expect(document.html() == "<p>see <a href=\"https://example.com/a%20b\"><strong>bold<em> both</em></strong></a><del> gone</del></p>\n")
+        #expect(
+            document.html() == "<p>see <a href=\"https://example.com/a%20b\"><strong>bold<em> both</em></strong></a><del> gone</del></p>\n")
     }
 
     @Test func optionsMirrorLibcmarkGFMs() throws {
         let document = try IntentDocument(markdown: "```swift title=\"x\"\nlet a\n```\n\na\nb\n\n| c |\n|:-:|\n")
-        let html = document.html(options: HTMLWritingOptions(softBreak: .lineBreak, fullInfoString: true, githubPreLang: true, tablePreferStyleAttributes: true))
+        let html = document.html(
+            options: HTMLWritingOptions(softBreak: .lineBreak, fullInfoString: true, githubPreLang: true, tablePreferStyleAttributes: true))
         #expect(html.contains("<pre lang=\"swift\" data-meta=\"title=&quot;x&quot;\"><code>"))
         #expect(html.contains("<p>a<br />\nb</p>"))
         #expect(html.contains("<th style=\"text-align: center\">c</th>"))

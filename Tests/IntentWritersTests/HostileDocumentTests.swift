@@ -87,27 +87,43 @@ struct HostileDocumentTests {
             }),
         Hostile(name: "head indent 10^9", document: single(.paragraph, display: style { $0.headIndent = 1e9 })),
         Hostile(name: "head indent 10^308", document: single(.paragraph, display: style { $0.headIndent = 1e308 })),
-        Hostile(name: "head indent NaN", document: single(.paragraph, display: style { $0.headIndent = .nan; $0.tailIndent = -.infinity })),
+        Hostile(
+            name: "head indent NaN",
+            document: single(
+                .paragraph,
+                display: style {
+                    $0.headIndent = .nan
+                    $0.tailIndent = -.infinity
+                })),
         Hostile(
             name: "text list start Int.min",
             document: single(.paragraph, display: style { $0.textLists = [TextList(markerFormat: .decimal, startingItemNumber: Int.min)] })),
         Hostile(
             name: "text list start Int.max",
-            document: single(.paragraph, display: style { $0.textLists = [TextList(markerFormat: .lowerRoman, startingItemNumber: Int.max)] })),
+            document: single(
+                .paragraph, display: style { $0.textLists = [TextList(markerFormat: .lowerRoman, startingItemNumber: Int.max)] })),
         Hostile(
             name: "text table column Int.max",
-            document: single(.paragraph, display: style { $0.textBlocks = [TextTableBlock(table: 1, numberOfColumns: 2, row: 0, column: Int.max)] })),
+            document: single(
+                .paragraph, display: style { $0.textBlocks = [TextTableBlock(table: 1, numberOfColumns: 2, row: 0, column: Int.max)] })),
         Hostile(
             name: "text table of 10^8 columns",
-            document: single(.paragraph, display: style { $0.textBlocks = [TextTableBlock(table: 1, numberOfColumns: 100_000_000, row: 0, column: 0)] })),
+            document: single(
+                .paragraph, display: style { $0.textBlocks = [TextTableBlock(table: 1, numberOfColumns: 100_000_000, row: 0, column: 0)] })),
         Hostile(
             name: "text table row and spans negative",
-            document: single(.paragraph, display: style { $0.textBlocks = [TextTableBlock(table: Int.min, numberOfColumns: -4, row: -1, column: -1, rowSpan: -1, columnSpan: -9)] })),
+            document: single(
+                .paragraph,
+                display: style {
+                    $0.textBlocks = [TextTableBlock(table: Int.min, numberOfColumns: -4, row: -1, column: -1, rowSpan: -1, columnSpan: -9)]
+                })),
         Hostile(
             name: "font, colour and superscript out of range",
-            document: single(.paragraph, display: DisplayAttributes(
-                font: FontDescriptor(size: .infinity), foregroundColor: DisplayColor(red: .nan, green: -4, blue: 1e300),
-                baselineOffset: -1e300, superscript: Int.min))),
+            document: single(
+                .paragraph,
+                display: DisplayAttributes(
+                    font: FontDescriptor(size: .infinity), foregroundColor: DisplayColor(red: .nan, green: -4, blue: 1e300),
+                    baselineOffset: -1e300, superscript: Int.min))),
         Hostile(
             name: "cell outside a table",
             document: build { $0.append("c", presentationIntent: PresentationIntent(.tableCell(columnIndex: 3), identity: 1)) }),
@@ -120,8 +136,13 @@ struct HostileDocumentTests {
         Hostile(
             name: "item outside a list, list holding a paragraph",
             document: build { document in
-                document.append("i", presentationIntent: PresentationIntent(.paragraph, identity: 2, parent: PresentationIntent(.listItem(ordinal: 4), identity: 1)))
-                document.append("p", presentationIntent: PresentationIntent(.paragraph, identity: 4, parent: PresentationIntent(.orderedList, identity: 3)))
+                document.append(
+                    "i",
+                    presentationIntent: PresentationIntent(
+                        .paragraph, identity: 2, parent: PresentationIntent(.listItem(ordinal: 4), identity: 1)))
+                document.append(
+                    "p",
+                    presentationIntent: PresentationIntent(.paragraph, identity: 4, parent: PresentationIntent(.orderedList, identity: 3)))
             }),
         Hostile(
             name: "paragraph inside a paragraph inside a header",
@@ -135,7 +156,9 @@ struct HostileDocumentTests {
             document: build { document in
                 document.append("a", presentationIntent: PresentationIntent(.paragraph, identity: 1))
                 document.append("b", presentationIntent: PresentationIntent(.header(level: 1), identity: 1))
-                document.append("c", presentationIntent: PresentationIntent(.paragraph, identity: 1, parent: PresentationIntent(.blockQuote, identity: 1)))
+                document.append(
+                    "c",
+                    presentationIntent: PresentationIntent(.paragraph, identity: 1, parent: PresentationIntent(.blockQuote, identity: 1)))
             }),
         Hostile(
             name: "2 000 nested block quotes",
@@ -188,7 +211,8 @@ struct HostileDocumentTests {
     }
 
     @Test func aRepairedDocumentIsValid() throws {
-        for hostile in Self.documents where !hostile.name.contains("outside") && !hostile.name.contains("inside")
+        for hostile in Self.documents
+        where !hostile.name.contains("outside") && !hostile.name.contains("inside")
             && !hostile.name.contains("identity for two")
         {
             // Values are clamped into range; structure (chains, repeated identities) is not changed.

@@ -50,7 +50,8 @@ struct MarkdownRoundTripTests {
             }
             let reparsed = try IntentDocument(markdown: written, options: layoutOptions)
             if !reparsed.isEquivalent(to: document) {
-                return "not equivalent (\(layout))\n--- written\n\(written)--- original runs\n\(document.runDump())--- reparsed runs\n\(reparsed.runDump())"
+                return
+                    "not equivalent (\(layout))\n--- written\n\(written)--- original runs\n\(document.runDump())--- reparsed runs\n\(reparsed.runDump())"
             }
             let rewritten = reparsed.markdown(options: writing)
             if rewritten != written {
@@ -83,7 +84,9 @@ struct MarkdownRoundTripTests {
             let cmarkMarkdown = try ReferenceParser.commonMark(example.markdown, options: options)
             if try ReferenceParser.html(cmarkMarkdown, options: options, unsafe: true) != expectedHTML { baseline += 1 }
         }
-        print("\(file): round trip exact on \(total - ours.count)/\(total); libcmark-gfm's CommonMark renderer on \(total - baseline)/\(total)")
+        print(
+            "\(file): round trip exact on \(total - ours.count)/\(total); libcmark-gfm's CommonMark renderer on \(total - baseline)/\(total)"
+        )
         #expect(messages.isEmpty, "\(messages.count) unexpected failures:\n\(messages.prefix(15).joined(separator: "\n=====\n"))")
         #expect(ours.count <= baseline)
     }
@@ -100,7 +103,9 @@ extension MarkdownRoundTripTests {
         let baselineExact =
             try ReferenceParser.html(cmarkMarkdown, options: MarkdownParsingOptions(extensions: .all), unsafe: true)
             == ReferenceParser.html(markdown, options: MarkdownParsingOptions(extensions: .all), unsafe: true)
-        print("realworld-1mb.md: round trip \(failure == nil ? "exact" : "NOT exact"); libcmark-gfm's CommonMark renderer \(baselineExact ? "exact" : "not exact")")
+        print(
+            "realworld-1mb.md: round trip \(failure == nil ? "exact" : "NOT exact"); libcmark-gfm's CommonMark renderer \(baselineExact ? "exact" : "not exact")"
+        )
     }
 }
 

@@ -55,13 +55,16 @@ struct MarkdownWriterTests {
     func openHTMLBlockEndingAListItem() throws {
         // Conditions 1–5 end only at their end marker or with their container; a blank line after
         // one would become part of it (fuzz finding open-html-block-ending-a-list-item).
-        for source in ["- <!--\no\n", "- <!--\n\no\n", "- <!--\n\n- b\n", "- a\n\n- <!--\n- b\n", "- - <?x\n  o\n", "> - <![CDATA[\no\n",
+        for source in [
+            "- <!--\no\n", "- <!--\n\no\n", "- <!--\n\n- b\n", "- a\n\n- <!--\n- b\n", "- - <?x\n  o\n", "> - <![CDATA[\no\n",
             // In a quote in the item, the blank line ends the quote and keeps the list loose.
-            "- > <!--x\n\n  <!-- y -->\no\n"]
-        {
+            "- > <!--x\n\n  <!-- y -->\no\n",
+        ] {
             let document = try IntentDocument(markdown: source)
             let written = try Self.written(document)
-            #expect(try IntentDocument(markdown: written).isEquivalent(to: document), "\(source.debugDescription) → \(written.debugDescription)")
+            #expect(
+                try IntentDocument(markdown: written).isEquivalent(to: document), "\(source.debugDescription) → \(written.debugDescription)"
+            )
         }
         #expect(try Self.written(IntentDocument(markdown: "- <!--\no\n")) == "- <!--\no\n")
         // Closed blocks, and blocks that end at a blank line, keep the blank line.
@@ -81,7 +84,9 @@ struct MarkdownWriterTests {
         ] {
             let document = try IntentDocument(markdown: source)
             let written = try Self.written(document)
-            #expect(try IntentDocument(markdown: written).isEquivalent(to: document), "\(source.debugDescription) → \(written.debugDescription)")
+            #expect(
+                try IntentDocument(markdown: written).isEquivalent(to: document), "\(source.debugDescription) → \(written.debugDescription)"
+            )
         }
         #expect(try Self.written(IntentDocument(markdown: "- > a\n  <div>\nd\n")) == "- > a\n  <div>\n\nd\n")
     }
@@ -145,9 +150,11 @@ struct MarkdownWriterTests {
     func adjacentSpans() throws {
         var document = IntentDocument()
         let paragraph = PresentationIntent(.paragraph, identity: 1)
-        document.append("a", presentationIntent: paragraph, inlinePresentationIntent: .emphasized,
+        document.append(
+            "a", presentationIntent: paragraph, inlinePresentationIntent: .emphasized,
             inlineSpans: InlineSpanPath(InlineSpan(kind: .emphasis, identity: 1)))
-        document.append("b", presentationIntent: paragraph, inlinePresentationIntent: .emphasized,
+        document.append(
+            "b", presentationIntent: paragraph, inlinePresentationIntent: .emphasized,
             inlineSpans: InlineSpanPath(InlineSpan(kind: .emphasis, identity: 2)))
         let adjacent = try Self.written(document)
         #expect(adjacent == "_a_*b*\n", "\(adjacent)")
@@ -158,7 +165,8 @@ struct MarkdownWriterTests {
         var document = IntentDocument()
         let paragraph = PresentationIntent(.paragraph, identity: 1)
         document.append("a", presentationIntent: paragraph)
-        document.append("\"quoted\"", presentationIntent: paragraph, inlinePresentationIntent: .stronglyEmphasized,
+        document.append(
+            "\"quoted\"", presentationIntent: paragraph, inlinePresentationIntent: .stronglyEmphasized,
             inlineSpans: InlineSpanPath(InlineSpan(kind: .strongEmphasis, identity: 1)))
         document.append("b", presentationIntent: paragraph)
         #expect(try Self.written(document) == "&#97;**\"quoted\"**&#98;\n")
@@ -169,7 +177,8 @@ struct MarkdownWriterTests {
         var document = IntentDocument()
         let paragraph = PresentationIntent(.paragraph, identity: 1)
         document.append("日本", presentationIntent: paragraph)
-        document.append("「強調」", presentationIntent: paragraph, inlinePresentationIntent: .stronglyEmphasized,
+        document.append(
+            "「強調」", presentationIntent: paragraph, inlinePresentationIntent: .stronglyEmphasized,
             inlineSpans: InlineSpanPath(InlineSpan(kind: .strongEmphasis, identity: 1)))
         document.append("です", presentationIntent: paragraph)
         let markdown = try Self.written(document)
@@ -181,7 +190,8 @@ struct MarkdownWriterTests {
         var document = IntentDocument()
         let paragraph = PresentationIntent(.paragraph, identity: 1)
         document.append("x", presentationIntent: paragraph)
-        document.append(" spaced ", presentationIntent: paragraph, inlinePresentationIntent: .emphasized,
+        document.append(
+            " spaced ", presentationIntent: paragraph, inlinePresentationIntent: .emphasized,
             inlineSpans: InlineSpanPath(InlineSpan(kind: .emphasis, identity: 1)))
         document.append("y", presentationIntent: paragraph)
         let spaced = try Self.written(document)
@@ -236,9 +246,12 @@ struct MarkdownWriterTests {
 
     @Test("Text that would start syntax is escaped, only there")
     func escaping() throws {
-        let source = "\\# not a heading\n\\- not a list\n1\\. not ordered\n\\> not a quote\n\\* \\_ \\` \\[x\\] \\< a\\_b snake_case &amp; a < b\n"
+        let source =
+            "\\# not a heading\n\\- not a list\n1\\. not ordered\n\\> not a quote\n\\* \\_ \\` \\[x\\] \\< a\\_b snake_case &amp; a < b\n"
         let markdown = try Self.written(Self.parsed(source))
-        #expect(markdown == "\\# not a heading\n\\- not a list\n1\\. not ordered\n\\> not a quote\n\\* \\_ \\` \\[x\\] < a_b snake_case & a < b\n")
+        #expect(
+            markdown
+                == "\\# not a heading\n\\- not a list\n1\\. not ordered\n\\> not a quote\n\\* \\_ \\` \\[x\\] < a_b snake_case & a < b\n")
     }
 
     @Test("Headings: ATX with a trailing #, setext for levels 1–2 on request or with a line break")

@@ -33,7 +33,10 @@ enum Pandoc {
     /// Runs `pandoc -f rtf -t FORMAT` on `rtf`.
     static func convert(_ rtf: Data, to format: String) throws -> String {
         guard let executable else {
-            throw Failure(description: "pandoc is not installed: install it (apt-get install pandoc; scripts/install-system-library does) or set INTENTMARK_SKIP_PANDOC=1 to skip the read-back tests")
+            throw Failure(
+                description:
+                    "pandoc is not installed: install it (apt-get install pandoc; scripts/install-system-library does) or set INTENTMARK_SKIP_PANDOC=1 to skip the read-back tests"
+            )
         }
         let input = FileManager.default.temporaryDirectory.appending(path: "intentmark-rtf-\(UUID().uuidString).rtf")
         try rtf.write(to: input)
@@ -130,8 +133,10 @@ enum Pandoc {
             }
             let token = trimmed[..<space]
             let isBullet = ["•", "◦", "▪", "-", "*", "+"].contains(token)
-            let isNumber = token.count >= 2 && token.count <= 10 && (token.last == "." || token.last == ")")
-                && (token.dropLast().allSatisfy(\.isASCII) && (token.dropLast().allSatisfy(\.isNumber) || token.dropLast().allSatisfy(\.isLetter)))
+            let isNumber =
+                token.count >= 2 && token.count <= 10 && (token.last == "." || token.last == ")")
+                && (token.dropLast().allSatisfy(\.isASCII)
+                    && (token.dropLast().allSatisfy(\.isNumber) || token.dropLast().allSatisfy(\.isLetter)))
                 && token.count <= 8
             lines.append(isBullet || isNumber ? trimmed[space...] : line)
         }

@@ -70,25 +70,29 @@ struct RTFWriterTests {
         var options = RTFWritingOptions()
         options.fontNames.monospaced = "Menlo"
         let output = try rtf("x\n", options: options)
-        #expect(output.contains(
-            "{\\fonttbl{\\f0\\fswiss\\fcharset0 Helvetica;}{\\f1\\froman\\fcharset0 Times;}{\\f2\\fmodern\\fprq1\\fcharset0 Menlo;}{\\f3\\fswiss\\fcharset0 Arial Rounded MT Bold;}}"))
+        #expect(
+            output.contains(
+                "{\\fonttbl{\\f0\\fswiss\\fcharset0 Helvetica;}{\\f1\\froman\\fcharset0 Times;}{\\f2\\fmodern\\fprq1\\fcharset0 Menlo;}{\\f3\\fswiss\\fcharset0 Arial Rounded MT Bold;}}"
+            ))
         #expect(RTFWritingOptions.FontNames.default.name(for: .serif) == "Times")
     }
 
-    @Test("underline, strikethrough and baseline styles map to RTF control words", arguments: [
-        (DisplayAttributes(underlineStyle: .single), "\\ul "),
-        (DisplayAttributes(underlineStyle: .thick), "\\ulth "),
-        (DisplayAttributes(underlineStyle: .double), "\\uldb "),
-        (DisplayAttributes(underlineStyle: [.single, .byWord]), "\\ulw "),
-        (DisplayAttributes(underlineStyle: [.single, .patternDot]), "\\uld "),
-        (DisplayAttributes(underlineStyle: [.thick, .patternDash]), "\\ulthdash "),
-        (DisplayAttributes(underlineStyle: [.single, .patternDashDotDot]), "\\uldashdd "),
-        (DisplayAttributes(strikethroughStyle: .double), "\\striked1 "),
-        (DisplayAttributes(superscript: 1), "\\super "),
-        (DisplayAttributes(superscript: -1), "\\sub "),
-        (DisplayAttributes(baselineOffset: 3), "\\up6 "),
-        (DisplayAttributes(baselineOffset: -2.5), "\\dn5 "),
-    ])
+    @Test(
+        "underline, strikethrough and baseline styles map to RTF control words",
+        arguments: [
+            (DisplayAttributes(underlineStyle: .single), "\\ul "),
+            (DisplayAttributes(underlineStyle: .thick), "\\ulth "),
+            (DisplayAttributes(underlineStyle: .double), "\\uldb "),
+            (DisplayAttributes(underlineStyle: [.single, .byWord]), "\\ulw "),
+            (DisplayAttributes(underlineStyle: [.single, .patternDot]), "\\uld "),
+            (DisplayAttributes(underlineStyle: [.thick, .patternDash]), "\\ulthdash "),
+            (DisplayAttributes(underlineStyle: [.single, .patternDashDotDot]), "\\uldashdd "),
+            (DisplayAttributes(strikethroughStyle: .double), "\\striked1 "),
+            (DisplayAttributes(superscript: 1), "\\super "),
+            (DisplayAttributes(superscript: -1), "\\sub "),
+            (DisplayAttributes(baselineOffset: 3), "\\up6 "),
+            (DisplayAttributes(baselineOffset: -2.5), "\\dn5 "),
+        ])
     func displayAttributesMapToControlWords(display: DisplayAttributes, expected: String) {
         var document = IntentDocument()
         document.append("x", attributes: RunAttributes(display: display))
@@ -98,12 +102,18 @@ struct RTFWriterTests {
 
     @Test func colorsAreOpaqueAndSemanticNamesMapped() throws {
         var document = IntentDocument()
-        document.append("a", attributes: RunAttributes(display: DisplayAttributes(foregroundColor: DisplayColor(rgb: 0x3C3C43, alpha: 0.6, name: "secondaryLabel"))))
-        document.append("b", attributes: RunAttributes(display: DisplayAttributes(foregroundColor: DisplayColor(rgb: 0xFF0000, alpha: 0.5))))
+        document.append(
+            "a",
+            attributes: RunAttributes(
+                display: DisplayAttributes(foregroundColor: DisplayColor(rgb: 0x3C3C43, alpha: 0.6, name: "secondaryLabel"))))
+        document.append(
+            "b", attributes: RunAttributes(display: DisplayAttributes(foregroundColor: DisplayColor(rgb: 0xFF0000, alpha: 0.5))))
         document.append("c", attributes: RunAttributes(display: DisplayAttributes(backgroundColor: DisplayColor(rgb: 0x112233))))
         let output = RTFWriter().write(document)
         // In order of first use: secondaryLabel from the map, red at 50% over white, label black, the background.
-        #expect(output.contains("{\\colortbl;\\red138\\green138\\blue142;\\red255\\green128\\blue128;\\red0\\green0\\blue0;\\red17\\green34\\blue51;}"))
+        #expect(
+            output.contains(
+                "{\\colortbl;\\red138\\green138\\blue142;\\red255\\green128\\blue128;\\red0\\green0\\blue0;\\red17\\green34\\blue51;}"))
         #expect(body(output).contains("{\\f0\\fs34\\cf1 a}{\\f0\\fs34\\cf2 b}{\\f0\\fs34\\cf3\\cb4\\chcbpat4 c}"))
     }
 
@@ -147,8 +157,10 @@ struct RTFWriterTests {
 
     @Test func linksAreHyperlinkFields() throws {
         let output = body(try rtf("see [the *site*](https://example.com/a\"b) now\n"))
-        #expect(output.contains(
-            "{\\field{\\*\\fldinst{HYPERLINK \"https://example.com/a%22b\"}}{\\fldrslt{{\\f0\\fs34\\cf2 the }{\\f0\\fs34\\i\\cf2 site}}}}{\\f0\\fs34\\cf1  now}"))
+        #expect(
+            output.contains(
+                "{\\field{\\*\\fldinst{HYPERLINK \"https://example.com/a%22b\"}}{\\fldrslt{{\\f0\\fs34\\cf2 the }{\\f0\\fs34\\i\\cf2 site}}}}{\\f0\\fs34\\cf1  now}"
+            ))
     }
 
     @Test func styleSheetOptionChangesTheOutputAndDataEqualsString() throws {

@@ -136,23 +136,25 @@ struct TerminalRendererTests {
     }
 
     @Test func nestedQuotesAndListsRepeatTheirPrefixesOnContinuationLines() throws {
-        let document = try IntentDocument(markdown: """
-            > - first item with text that wraps
-            >   > quoted inside the item, wrapping too
-            > - second
-            >   1. numbered and also wrapping here
-            """)
+        let document = try IntentDocument(
+            markdown: """
+                > - first item with text that wraps
+                >   > quoted inside the item, wrapping too
+                > - second
+                >   1. numbered and also wrapping here
+                """)
         let rendered = document.terminalText(options: TerminalRenderingOptions(width: 24, usesEscapeSequences: false))
-        #expect(rendered == """
-            │ • first item with text
-            │   that wraps
-            │   │ quoted inside the
-            │   │ item, wrapping too
-            │ • second
-            │   1. numbered and also
-            │      wrapping here
+        #expect(
+            rendered == """
+                │ • first item with text
+                │   that wraps
+                │   │ quoted inside the
+                │   │ item, wrapping too
+                │ • second
+                │   1. numbered and also
+                │      wrapping here
 
-            """)
+                """)
     }
 
     @Test func noLineIsWiderThanTheWidthOutsideCode() throws {
@@ -169,31 +171,34 @@ struct TerminalRendererTests {
     // MARK: Tables
 
     @Test func tableColumnsAreMeasuredInTerminalCells() throws {
-        let document = try IntentDocument(markdown: """
-            | 名前 | Emoji | n |
-            |------|:-----:|--:|
-            | 日本語 | 🎉 | 1 |
-            | abc | 👩‍💻x | 22 |
-            """)
+        let document = try IntentDocument(
+            markdown: """
+                | 名前 | Emoji | n |
+                |------|:-----:|--:|
+                | 日本語 | 🎉 | 1 |
+                | abc | 👩‍💻x | 22 |
+                """)
         let rendered = document.terminalText(options: .plain)
-        #expect(rendered == """
-            ┌────────┬───────┬────┐
-            │ 名前   │ Emoji │  n │
-            ├────────┼───────┼────┤
-            │ 日本語 │  🎉   │  1 │
-            │ abc    │  👩‍💻x  │ 22 │
-            └────────┴───────┴────┘
+        #expect(
+            rendered == """
+                ┌────────┬───────┬────┐
+                │ 名前   │ Emoji │  n │
+                ├────────┼───────┼────┤
+                │ 日本語 │  🎉   │  1 │
+                │ abc    │  👩‍💻x  │ 22 │
+                └────────┴───────┴────┘
 
-            """)
+                """)
         for line in rendered.split(separator: "\n") { #expect(TerminalCellWidth.of(line) == 23) }
     }
 
     @Test func aTableWiderThanTheWidthWrapsInsideItsColumns() throws {
-        let document = try IntentDocument(markdown: """
-            | Short | A much longer column header |
-            |---|---|
-            | x | some long cell text that cannot fit |
-            """)
+        let document = try IntentDocument(
+            markdown: """
+                | Short | A much longer column header |
+                |---|---|
+                | x | some long cell text that cannot fit |
+                """)
         let rendered = document.terminalText(options: TerminalRenderingOptions(width: 30, usesEscapeSequences: false))
         let lines = rendered.split(separator: "\n")
         #expect(lines.allSatisfy { TerminalCellWidth.of($0) == 30 }, "\(lines)")
@@ -211,14 +216,16 @@ struct TerminalRendererTests {
     @Test func codeBlocksAreIndentedAndNeverWrapped() throws {
         let long = String(repeating: "x", count: 50)
         let document = try IntentDocument(markdown: "```\n\(long)\n\tindented\n```\n")
-        #expect(document.terminalText(options: TerminalRenderingOptions(width: 20, usesEscapeSequences: false))
-            == "    \(long)\n        indented\n")
+        #expect(
+            document.terminalText(options: TerminalRenderingOptions(width: 20, usesEscapeSequences: false))
+                == "    \(long)\n        indented\n")
     }
 
     @Test func thematicBreaksSpanTheWidthLeftByPrefixes() throws {
         let document = try IntentDocument(markdown: "> ***\n")
-        #expect(document.terminalText(options: TerminalRenderingOptions(width: 12, usesEscapeSequences: false))
-            == "│ ──────────\n")
+        #expect(
+            document.terminalText(options: TerminalRenderingOptions(width: 12, usesEscapeSequences: false))
+                == "│ ──────────\n")
     }
 
     @Test func handMadeDocumentsWithoutSeparatorsRender() {
@@ -228,7 +235,8 @@ struct TerminalRendererTests {
         for (index, text) in ["one", "two"].enumerated() {
             let item = PresentationIntent.IntentType(kind: .listItem(ordinal: index + 1), identity: 2 + index * 2)
             let paragraph = PresentationIntent.IntentType(kind: .paragraph, identity: 3 + index * 2)
-            document.append(text, presentationIntent: PresentationIntent(types: [paragraph, item, list]), inlinePresentationIntent: .emphasized)
+            document.append(
+                text, presentationIntent: PresentationIntent(types: [paragraph, item, list]), inlinePresentationIntent: .emphasized)
         }
         document.append("loose text")
         #expect(document.terminalText(options: .plain) == "## Title\n\n• one\n• two\n\nloose text\n")

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MarkdownParsing
 import IntentModel
 import Testing
+
+@testable import MarkdownParsing
 
 /// Inputs that would grow one of libcmark-gfm's buffers past its 32-bit limit (which aborts the
 /// process) are refused with a typed error; everything below converts.
@@ -38,8 +39,9 @@ struct BufferCeilingTests {
         let data = Data(count: 360_000_000)
         var options = MarkdownParsingOptions()
         options.failurePolicy = .returnPartiallyParsedIfPossible
-        #expect(throws: IntentMarkError.limitExceeded(
-            limit: "libcmark-gfm buffer", maximum: CmarkBufferCeiling.maximumExpandedBytes, found: 1_080_000_000)
+        #expect(
+            throws: IntentMarkError.limitExceeded(
+                limit: "libcmark-gfm buffer", maximum: CmarkBufferCeiling.maximumExpandedBytes, found: 1_080_000_000)
         ) {
             try IntentDocument(markdown: data, options: options)
         }
@@ -48,8 +50,9 @@ struct BufferCeilingTests {
     @Test func aLineOfOneGibibyteIsATypedError() throws {
         // Exactly the input limit (accepted by it), one line: past libcmark-gfm's buffer limit.
         let data = Data(repeating: 0x61, count: 1 << 30)
-        #expect(throws: IntentMarkError.limitExceeded(
-            limit: "libcmark-gfm buffer", maximum: CmarkBufferCeiling.maximumExpandedBytes, found: 1 << 30)
+        #expect(
+            throws: IntentMarkError.limitExceeded(
+                limit: "libcmark-gfm buffer", maximum: CmarkBufferCeiling.maximumExpandedBytes, found: 1 << 30)
         ) {
             try IntentDocument(markdown: data)
         }

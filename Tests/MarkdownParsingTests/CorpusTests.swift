@@ -68,9 +68,11 @@ struct CorpusTests {
         }
     }
 
-    @Test("whole files: every block libcmark-gfm finds is one intent with its own identity", arguments: [
-        "commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md",
-    ])
+    @Test(
+        "whole files: every block libcmark-gfm finds is one intent with its own identity",
+        arguments: [
+            "commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md",
+        ])
     func wholeFilesKeepEveryBlock(file: String) throws {
         let url = TestPaths.corpus.appending(path: file)
         let source = try String(contentsOf: url, encoding: .utf8)

@@ -13,10 +13,11 @@ struct ParsingBehaviourTests {
 
     @Test func identitiesAreNumberedInPreOrderFromOne() throws {
         let document = try IntentDocument(markdown: "# H\n\n- a\n- b\n\n> q\n")
-        #expect(blocks(document) == [
-            "1:header 1", "2:unorderedList", "3:listItem 1", "4:paragraph", "5:listItem 2", "6:paragraph",
-            "7:blockQuote", "8:paragraph",
-        ])
+        #expect(
+            blocks(document) == [
+                "1:header 1", "2:unorderedList", "3:listItem 1", "4:paragraph", "5:listItem 2", "6:paragraph",
+                "7:blockQuote", "8:paragraph",
+            ])
     }
 
     @Test func orderedListOrdinalsStartAtTheStartNumber() throws {
@@ -39,8 +40,9 @@ struct ParsingBehaviourTests {
 
     @Test func paragraphInListPrintsInApplesStyle() throws {
         let document = try IntentDocument(markdown: "- item\n")
-        #expect(document.runs.first?.presentationIntent?.debugDescription
-            == "[paragraph (id 3), listItem 1 (id 2), unorderedList (id 1)]")
+        #expect(
+            document.runs.first?.presentationIntent?.debugDescription
+                == "[paragraph (id 3), listItem 1 (id 2), unorderedList (id 1)]")
     }
 
     @Test func newlinesLayoutEndsEveryLeafWithOneNewline() throws {
@@ -81,9 +83,10 @@ struct ParsingBehaviourTests {
     @Test func nestedListsInsideBlockQuotesKeepTheWholePath() throws {
         let document = try IntentDocument(markdown: "> - a\n>   1. b\n")
         let deepest = try #require(document.runs.first { $0.text == "b" })
-        #expect(deepest.presentationIntent?.components.map(\.kind) == [
-            .paragraph, .listItem(ordinal: 1), .orderedList, .listItem(ordinal: 1), .unorderedList, .blockQuote,
-        ])
+        #expect(
+            deepest.presentationIntent?.components.map(\.kind) == [
+                .paragraph, .listItem(ordinal: 1), .orderedList, .listItem(ordinal: 1), .unorderedList, .blockQuote,
+            ])
         #expect(deepest.presentationIntent?.indentationLevel == 1)
     }
 
@@ -193,7 +196,8 @@ struct ParsingBehaviourTests {
     @Test func inlineOnlyPairsFormattingTagsAcrossBlankLines() throws {
         // Inline-only text is one inline sequence: `<del>` and `</del>` pair across blank lines,
         // as they do once the text is written on one line.
-        let document = try IntentDocument(markdown: "<del>\n\n*foo*\n\n</del>\n", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
+        let document = try IntentDocument(
+            markdown: "<del>\n\n*foo*\n\n</del>\n", options: MarkdownParsingOptions(interpretedSyntax: .inlineOnly))
         #expect(document.text == " foo ")
         #expect(document.runs.allSatisfy { $0.inlineSpans?.spans.last?.kind == .htmlFormatting })
         let preserving = try IntentDocument(

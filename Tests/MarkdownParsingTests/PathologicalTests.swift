@@ -32,21 +32,25 @@ struct PathologicalTests {
         #expect(document.runs.first { $0.text.contains("b") }?.inlineSpans?.depth == 2 * count)
     }
 
-    @Test("2–9, 12, 17, 18, 21: unmatched openers and closers stay literal text", arguments: [
-        (String(repeating: "a_ ", count: 65_000), String(repeating: "a_ ", count: 64_999) + "a_"),
-        (String(repeating: "_a ", count: 65_000), String(repeating: "_a ", count: 64_999) + "_a"),
-        (String(repeating: "a]", count: 65_000), String(repeating: "a]", count: 65_000)),
-        (String(repeating: "[a", count: 9_000), String(repeating: "[a", count: 9_000)),
-        (String(repeating: "*a_ ", count: 50_000), String(repeating: "*a_ ", count: 49_999) + "*a_"),
-        ("a**b" + String(repeating: "c* ", count: 50_000), "a**b" + String(repeating: "c* ", count: 49_999) + "c*"),
-        (String(repeating: "[ a_", count: 9_000), String(repeating: "[ a_", count: 9_000)),
-        (String(repeating: "[ (](", count: 9_000), String(repeating: "[ (](", count: 9_000)),
-        (String(repeating: "[", count: 5_000) + "a" + String(repeating: "]", count: 5_000),
-         String(repeating: "[", count: 5_000) + "a" + String(repeating: "]", count: 5_000)),
-        (String(repeating: "[a](<b", count: 9_000), String(repeating: "[a](<b", count: 9_000)),
-        (String(repeating: "[a](b", count: 9_000), String(repeating: "[a](b", count: 9_000)),
-        (String(repeating: "![p", count: 4_000), String(repeating: "![p", count: 4_000)),
-    ])
+    @Test(
+        "2–9, 12, 17, 18, 21: unmatched openers and closers stay literal text",
+        arguments: [
+            (String(repeating: "a_ ", count: 65_000), String(repeating: "a_ ", count: 64_999) + "a_"),
+            (String(repeating: "_a ", count: 65_000), String(repeating: "_a ", count: 64_999) + "_a"),
+            (String(repeating: "a]", count: 65_000), String(repeating: "a]", count: 65_000)),
+            (String(repeating: "[a", count: 9_000), String(repeating: "[a", count: 9_000)),
+            (String(repeating: "*a_ ", count: 50_000), String(repeating: "*a_ ", count: 49_999) + "*a_"),
+            ("a**b" + String(repeating: "c* ", count: 50_000), "a**b" + String(repeating: "c* ", count: 49_999) + "c*"),
+            (String(repeating: "[ a_", count: 9_000), String(repeating: "[ a_", count: 9_000)),
+            (String(repeating: "[ (](", count: 9_000), String(repeating: "[ (](", count: 9_000)),
+            (
+                String(repeating: "[", count: 5_000) + "a" + String(repeating: "]", count: 5_000),
+                String(repeating: "[", count: 5_000) + "a" + String(repeating: "]", count: 5_000)
+            ),
+            (String(repeating: "[a](<b", count: 9_000), String(repeating: "[a](<b", count: 9_000)),
+            (String(repeating: "[a](b", count: 9_000), String(repeating: "[a](b", count: 9_000)),
+            (String(repeating: "![p", count: 4_000), String(repeating: "![p", count: 4_000)),
+        ])
     func unmatchedDelimitersStayLiteral(input: String, expected: String) throws {
         let document = try parse(input, extensions: [.table, .autolink])
         #expect(content(document) == expected)

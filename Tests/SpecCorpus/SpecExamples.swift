@@ -2,18 +2,26 @@ import Foundation
 
 /// One example of a CommonMark/GFM spec file (format: shared/corpus/FORMAT.md).
 public struct SpecExample: Sendable {
+    /// The spec file's path relative to the corpus.
     public var file: String
+    /// The example's number in its file (from 1).
     public var number: Int
+    /// The line of the example's opening fence (from 1).
     public var line: Int
+    /// The heading the example is under.
     public var section: String
+    /// The example's Markdown.
     public var markdown: String
+    /// The HTML the spec expects.
     public var html: String
+    /// The example's tags (`disabled`, extension names).
     public var tags: [String]
 
+    /// Whether the spec marks the example disabled.
     public var isDisabled: Bool { tags.contains("disabled") }
+    /// File, number, line and section, for test names.
     public var testDescription: String { "\(file) #\(number) (line \(line)) \(section)" }
 }
-
 
 /// Reads spec files in the format of `shared/corpus/FORMAT.md`.
 public enum SpecExamples {

@@ -344,7 +344,9 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
     // MARK: Helpers
 
     private static func check(_ range: NSRange, count: Int) throws {
-        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location <= count, range.length <= count - range.location else {
+        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location <= count,
+            range.length <= count - range.location
+        else {
             throw IntentMarkError.invalidRange("\(range) is outside a text of UTF-16 length \(count)")
         }
     }

@@ -117,7 +117,9 @@ public struct IncrementalMarkdownDocument: Sendable {
 
     /// Re-parses the region around the edit and splices it in; a refusal (nothing changed then)
     /// when a partial update cannot be proven right.
-    private mutating func partialUpdate(old: [UInt8], new: [UInt8], edit: Range<Int>, insertedCount: Int) throws
+    private mutating func partialUpdate(
+        old: [UInt8], new: [UInt8], edit: Range<Int>, insertedCount: Int
+    ) throws
         -> Result<IncrementalUpdate, Refusal>
     {
         let firstLine = line(containing: edit.lowerBound)
@@ -379,7 +381,10 @@ public struct IncrementalMarkdownDocument: Sendable {
         guard line > 1, line - 1 < lineStarts.count else { return line == 1 }
         let previousStart = lineStarts[line - 2]
         let start = lineStarts[line - 1]
-        guard bytes[previousStart..<start].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+        guard
+            bytes[previousStart..<start].allSatisfy({
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+            })
         else { return false }
         guard start < bytes.count else { return false }
         let first = bytes[start]

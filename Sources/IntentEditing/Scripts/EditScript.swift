@@ -104,7 +104,8 @@ public struct EditScript: Sendable, Hashable, Codable {
         var identifiers: [String: UUID] = [:]
         for (index, context) in contexts.enumerated() {
             do {
-                let made = try session.contexts(for: context.scope, selection: context.selection.nsRange, visibleRange: context.visibleRange?.nsRange)
+                let made = try session.contexts(
+                    for: context.scope, selection: context.selection.nsRange, visibleRange: context.visibleRange?.nsRange)
                 identifiers[context.name] = made.first?.identifier
             } catch let error as IntentMarkError {
                 throw EditScriptError.invalidScript(reason: "at .contexts[\(index)]: \(error.description)")

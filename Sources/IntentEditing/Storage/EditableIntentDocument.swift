@@ -108,7 +108,8 @@ public struct EditableIntentDocument: Sendable {
     /// `absorbingPlainLineEnd` — is that paragraph's terminator, not the start of an empty
     /// paragraph: replacing a paragraph's text with `"# Title\n\n- a\n"` gives a header and a list,
     /// as the same change in Markdown does.
-    mutating func replace(utf8Range: Range<Int>, withProposal replacement: IntentDocument, absorbingPlainLineEnd: Bool) -> EditorReplacement {
+    mutating func replace(utf8Range: Range<Int>, withProposal replacement: IntentDocument, absorbingPlainLineEnd: Bool) -> EditorReplacement
+    {
         var proposal = replacement
         let hasBlocks = proposal.runRecords.contains { $0.block >= 0 }
         if hasBlocks || absorbingPlainLineEnd, EditingLayout.endsBeforeTerminator(utf8Range.upperBound, in: document) {

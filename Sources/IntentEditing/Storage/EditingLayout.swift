@@ -32,7 +32,8 @@ enum EditingLayout {
                 }
                 let block = splicer.block(leaf.block, of: document, sourceID: 0)
                 splicer.copy(document, sourceID: 0, utf8Range: leaf.utf8Range)
-                let terminator = expectedTerminator(of: leaf.block, in: document, next: position + 1 < leaves.count ? leaves[position + 1].block : -1)
+                let terminator = expectedTerminator(
+                    of: leaf.block, in: document, next: position + 1 < leaves.count ? leaves[position + 1].block : -1)
                 if !ends(leaf.utf8Range, of: bytes, with: terminator, in: document, block: leaf.block) {
                     if case .codeBlock = document.blocks[Int(leaf.block)].kind {
                         splicer.append("\n", block: block)
@@ -58,7 +59,8 @@ enum EditingLayout {
         return text.withUTF8 { bytes in
             for (position, leaf) in leaves.enumerated() {
                 guard leaf.block >= 0 else { return false }
-                let terminator = expectedTerminator(of: leaf.block, in: document, next: position + 1 < leaves.count ? leaves[position + 1].block : -1)
+                let terminator = expectedTerminator(
+                    of: leaf.block, in: document, next: position + 1 < leaves.count ? leaves[position + 1].block : -1)
                 if !ends(leaf.utf8Range, of: bytes, with: terminator, in: document, block: leaf.block) { return false }
             }
             return true
@@ -85,7 +87,8 @@ enum EditingLayout {
     /// - Throws: `IntentMarkError.invalidRange` outside the text or inside a surrogate pair.
     static func utf8Range(of range: NSRange, in text: String) throws -> Range<Int> {
         let count = text.utf16.count
-        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location <= count, range.length <= count - range.location
+        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location <= count,
+            range.length <= count - range.location
         else { throw IntentMarkError.invalidRange("\(range) is outside the text (UTF-16 length \(count))") }
         let utf16 = text.utf16
         let lower = utf16.index(utf16.startIndex, offsetBy: range.location)
@@ -171,7 +174,8 @@ extension EditingLayout {
     static func canonicalCodeTerminators(in document: IntentDocument, around utf8Range: Range<Int>) -> IntentDocument {
         let leaves = document.leaves()
         var fixes: [(offset: Int, block: Int32, toSeparator: Bool)] = []
-        for leaf in leaves where leaf.block >= 0 && leaf.utf8Range.upperBound >= utf8Range.lowerBound
+        for leaf in leaves
+        where leaf.block >= 0 && leaf.utf8Range.upperBound >= utf8Range.lowerBound
             && leaf.utf8Range.lowerBound <= utf8Range.upperBound
         {
             guard case .codeBlock = document.blocks[Int(leaf.block)].kind, !leaf.utf8Range.isEmpty else { continue }

@@ -124,7 +124,9 @@ enum EditingSplice {
                     block = context.newLeaf(like: blockA ?? lastLeaf, kind: isBreak ? .paragraph : nil)
                 }
             } else {
-                block = piece.block >= 0 ? context.place(piece.block) : context.newLeaf(like: blockA ?? lastLeaf, kind: isBreak ? .paragraph : nil)
+                block =
+                    piece.block >= 0
+                    ? context.place(piece.block) : context.newLeaf(like: blockA ?? lastLeaf, kind: isBreak ? .paragraph : nil)
             }
             if block == current, block >= 0 { currentHasText = true }
             context.emit(piece, into: block)

@@ -74,7 +74,9 @@ extension EditorStyleMapping {
                 leafIndex = last.index
             } else {
                 var shared = 0
-                while shared < open.count, shared < chain.count - 1, Self.canShare(open[shared].description, chain[shared], next: chain[shared + 1]) {
+                while shared < open.count, shared < chain.count - 1,
+                    Self.canShare(open[shared].description, chain[shared], next: chain[shared + 1])
+                {
                     shared += 1
                 }
                 open.removeLast(open.count - shared)

@@ -72,7 +72,9 @@ public struct MarkdownStyleMapping: EditorStyleMapping {
     public func inlineIntents(for styles: Set<CharacterStyle>) -> (InlinePresentationIntent, RunAttributes) {
         var inline: InlinePresentationIntent = []
         for style in styles { inline.formUnion(style.inlinePresentationIntent) }
-        let main = styles.max { $0.inlinePresentationIntent.rawValue.nonzeroBitCount < $1.inlinePresentationIntent.rawValue.nonzeroBitCount }
+        let main = styles.max {
+            $0.inlinePresentationIntent.rawValue.nonzeroBitCount < $1.inlinePresentationIntent.rawValue.nonzeroBitCount
+        }
         return (inline, main?.attributes ?? RunAttributes())
     }
 

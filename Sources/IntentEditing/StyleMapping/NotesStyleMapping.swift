@@ -135,11 +135,14 @@ public struct NotesStyleMapping: EditorStyleMapping {
         case .monospaced: return [BlockDescription(.codeBlock(languageHint: nil))]
         case .blockQuote: return [BlockDescription(.paragraph), BlockDescription(.blockQuote)]
         case .bulletedList:
-            return listChain(BlockDescription(.unorderedList, markup: BlockMarkup(listItemDelimiter: .asterisk, isTight: true)), item: plainItem)
+            return listChain(
+                BlockDescription(.unorderedList, markup: BlockMarkup(listItemDelimiter: .asterisk, isTight: true)), item: plainItem)
         case .dashedList:
-            return listChain(BlockDescription(.unorderedList, markup: BlockMarkup(listItemDelimiter: .hyphen, isTight: true)), item: plainItem)
+            return listChain(
+                BlockDescription(.unorderedList, markup: BlockMarkup(listItemDelimiter: .hyphen, isTight: true)), item: plainItem)
         case .numberedList:
-            return listChain(BlockDescription(.orderedList, markup: BlockMarkup(listItemDelimiter: .period, isTight: true)), item: plainItem)
+            return listChain(
+                BlockDescription(.orderedList, markup: BlockMarkup(listItemDelimiter: .period, isTight: true)), item: plainItem)
         case .checklist(let checked):
             var chain = listChain(
                 BlockDescription(.unorderedList, markup: BlockMarkup(listItemDelimiter: .hyphen, isTight: true)), item: plainItem)

@@ -365,7 +365,9 @@ struct PlainTextRenderer {
                     index = end.upperBound
                     continue
                 }
-                if let close = rest.firstIndex(of: ">"), rest.dropFirst().first.map({ $0.isLetter || $0 == "/" || $0 == "!" || $0 == "?" }) == true {
+                if let close = rest.firstIndex(of: ">"),
+                    rest.dropFirst().first.map({ $0.isLetter || $0 == "/" || $0 == "!" || $0 == "?" }) == true
+                {
                     index = html.index(after: close)
                     continue
                 }

@@ -106,8 +106,9 @@ struct RichTextRaising {
                 // The item is the leaf.
                 let types = openContainers(containers)
                 let itemType = type(for: item, parent: types.last)
-                emit(Paragraph(pieces: []), leafType: itemType, ancestors: types, inline: .paragraph, separator: "\n",
-                     taskChecked: taskChecked, taskItem: itemType.identity)
+                emit(
+                    Paragraph(pieces: []), leafType: itemType, ancestors: types, inline: .paragraph, separator: "\n",
+                    taskChecked: taskChecked, taskItem: itemType.identity)
                 open.append(OpenContainer(key: item.key, type: itemType))
                 continue
             }
@@ -123,14 +124,16 @@ struct RichTextRaising {
                 content = Paragraph(pieces: [])
             case .cell(let block):
                 kind = .tableCell(columnIndex: block.column)
-                if position + 1 < paragraphs.count, let next = paragraphs[position + 1].pieces.first?.attributes.display?
-                    .paragraphStyle?.textBlocks.first, next.table == block.table, next.row == block.row, next.isHeader == block.isHeader
+                if position + 1 < paragraphs.count,
+                    let next = paragraphs[position + 1].pieces.first?.attributes.display?
+                        .paragraphStyle?.textBlocks.first, next.table == block.table, next.row == block.row, next.isHeader == block.isHeader
                 {
                     separator = "\t"
                 }
             }
-            emit(content, leafType: PresentationIntent.IntentType(kind: kind, identity: identity), ancestors: ancestors,
-                 inline: leaf, separator: separator, taskChecked: taskChecked, taskItem: ancestors.last?.identity)
+            emit(
+                content, leafType: PresentationIntent.IntentType(kind: kind, identity: identity), ancestors: ancestors,
+                inline: leaf, separator: separator, taskChecked: taskChecked, taskItem: ancestors.last?.identity)
         }
         flushCode(&codeLines, ancestors: codeAncestors)
         return output
@@ -237,7 +240,8 @@ struct RichTextRaising {
         if let block = style?.textBlocks.first {
             containers.append(OpenContainer(key: .table(block.table), type: .init(kind: .table(columns: []), identity: 0)))
             let rowKind: PresentationIntent.Kind = block.isHeader ? .tableHeaderRow : .tableRow(rowIndex: block.row)
-            containers.append(OpenContainer(key: .row(table: block.table, row: block.isHeader ? -1 : block.row), type: .init(kind: rowKind, identity: 0)))
+            containers.append(
+                OpenContainer(key: .row(table: block.table, row: block.isHeader ? -1 : block.row), type: .init(kind: rowKind, identity: 0)))
             return (.cell(block), containers, content, taskChecked)
         }
         let text = content.text

@@ -337,7 +337,8 @@ struct RichTextLowering {
             display = Self.overlay(own, on: display)
         }
         let index = builder.attributesIndex(
-            RunAttributes(link: source.link, linkDestination: source.linkDestination, isPlaceholder: source.isPlaceholder, display: display))
+            RunAttributes(link: source.link, linkDestination: source.linkDestination, isPlaceholder: source.isPlaceholder, display: display)
+        )
         runStyles[key] = index
         return index
     }
@@ -419,7 +420,8 @@ struct RichTextLowering {
             let identity = document.blocks[Int(block)].identity
             if ordered {
                 let formats: [TextList.MarkerFormat] = [.decimal, .lowerAlpha, .lowerRoman]
-                style.textLists.append(TextList(markerFormat: formats[depth % 3], startingItemNumber: listStarts[Int(block)] ?? 1, identity: identity))
+                style.textLists.append(
+                    TextList(markerFormat: formats[depth % 3], startingItemNumber: listStarts[Int(block)] ?? 1, identity: identity))
             } else {
                 let formats: [TextList.MarkerFormat] = [.disc, .circle, .square]
                 style.textLists.append(TextList(markerFormat: formats[depth % 3], identity: identity))
@@ -449,9 +451,11 @@ struct RichTextLowering {
             case .center: alignment = .center
             case .right: alignment = .right
             }
-            style.textBlocks = [TextTableBlock(
-                table: table >= 0 ? document.blocks[Int(table)].identity : 0, numberOfColumns: columns.count, row: rowIndex,
-                column: column, isHeader: isHeader, alignment: alignment)]
+            style.textBlocks = [
+                TextTableBlock(
+                    table: table >= 0 ? document.blocks[Int(table)].identity : 0, numberOfColumns: columns.count, row: rowIndex,
+                    column: column, isHeader: isHeader, alignment: alignment)
+            ]
             style.alignment = alignment
             return style
         case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow:

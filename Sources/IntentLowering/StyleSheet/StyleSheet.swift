@@ -238,7 +238,8 @@ extension StyleSheet {
             if let fields = try? container.nestedContainer(keyedBy: AnyKey.self, forKey: key) {
                 for field in fields.allKeys.map(\.stringValue).sorted() where !TextStyle.fieldNames.contains(field) {
                     throw IntentMarkError.invalidStyleSheet(
-                        reason: "\(key.stringValue).\(field): unknown field (fields: \(TextStyle.fieldNames.sorted().joined(separator: ", ")))")
+                        reason:
+                            "\(key.stringValue).\(field): unknown field (fields: \(TextStyle.fieldNames.sorted().joined(separator: ", ")))")
                 }
             }
             if let style = try container.decodeIfPresent(TextStyle.self, forKey: key) {

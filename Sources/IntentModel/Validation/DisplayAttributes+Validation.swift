@@ -62,7 +62,9 @@ extension DisplayAttributes {
             guard (1...block.numberOfColumns - block.column).contains(block.columnSpan) else {
                 return (path + ".columnSpan", "a span of \(block.columnSpan) columns does not fit from column \(block.column)")
             }
-            guard columns.contains(block.rowSpan) else { return (path + ".rowSpan", "a span of \(block.rowSpan) rows is outside \(columns)") }
+            guard columns.contains(block.rowSpan) else {
+                return (path + ".rowSpan", "a span of \(block.rowSpan) rows is outside \(columns)")
+            }
         }
         return nil
     }

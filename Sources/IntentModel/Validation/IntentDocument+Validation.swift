@@ -105,7 +105,8 @@ extension IntentDocument {
         let badAttributes = attributeTable.indices.filter {
             let attributes = attributeTable[$0]
             return attributes.display?.validationFailure() != nil || attributes.sourcePosition?.validationFailure() != nil
-                || attributes.display?.paragraphStyle?.textBlocks.contains { $0.numberOfColumns > runCount || $0.rowSpan > runCount } == true
+                || attributes.display?.paragraphStyle?.textBlocks.contains { $0.numberOfColumns > runCount || $0.rowSpan > runCount }
+                    == true
         }
         let badSpans = spans.indices.filter { !ModelRanges.identity.contains(spans[$0].identity) }
         guard !badBlocks.isEmpty || !badAttributes.isEmpty || !badSpans.isEmpty else { return self }

@@ -113,7 +113,8 @@ enum HTMLEscaping {
         }
         if hasPrefix("javascript:") || hasPrefix("vbscript:") || hasPrefix("file:") { return true }
         if hasPrefix("data:") {
-            return !(hasPrefix("data:image/png") || hasPrefix("data:image/gif") || hasPrefix("data:image/jpeg")
+            return
+                !(hasPrefix("data:image/png") || hasPrefix("data:image/gif") || hasPrefix("data:image/jpeg")
                 || hasPrefix("data:image/webp"))
         }
         return false

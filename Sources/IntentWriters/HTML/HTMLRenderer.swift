@@ -137,40 +137,40 @@ struct HTMLRenderer: ~Copyable {
         var text = document.text
         let runRecords = document.runRecords
         text.withUTF8 { bytes in
-          runRecords.withUnsafeBufferPointer { records in
-            var start = 0
-            var currentLeaf: Int32 = -2
-            for position in 0..<records.count {
-                let record = records[position]
-                let end = record.end
-                var wantedBits: UInt = 0
-                var wantedLink: String? = nil
-                let usesFlat = needsFlat(record)
-                if usesFlat {
-                    (wantedBits, wantedLink) = flatMarkup(record)
-                    if record.block != currentLeaf || record.span != (openSpans.last ?? -1) || wantedLink != flatLink {
-                        closeFlatMarkup()
-                    } else if wantedBits != flatBits {
-                        closeFlatMarkup(keeping: wantedBits, keepingLink: true)
+            runRecords.withUnsafeBufferPointer { records in
+                var start = 0
+                var currentLeaf: Int32 = -2
+                for position in 0..<records.count {
+                    let record = records[position]
+                    let end = record.end
+                    var wantedBits: UInt = 0
+                    var wantedLink: String? = nil
+                    let usesFlat = needsFlat(record)
+                    if usesFlat {
+                        (wantedBits, wantedLink) = flatMarkup(record)
+                        if record.block != currentLeaf || record.span != (openSpans.last ?? -1) || wantedLink != flatLink {
+                            closeFlatMarkup()
+                        } else if wantedBits != flatBits {
+                            closeFlatMarkup(keeping: wantedBits, keepingLink: true)
+                        }
                     }
+                    if record.block != currentLeaf {
+                        transitionSpans(to: -1)
+                        currentInline = record.inline
+                        transitionBlocks(to: record.block)
+                        currentLeaf = record.block
+                    }
+                    pendingAttributesIndex = record.attributes
+                    transitionSpans(to: record.span)
+                    if usesFlat { openFlatMarkup(bits: wantedBits, link: wantedLink) }
+                    let nextBlock = position + 1 < records.count ? records[position + 1].block : -2
+                    emitContent(record, UnsafeBufferPointer(rebasing: bytes[start..<end]), isLastOfLeaf: nextBlock != record.block)
+                    start = end
                 }
-                if record.block != currentLeaf {
-                    transitionSpans(to: -1)
-                    currentInline = record.inline
-                    transitionBlocks(to: record.block)
-                    currentLeaf = record.block
-                }
-                pendingAttributesIndex = record.attributes
-                transitionSpans(to: record.span)
-                if usesFlat { openFlatMarkup(bits: wantedBits, link: wantedLink) }
-                let nextBlock = position + 1 < records.count ? records[position + 1].block : -2
-                emitContent(record, UnsafeBufferPointer(rebasing: bytes[start..<end]), isLastOfLeaf: nextBlock != record.block)
-                start = end
+                closeFlatMarkup()
+                transitionSpans(to: -1)
+                transitionBlocks(to: -1)
             }
-            closeFlatMarkup()
-            transitionSpans(to: -1)
-            transitionBlocks(to: -1)
-          }
         }
         if footnoteDefinitionsOpened > 0 { append("</ol>\n</section>\n") }
     }
@@ -243,7 +243,11 @@ struct HTMLRenderer: ~Copyable {
             cr()
             append("<li>")
             if let checked = markup(block)?.isTaskChecked {
-                if checked { append("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ") } else { append("<input type=\"checkbox\" disabled=\"\" /> ") }
+                if checked {
+                    append("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
+                } else {
+                    append("<input type=\"checkbox\" disabled=\"\" /> ")
+                }
             }
         case .codeBlock(let languageHint):
             cr()
@@ -325,7 +329,8 @@ struct HTMLRenderer: ~Copyable {
             if case .table(let columns) = kind(index) {
                 guard column < columns.count else { return nil }
                 let alignment = columns[column].alignment
-                let explicit = markup(index)?.columnAlignmentIsExplicit.flatMap { column < $0.count ? $0[column] : nil }
+                let explicit =
+                    markup(index)?.columnAlignmentIsExplicit.flatMap { column < $0.count ? $0[column] : nil }
                     ?? (alignment != .left)
                 return explicit ? alignment.name : nil
             }
@@ -407,7 +412,9 @@ struct HTMLRenderer: ~Copyable {
             for index in 2...count {
                 append(" <a href=\"#fnref-")
                 HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
-                appendString("-\(index)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">\(index)</sup></a>")
+                appendString(
+                    "-\(index)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">\(index)</sup></a>"
+                )
             }
         }
     }

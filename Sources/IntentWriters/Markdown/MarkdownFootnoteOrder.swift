@@ -48,7 +48,8 @@ enum MarkdownFootnoteOrder {
         else { return false }
         let utf8 = document.text.utf8
         let text = String(
-            decoding: utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)],
+            decoding: utf8[
+                utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)],
             as: UTF8.self)
         return HTMLBlockStart.staysOpen(text)
     }
