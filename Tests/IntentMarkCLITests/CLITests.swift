@@ -133,7 +133,7 @@ struct CLITests {
     @Test func theBundledDocumentConverts() throws {
         let result = try Self.run(["convert", Self.packageRoot.appending(path: "Fixtures/Documents/field-guide.md").path, "--to", "json"])
         #expect(result.status == 0)
-        #expect(result.output.contains(#""kind" : "table""#))
+        #expect(result.output.contains(#"{"kind": "table""#))
     }
 
     @Test(
@@ -341,8 +341,8 @@ extension CLITests {
         let rich = try Self.run(["convert", "--to", "json", "--result-options", "richText,list", "--style", "github"], input: input)
         #expect(rich.status == 0)
         #expect(rich.output.contains(#""fontSize""#) == false)
-        #expect(rich.output.contains(#""size" : 32"#))
-        #expect(rich.output.contains(#""markerFormat" : "{disc}""#))
+        #expect(rich.output.contains(#""size":32"#))
+        #expect(rich.output.contains(#""markerFormat":"{disc}""#))
         #expect(!rich.output.contains(#""intent""#))
         let plain = try Self.run(["convert", "--to", "runs", "--result-options", "plainText"], input: input)
         #expect(plain.output == "T\\n\\n• a {\n}\n")

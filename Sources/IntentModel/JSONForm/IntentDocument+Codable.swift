@@ -2,7 +2,12 @@ import Foundation
 
 // MARK: - JSON form
 
-/// The stable JSON form of an ``IntentDocument`` (format `intentmark-document`, version 1).
+/// The stable JSON form of an ``IntentDocument`` (format `intentmark-document`): versions 1 and 2
+/// repeat each run's intent chain (described here; what `Codable` encoding writes, for a document
+/// nested in other JSON), version 3 writes each block once (``jsonData()``). Every reader reads all
+/// three.
+///
+/// Version 1:
 ///
 /// ```json
 /// {
@@ -33,16 +38,18 @@ import Foundation
 /// Versioning: readers accept every version from 1 up to their own; fields a later version adds are
 /// optional, so an older file decodes with them absent. A file whose version is newer than the
 /// reader's fails with ``IntentMarkError/unsupportedFormatVersion(found:newestSupported:)``.
-/// Version 2 adds the `htmlFormatting` span kind and its `htmlTag`; a document is written with the
-/// lowest version that can hold it — 1 unless it has an `htmlFormatting` span — so files without
-/// formatting tags stay readable by version-1 readers.
+/// Version 2 adds the `htmlFormatting` span kind and its `htmlTag`; `Codable` encoding writes the
+/// lowest of versions 1 and 2 that can hold the document. Version 3 (``jsonData()``, the form files
+/// and `intentmark convert --to json` use) has `blocks` and `attributes` tables that runs refer to,
+/// so its size is linear in the runs and blocks; older readers refuse it with
+/// ``IntentMarkError/unsupportedFormatVersion(found:newestSupported:)``.
 extension IntentDocument: Codable {
     /// The `format` value of the JSON form.
     public static let jsonFormatName = "intentmark-document"
     /// The newest JSON format version this library writes and reads.
-    public static let jsonFormatVersion = 2
+    public static let jsonFormatVersion = 3
 
-    enum DocumentKeys: String, CodingKey { case format, version, spans, runs }
+    enum DocumentKeys: String, CodingKey { case format, version, blocks, spans, attributes, runs }
 
     struct SpanJSON: Codable {
         var kind: InlineSpan.Kind
@@ -135,33 +142,13 @@ extension IntentDocument: Codable {
             throw IntentMarkError.invalidDocumentJSON(reason: "version \(version) does not exist (versions start at 1)")
         }
         self.init()
-        // The span table: parents come before their children.
-        let spanTable = try container.decodeIfPresent([SpanJSON].self, forKey: .spans) ?? []
-        var paths: [InlineSpanPath] = []
-        paths.reserveCapacity(spanTable.count)
-        for (index, entry) in spanTable.enumerated() {
-            var parent: InlineSpanPath? = nil
-            if let parentIndex = entry.parent {
-                guard parentIndex >= 0, parentIndex < index else {
-                    throw IntentMarkError.invalidDocumentJSON(
-                        reason: "at .spans[\(index)].parent: \(parentIndex) is not an earlier entry (a parent comes before its children)")
-                }
-                parent = paths[parentIndex]
-            }
-            paths.append(InlineSpanPath(InlineSpan(kind: entry.kind, identity: entry.identity, htmlTag: entry.htmlTag), parent: parent))
+        let paths = try Self.readSpanTable(container)
+        if version >= 3 {
+            try readVersion3(container, spans: paths)
+            return
         }
         var spanCache: [ObjectIdentifier: Int32] = [:]
         var blockIdentities = Set<Int>()
-        var spanIdentities = Set<Int>()
-        for (position, entry) in spanTable.enumerated() {
-            guard ModelRanges.identity.contains(entry.identity) else {
-                throw IntentMarkError.invalidDocumentJSON(reason: "at .spans[\(position)].identity: \(entry.identity) is outside ±2^53")
-            }
-            guard spanIdentities.insert(entry.identity).inserted else {
-                throw IntentMarkError.invalidDocumentJSON(
-                    reason: "at .spans[\(position)].identity: identity \(entry.identity) names two inline spans")
-            }
-        }
         for (position, run) in try container.decode([RunJSON].self, forKey: .runs).enumerated() {
             func invalid(_ field: String, _ reason: String) -> IntentMarkError {
                 .invalidDocumentJSON(reason: "at .runs[\(position)]\(field): \(reason)")
@@ -211,14 +198,33 @@ extension IntentDocument: Codable {
         }
     }
 
-    /// The JSON form as UTF-8 data: pretty-printed, keys sorted, slashes not escaped — stable
-    /// across runs, so it can be compared byte for byte.
-    /// - Returns: The JSON bytes.
-    /// - Throws: `EncodingError` only for a non-finite number in an extended attribute.
-    public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+    /// The span table of any version, as paths: parents come before their children, and
+    /// identities are unique and in range.
+    /// - Throws: ``IntentMarkError/invalidDocumentJSON(reason:)`` naming the entry.
+    static func readSpanTable(_ container: KeyedDecodingContainer<DocumentKeys>) throws -> [InlineSpanPath] {
+        let spanTable = try container.decodeIfPresent([SpanJSON].self, forKey: .spans) ?? []
+        var paths: [InlineSpanPath] = []
+        paths.reserveCapacity(spanTable.count)
+        var spanIdentities = Set<Int>()
+        for (index, entry) in spanTable.enumerated() {
+            guard ModelRanges.identity.contains(entry.identity) else {
+                throw IntentMarkError.invalidDocumentJSON(reason: "at .spans[\(index)].identity: \(entry.identity) is outside ±2^53")
+            }
+            guard spanIdentities.insert(entry.identity).inserted else {
+                throw IntentMarkError.invalidDocumentJSON(
+                    reason: "at .spans[\(index)].identity: identity \(entry.identity) names two inline spans")
+            }
+            var parent: InlineSpanPath? = nil
+            if let parentIndex = entry.parent {
+                guard parentIndex >= 0, parentIndex < index else {
+                    throw IntentMarkError.invalidDocumentJSON(
+                        reason: "at .spans[\(index)].parent: \(parentIndex) is not an earlier entry (a parent comes before its children)")
+                }
+                parent = paths[parentIndex]
+            }
+            paths.append(InlineSpanPath(InlineSpan(kind: entry.kind, identity: entry.identity, htmlTag: entry.htmlTag), parent: parent))
+        }
+        return paths
     }
 
     /// Reads a document from its JSON form.

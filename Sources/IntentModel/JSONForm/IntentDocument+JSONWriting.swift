@@ -1,0 +1,151 @@
+import Foundation
+
+extension IntentDocument {
+    /// The JSON form, version 3 (see ``IntentDocument/init(from:)`` for every version): each
+    /// block once, in a `blocks` table, and runs that refer to it — so the size is linear in the
+    /// text, the runs and the blocks, however deep or wide the document (a table's columns are
+    /// written once, not once per run).
+    ///
+    /// ```json
+    /// {"format": "intentmark-document", "version": 3,
+    /// "blocks": [
+    /// {"kind": "header", "level": 1, "identity": 1},
+    /// {"kind": "paragraph", "identity": 2}
+    /// ],
+    /// "spans": [],
+    /// "attributes": [{},{"isBlockSeparator":true}],
+    /// "runs": [
+    /// {"text": "Title", "block": 0},
+    /// {"text": "\n", "block": 0, "attributes": 1},
+    /// {"text": "bold", "block": 1, "inline": ["stronglyEmphasized"]},
+    /// {"text": "\n", "block": 1, "attributes": 1}
+    /// ]}
+    /// ```
+    ///
+    /// - `blocks`: `kind` and the kind's fields (as in an intent component), `identity`, `parent`
+    ///   (the index of the enclosing block, always an earlier entry; absent at the top) and
+    ///   `markup` (``BlockMarkup``, when the block has any).
+    /// - `spans`: as in version 2 (`kind`, `identity`, `parent`, `htmlTag`).
+    /// - `attributes`: the distinct ``RunAttributes`` (the fields of a version-2 run besides
+    ///   `text`, `intent`, `inline`, `blockMarkup` and `span`); entry 0 is the empty set.
+    /// - `runs`: `text`, and only when present `block` (the run's leaf block), `inline` (option
+    ///   names), `attributes` (an index, absent for 0) and `span` (its innermost span).
+    ///
+    /// Keys come in this order and every block and run on a line of its own, so the output is
+    /// stable byte for byte and diffs well. Written by a streaming writer: one pass over the
+    /// tables, time and memory linear in the output.
+    /// - Returns: UTF-8 JSON.
+    /// - Throws: `EncodingError` only for a non-finite number in an extended attribute.
+    public func jsonData() throws -> Data {
+        var output = JSONBytes(capacity: text.utf8.count * 2 + runRecords.count * 32 + blocks.count * 48 + 256)
+        output.raw("{\"format\": \"intentmark-document\", \"version\": 3,\n\"blocks\": [")
+        // Parents before children (the tables are in pre-order already; this only guards the rule).
+        var newIndex = [Int32](repeating: -1, count: blocks.count)
+        var order: [Int32] = []
+        order.reserveCapacity(blocks.count)
+        for index in blocks.indices where newIndex[index] < 0 {
+            var chain: [Int32] = []
+            var current = Int32(index)
+            while current >= 0, newIndex[Int(current)] < 0 {
+                chain.append(current)
+                current = blocks[Int(current)].parent
+            }
+            for block in chain.reversed() {
+                newIndex[Int(block)] = Int32(order.count)
+                order.append(block)
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var markupCache: [BlockMarkup: [UInt8]] = [:]
+        for (position, old) in order.enumerated() {
+            output.raw(position == 0 ? "\n" : ",\n")
+            let block = blocks[Int(old)]
+            output.raw("{\"kind\": ")
+            output.string(block.kind.name)
+            switch block.kind {
+            case .paragraph, .orderedList, .unorderedList, .blockQuote, .thematicBreak, .tableHeaderRow:
+                break
+            case .header(let level):
+                output.raw(", \"level\": ")
+                output.int(level)
+            case .listItem(let ordinal):
+                output.raw(", \"ordinal\": ")
+                output.int(ordinal)
+            case .codeBlock(let hint):
+                if let hint {
+                    output.raw(", \"languageHint\": ")
+                    output.string(hint)
+                }
+            case .table(let columns):
+                output.raw(", \"columns\": [")
+                for (column, value) in columns.enumerated() {
+                    if column > 0 { output.raw(", ") }
+                    output.string(value.alignment.name)
+                }
+                output.raw("]")
+            case .tableRow(let rowIndex):
+                output.raw(", \"rowIndex\": ")
+                output.int(rowIndex)
+            case .tableCell(let columnIndex):
+                output.raw(", \"columnIndex\": ")
+                output.int(columnIndex)
+            }
+            output.raw(", \"identity\": ")
+            output.int(block.identity)
+            if block.parent >= 0 {
+                output.raw(", \"parent\": ")
+                output.int(Int(newIndex[Int(block.parent)]))
+            }
+            if let markup = block.markup, !markup.isEmpty {
+                if markupCache[markup] == nil { markupCache[markup] = Array(try encoder.encode(markup)) }
+                output.raw(", \"markup\": ")
+                output.raw(markupCache[markup] ?? [])
+            }
+            output.raw("}")
+        }
+        output.raw("\n],\n\"spans\": ")
+        let spanTable = spans.map {
+            SpanJSON(
+                kind: $0.kind, identity: $0.identity, parent: $0.parent < 0 ? nil : Int($0.parent),
+                htmlTag: $0.kind == .htmlFormatting ? $0.htmlTag : nil)
+        }
+        output.raw(Array(try encoder.encode(spanTable)))
+        output.raw(",\n\"attributes\": ")
+        output.raw(Array(try encoder.encode(attributeTable)))
+        output.raw(",\n\"runs\": [")
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var startOffset = 0
+        for (position, record) in runRecords.enumerated() {
+            let end = utf8.index(start, offsetBy: record.end - startOffset)
+            output.raw(position == 0 ? "\n{\"text\": " : ",\n{\"text\": ")
+            output.string(text[start..<end])
+            if record.block >= 0 {
+                output.raw(", \"block\": ")
+                output.int(Int(newIndex[Int(record.block)]))
+            }
+            if record.inline != 0 {
+                output.raw(", \"inline\": [")
+                for (index, name) in InlinePresentationIntent(rawValue: record.inline).names.enumerated() {
+                    if index > 0 { output.raw(", ") }
+                    output.string(name)
+                }
+                output.raw("]")
+            }
+            if record.attributes != 0 {
+                output.raw(", \"attributes\": ")
+                output.int(Int(record.attributes))
+            }
+            if record.span >= 0 {
+                output.raw(", \"span\": ")
+                output.int(Int(record.span))
+            }
+            output.raw("}")
+            start = end
+            startOffset = record.end
+        }
+        output.raw(runRecords.isEmpty ? "]}\n" : "\n]}\n")
+        return Data(output.bytes)
+    }
+}
