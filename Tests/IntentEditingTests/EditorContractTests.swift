@@ -402,4 +402,48 @@ struct EditorContractTests {
         try session.redo()
         #expect(session.storage.document.markdown() == "# Trip notes\n\n## Packing\n\n- tents\n- stoves\n- maps\n\nSee you there.\n")
     }
+
+    @Test("After undo and redo, later proposals in a live context still land on the text they were meant for")
+    func proposalsAfterUndoInTheSameContext() throws {
+        for redoes in [false, true] {
+            var session = EditorSession(document: try IntentDocument(markdown: "# A\n\nB\n"), styleMapping: MarkdownStyleMapping())
+            let context = try session.contexts(for: .fullDocument, selection: NSRange(location: 0, length: 0))[0]
+            try session.replace(NSRange(location: 0, length: 1), in: context.identifier, proposedText: IntentDocument(text: "X"))
+            try session.undo()
+            if redoes {
+                try session.redo()
+                try session.undo()
+            }
+            try session.replace(NSRange(location: 0, length: 1), in: context.identifier, proposedText: IntentDocument(text: "Y"))
+            #expect(session.storage.document.markdown() == "# Y\n\nB\n")
+        }
+        // Rounds of a rewrite with blocks and its undo, then a plain proposal for the same paragraph.
+        var session = EditorSession(document: IntentDocument(Self.tripNotes()), styleMapping: MarkdownStyleMapping())
+        let context = try session.contexts(for: .fullDocument, selection: NSRange(location: 0, length: 0))[0]
+        for _ in 0..<4 {
+            try session.replace(
+                NSRange(location: 11, length: 45), in: context.identifier,
+                proposedText: try IntentDocument(markdown: "## Packing\n\n- tents\n- stoves\n- maps\n"))
+            try session.undo()
+        }
+        try session.replace(NSRange(location: 11, length: 45), in: context.identifier, proposedText: IntentDocument(text: "Plain."))
+        #expect(session.storage.document.markdown() == "# Trip notes\n\nPlain.\n\nSee you there.\n")
+    }
+
+    @Test("A one-paragraph proposal ending in a line end, where the range ends at a paragraph's start, stays its own paragraph")
+    func oneParagraphProposalAtParagraphStart() throws {
+        // Over a whole paragraph with its line end.
+        var session = EditorSession(document: try IntentDocument(markdown: "A\n\nB\n"), styleMapping: MarkdownStyleMapping())
+        let context = try session.contexts(for: .fullDocument, selection: NSRange(location: 0, length: 0))[0]
+        try session.replace(NSRange(location: 0, length: 2), in: context.identifier, proposedText: try IntentDocument(markdown: "C\n"))
+        #expect(session.storage.document.markdown() == "C\n\nB\n")
+        // Inserted before a paragraph's text.
+        var inserting = EditorSession(document: try IntentDocument(markdown: "A\n\nB\n"), styleMapping: MarkdownStyleMapping())
+        let whole = try inserting.contexts(for: .fullDocument, selection: NSRange(location: 0, length: 0))[0]
+        try inserting.replace(NSRange(location: 2, length: 0), in: whole.identifier, proposedText: try IntentDocument(markdown: "*C*\n"))
+        #expect(inserting.storage.document.markdown() == "A\n\n*C*\n\nB\n")
+        // Inside a paragraph it is still inline text.
+        try inserting.replace(NSRange(location: 1, length: 0), in: whole.identifier, proposedText: try IntentDocument(markdown: "x\n"))
+        #expect(inserting.storage.document.markdown() == "Ax\n\n*C*\n\nB\n")
+    }
 }

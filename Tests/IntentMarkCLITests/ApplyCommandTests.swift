@@ -45,7 +45,11 @@ struct ApplyCommandTests {
                 #"{"contexts": [{"name": "a", "scope": "everything", "selection": {"location": 0, "length": 0}}], "replacements": []}"#,
                 "unknown scope 'everything'"
             ),
-            (#"[{"range": {"location": 1, "length": 0}, "text": "x"}"#, "invalid edit script"),
+            (#"[{"range": {"location": 1, "length": 0}, "text": "x"}"#, "invalid edit script: the script:"),
+            (
+                #"[{"range": {"location": 0, "length": 0}, "text": "x"}, {"range": {"location": 0, "length": 0}, "document": {"format": "intentmark-document", "version": 1, "runs": [{"text": "x", "intent": [{"kind": "header", "level": 99, "identity": 1}]}]}}]"#,
+                "at [1].document: not a valid IntentMark document: at .runs[0].intent[0].level"
+            ),
         ]
         for (script, message) in cases {
             let scriptFile = directory.appending(path: "edits.json")
@@ -57,6 +61,12 @@ struct ApplyCommandTests {
             #expect(try String(contentsOf: output, encoding: .utf8) == "kept\n")
         }
         #expect(try CLITests.run(["apply", document]).status == 64)
+        // A byte order mark before a list of replacements is not part of the JSON.
+        let withMark = directory.appending(path: "mark.json")
+        try Data([0xEF, 0xBB, 0xBF] + Array(#"[{"range": {"location": 0, "length": 4}, "text": "Road"}]"#.utf8)).write(to: withMark)
+        let marked = try CLITests.run(["apply", document, withMark.path])
+        #expect(marked.status == 0, "\(marked.standardError)")
+        #expect(marked.output.hasPrefix("# Road notes"))
     }
 
     /// One word occurrence to replace: where it is in the editor's text and in the Markdown

@@ -165,16 +165,15 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
         let original = context.length - context.changes.reduce(0) { $0 + $1.inserted - $1.removed }
         try Self.check(range, count: original)
         let current = Self.translate(range, through: context.changes)
-        return try change(
-            NSRange(location: context.location + current.location, length: current.length), with: admitted(proposedText),
-            kind: .proposal)
+        let documentRange = NSRange(location: context.location + current.location, length: current.length)
+        return try change(documentRange, with: admitted(proposedText, at: documentRange), kind: .proposal)
     }
 
     /// Applies a proposal at a range of the document as it is now (no context): what an edit
     /// script's replacement without a context does.
     /// - Throws: `IntentMarkError.invalidRange` for a range outside the text.
     mutating func propose(_ range: NSRange, proposedText: IntentDocument) throws {
-        _ = try change(range, with: admitted(proposedText), kind: .proposal)
+        _ = try change(range, with: admitted(proposedText, at: range), kind: .proposal)
     }
 
     /// Takes an edit the user made inside a context while proposals are pending (Writing Tools'
@@ -272,17 +271,32 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
 
     // MARK: Changes
 
-    /// A proposal as the storage takes it: raised, inline, or through the style mapping.
-    private func admitted(_ proposal: IntentDocument) -> IntentDocument {
+    /// A proposal for `range` (document coordinates) as the storage takes it: raised, inline, or
+    /// through the style mapping.
+    private func admitted(_ proposal: IntentDocument, at range: NSRange) -> IntentDocument {
         var proposal = proposal
+        let endsWithLineEnd = proposal.text.utf8.last == UInt8(ascii: "\n")
         if raisesRichTextProposals, Self.isRichTextWithoutIntents(proposal) {
-            let endsWithLineEnd = proposal.text.utf8.last == UInt8(ascii: "\n")
             proposal = proposal.raised(styleSheet: raisingStyleSheet)
             if !endsWithLineEnd { proposal = EditingLayout.droppingFinalLineEnd(of: proposal) }
         }
-        if let inline = EditingLayout.inlineContent(of: proposal) { return inline }
+        if var inline = EditingLayout.inlineContent(of: proposal) {
+            // Where the range ends at a paragraph's start (after a whole paragraph with its line
+            // end, or before a paragraph's text), the proposal's line end ends its paragraph there.
+            if endsWithLineEnd, endsAtParagraphStart(range) { inline.append(IntentDocument(text: "\n")) }
+            return inline
+        }
         if proposal.runRecords.contains(where: { $0.block >= 0 }) { return styleMapping.normalizedProposal(proposal) }
         return proposal
+    }
+
+    /// Whether `range` ends where a paragraph starts: at the text's start, or just after a
+    /// paragraph's terminator.
+    private func endsAtParagraphStart(_ range: NSRange) -> Bool {
+        let document = storage.document
+        guard let utf8 = try? EditingLayout.utf8Range(of: range, in: document.text) else { return false }
+        let end = utf8.upperBound
+        return end == 0 || EditingLayout.endsBeforeTerminator(end - 1, in: document)
     }
 
     /// Whether `document` has no intents but display attributes that can say some: fonts or
@@ -305,6 +319,7 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
     private mutating func move(_ replacement: EditorReplacement, kind: ChangeKind) throws -> EditorReplacement {
         let range = replacement.range
         let before = storage.utf16Count
+        let oldUnits = Self.units(of: storage.document.text, in: range)
         let inverse: EditorReplacement
         switch kind {
         case .proposal:
@@ -316,8 +331,37 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
             inverse = try storage.apply(replacement)
         }
         // The change as the storage made it: everything it changed is at the range (a terminator
-        // it adds at the very end of the document counts there too).
+        // it adds at the very end of the document counts there too). Characters it left as they
+        // were at either end of the range are not part of the change — an undo puts back a whole
+        // paragraph, line end included, where only a word differed — so that positions there stay
+        // where they are for later proposals.
         let delta = storage.utf16Count - before
+        let newUnits = Self.units(of: storage.document.text, in: NSRange(location: range.location, length: range.length + delta))
+        var prefix = 0
+        while prefix < oldUnits.count, prefix < newUnits.count, oldUnits[prefix] == newUnits[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < oldUnits.count - prefix, suffix < newUnits.count - prefix,
+            oldUnits[oldUnits.count - 1 - suffix] == newUnits[newUnits.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        let change = NSRange(location: range.location + prefix, length: oldUnits.count - prefix - suffix)
+        moveContexts(through: change, delta: delta)
+        return inverse
+    }
+
+    /// The UTF-16 units of `text` in `range` (clamped to the text).
+    private static func units(of text: String, in range: NSRange) -> [UInt16] {
+        let utf16 = text.utf16
+        let lower = min(max(0, range.location), utf16.count)
+        let upper = min(max(lower, range.location + range.length), utf16.count)
+        let start = utf16.index(utf16.startIndex, offsetBy: lower)
+        return Array(utf16[start..<utf16.index(start, offsetBy: upper - lower)])
+    }
+
+    /// Moves every context through a change of `range` (document coordinates before the change)
+    /// that made the text `delta` units longer.
+    private mutating func moveContexts(through range: NSRange, delta: Int) {
         let removed = range.length
         for identifier in Array(contexts.keys) {
             guard var context = contexts[identifier] else { continue }
@@ -338,7 +382,6 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
             }
             contexts[identifier] = context
         }
-        return inverse
     }
 
     // MARK: Helpers

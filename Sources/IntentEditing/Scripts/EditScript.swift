@@ -61,6 +61,8 @@ public struct EditScript: Sendable, Hashable, Codable {
     ///   problem (a replacement's damaged `document` included).
     public init(jsonData: Data) throws {
         let decoder = JSONDecoder()
+        // A UTF-8 byte order mark, as some editors write one, is not part of the JSON.
+        let jsonData = jsonData.starts(with: [0xEF, 0xBB, 0xBF]) ? jsonData.dropFirst(3) : jsonData
         do {
             let isList = jsonData.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "[")
             if isList {
@@ -69,7 +71,10 @@ public struct EditScript: Sendable, Hashable, Codable {
                 self = try decoder.decode(EditScript.self, from: jsonData)
             }
         } catch let error as DecodingError {
-            throw EditScriptError.invalidScript(reason: IntentDocument.describe(error))
+            // The top level is the script (the describer names it "document").
+            var reason = IntentDocument.describe(error)
+            if reason.hasPrefix("document:") { reason = "the script:" + reason.dropFirst("document:".count) }
+            throw EditScriptError.invalidScript(reason: reason)
         } catch let error as IntentMarkError {
             throw EditScriptError.invalidScript(reason: "a replacement's document: \(error.description)")
         } catch {

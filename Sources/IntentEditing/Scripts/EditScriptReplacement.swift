@@ -61,15 +61,20 @@ public struct EditScriptReplacement: Sendable, Hashable, Codable {
     }
 
     /// Decodes the JSON form.
-    /// - Throws: `DecodingError` for a missing range, a wrong type or an unknown reason;
-    ///   `IntentMarkError` for a damaged `document`.
+    /// - Throws: `DecodingError` for a missing range, a wrong type, an unknown reason or a damaged
+    ///   `document` (its reason names the document's own JSON path).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         range = try container.decode(EditScriptRange.self, forKey: .range)
         context = try container.decodeIfPresent(String.self, forKey: .context)
         markdown = try container.decodeIfPresent(String.self, forKey: .markdown)
         text = try container.decodeIfPresent(String.self, forKey: .text)
-        document = try container.decodeIfPresent(IntentDocument.self, forKey: .document)
+        do {
+            document = try container.decodeIfPresent(IntentDocument.self, forKey: .document)
+        } catch let error as IntentMarkError {
+            // Named at the replacement's `document`, with the document's own path in the reason.
+            throw DecodingError.dataCorruptedError(forKey: .document, in: container, debugDescription: error.description)
+        }
         if let name = try container.decodeIfPresent(String.self, forKey: .reason) {
             guard let reason = TextReplacementReason.allCases.first(where: { Self.reasonName($0) == name }) else {
                 throw DecodingError.dataCorruptedError(
