@@ -151,7 +151,9 @@ public struct IncrementalMarkdownDocument: Sendable {
         let regionSource = String(decoding: new[regionStart..<(regionEnd + delta)], as: UTF8.self)
         // A definition made, changed or removed acts across the document.
         let oldRegion = String(decoding: old[regionStart..<regionEnd], as: UTF8.self)
-        if Self.definitionLikeLines(in: regionSource) != Self.definitionLikeLines(in: oldRegion) {
+        if Self.definitionLikeLines(in: regionSource) != Self.definitionLikeLines(in: oldRegion)
+            || Self.linesWithLabelColons(in: regionSource) != Self.linesWithLabelColons(in: oldRegion)
+        {
             return .failure(Refusal(reason: "the edit makes, changes or removes a link reference definition"))
         }
         let parser = MarkdownParser(options: options)
@@ -337,6 +339,13 @@ public struct IncrementalMarkdownDocument: Sendable {
     /// and a `]:` somewhere — a definition's label, destination and title may each be on lines of
     /// their own, and it ends only at a blank line or at a line that cannot continue it, so the
     /// whole stretch is compared, not one line.
+    /// The lines of `text` holding `]:` anywhere: a definition can also start after a list
+    /// marker or a quote's `>` (`2) [^1]: n` defines `^1` inside a list item), so an edit that
+    /// changes any such line may make or remove one.
+    static func linesWithLabelColons(in text: String) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.contains("]:") }
+    }
+
     static func definitionLikeLines(in text: String) -> [Substring] {
         var stretches: [Substring] = []
         var stretchStart: String.Index? = nil
