@@ -446,4 +446,20 @@ struct EditorContractTests {
         try inserting.replace(NSRange(location: 1, length: 0), in: whole.identifier, proposedText: try IntentDocument(markdown: "x\n"))
         #expect(inserting.storage.document.markdown() == "Ax\n\n*C*\n\nB\n")
     }
+
+    @Test("Deleting whole paragraphs leaves the next paragraph as it was; typing through the session takes a String")
+    func deletingWholeParagraphs() throws {
+        var editable = EditableIntentDocument(IntentDocument(Self.tripNotes()))
+        let inverse = try editable.replace(NSRange(location: 0, length: 11), with: "")
+        #expect(editable.document.markdown() == "We need tents, stoves and maps before Friday.\n\nSee you there.\n")
+        try editable.apply(inverse)
+        #expect(editable.document.markdown() == Self.tripNotesMarkdown)
+        // Deleting part of the next paragraph too merges into the first, as a text view does.
+        try editable.replace(NSRange(location: 4, length: 14), with: "")
+        #expect(editable.document.markdown() == "# Trip tents, stoves and maps before Friday.\n\nSee you there.\n")
+        var session = EditorSession(document: IntentDocument(Self.tripNotes()), styleMapping: MarkdownStyleMapping())
+        try session.replace(NSRange(location: 0, length: 4), with: "Road")
+        try session.propose(NSRange(location: 11, length: 45), proposedText: try IntentDocument(markdown: "Bring **maps**.\n"))
+        #expect(session.storage.document.markdown() == "# Road notes\n\nBring **maps**.\n\nSee you there.\n")
+    }
 }

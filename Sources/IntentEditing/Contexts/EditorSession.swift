@@ -169,11 +169,30 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
         return try change(documentRange, with: admitted(proposedText, at: documentRange), kind: .proposal)
     }
 
-    /// Applies a proposal at a range of the document as it is now (no context): what an edit
-    /// script's replacement without a context does.
-    /// - Throws: `IntentMarkError.invalidRange` for a range outside the text.
-    mutating func propose(_ range: NSRange, proposedText: IntentDocument) throws {
-        _ = try change(range, with: admitted(proposedText, at: range), kind: .proposal)
+    /// Applies a proposal at a range of the document as it is now, without a context — for a
+    /// tool that proposes against the live text (an edit script's replacement without a context
+    /// is one). The proposal becomes what the type's documentation says.
+    /// - Parameters:
+    ///   - range: The range to replace, UTF-16 units of the document's text now.
+    ///   - proposedText: The proposal.
+    /// - Returns: The inverse replacement, in document coordinates.
+    /// - Throws: `IntentMarkError.invalidRange` for a range outside the text or splitting a
+    ///   surrogate pair.
+    @discardableResult
+    public mutating func propose(_ range: NSRange, proposedText: IntentDocument) throws -> EditorReplacement {
+        try change(range, with: admitted(proposedText, at: range), kind: .proposal)
+    }
+
+    /// Takes the user's typing anywhere in the document: plain text, as
+    /// ``replace(_:with:)-(NSRange,IntentDocument)`` takes it.
+    /// - Parameters:
+    ///   - range: The range changed, UTF-16 units of the document's text.
+    ///   - text: The typed text; `"\n"` splits paragraphs.
+    /// - Returns: The inverse replacement, in document coordinates.
+    /// - Throws: `IntentMarkError.invalidRange` as ``replace(_:with:)-(NSRange,IntentDocument)``.
+    @discardableResult
+    public mutating func replace(_ range: NSRange, with text: String) throws -> EditorReplacement {
+        try replace(range, with: IntentDocument(text: text))
     }
 
     /// Takes an edit the user made inside a context while proposals are pending (Writing Tools'

@@ -14,7 +14,9 @@ import IntentModel
 ///   the same kind (in a list, a new item of the same list), with a fresh identity; what followed
 ///   the paragraph in its list item (a nested list, more paragraphs) goes on in the new item, as a
 ///   text view shows it.
-/// - A range across paragraphs merges them into the first one (its block wins), as text views do.
+/// - A range across paragraphs merges them into the first one (its block wins), as text views do;
+///   deleting whole paragraphs (from a paragraph's start to another's) leaves the next one as it
+///   was.
 /// - Replacement text that carries its own block intents keeps them for the paragraphs it holds
 ///   whole, with fresh identities; when the range ends where a paragraph ends (just before its
 ///   terminator), the replacement's final line end is that paragraph's terminator — replacing a

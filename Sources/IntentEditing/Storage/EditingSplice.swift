@@ -104,6 +104,14 @@ enum EditingSplice {
                     block = piece.block >= 0 ? context.place(piece.block) : context.newLeaf(like: lastLeaf, kind: nil)
                 } else if prefixIsEmpty, piece.block >= 0 {
                     block = context.place(piece.block)
+                } else if pieces.count == 1, prefixIsEmpty, piece.segments.isEmpty, let leafB, leafB != leafA,
+                    b == leaves[leafB].utf8Range.lowerBound, leaves[leafB].block >= 0
+                {
+                    // Whole paragraphs deleted up to another paragraph's start: that paragraph
+                    // stays as it was, as the same lines deleted in Markdown leave it.
+                    block = context.splicer.block(leaves[leafB].block, of: document, sourceID: Context.documentID)
+                    context.reserve(leaves[leafB].block)
+                    tailKeepsItsBlock = true
                 } else {
                     block = current
                     if let blockA, !isBreak { context.reserve(blockA) }
