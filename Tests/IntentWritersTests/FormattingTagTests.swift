@@ -134,12 +134,17 @@ struct FormattingTagTests {
         #expect(try IntentDocument(markdown: markdown, options: options).runs.allSatisfy { $0.attributes.display == nil })
     }
 
-    @Test func jsonIsVersionOneWithoutFormattingTagsAndTwoWithThem() throws {
-        let plain = String(decoding: try Self.parse("a *b*").jsonData(), as: UTF8.self)
-        #expect(plain.contains(#""version" : 1"#))
-        let tagged = String(decoding: try Self.parse("a <U>b</u>").jsonData(), as: UTF8.self)
-        #expect(tagged.contains(#""version" : 2"#))
-        #expect(tagged.contains(#""opening" : "<U>""#))
+    @Test func jsonKeepsFormattingTagsAsWritten() throws {
+        let tagged = try Self.parse("a <U>b</u>")
+        let json = String(decoding: try tagged.jsonData(), as: UTF8.self)
+        #expect(json.contains(#""version": 3"#))
+        #expect(json.contains(#""opening":"<U>""#))
+        #expect(try IntentDocument(jsonData: Data(json.utf8)) == tagged)
+        // Nested in other JSON (Codable), the per-run form: version 1 without formatting tags, 2 with.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(String(decoding: try encoder.encode(Self.parse("a *b*")), as: UTF8.self).contains(#""version":1"#))
+        #expect(String(decoding: try encoder.encode(tagged), as: UTF8.self).contains(#""version":2"#))
     }
 
     @Test func equivalenceIgnoresTheLetterCaseButNotTheElement() throws {

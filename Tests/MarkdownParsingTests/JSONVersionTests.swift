@@ -171,7 +171,7 @@ struct JSONVersionTests {
         #expect(throws: IntentMarkError.unsupportedFormatVersion(found: 4, newestSupported: 3)) { try IntentDocument(jsonData: newer) }
         // Every truncation of a version-3 file is an error, never a crash.
         let whole = try IntentDocument(markdown: "# T\n\n- a *b*\n\n| x |\n|---|\n| y |\n").jsonData()
-        for length in stride(from: 0, to: whole.count, by: 7) {
+        for length in stride(from: 0, to: whole.count - 1, by: 7) {
             #expect(throws: IntentMarkError.self) { try IntentDocument(jsonData: whole.prefix(length)) }
         }
     }

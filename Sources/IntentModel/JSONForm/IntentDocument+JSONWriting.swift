@@ -104,13 +104,23 @@ extension IntentDocument {
             }
             output.raw("}")
         }
-        output.raw("\n],\n\"spans\": ")
-        let spanTable = spans.map {
-            SpanJSON(
-                kind: $0.kind, identity: $0.identity, parent: $0.parent < 0 ? nil : Int($0.parent),
-                htmlTag: $0.kind == .htmlFormatting ? $0.htmlTag : nil)
+        output.raw("\n],\n\"spans\": [")
+        for (index, span) in spans.enumerated() {
+            output.raw(index == 0 ? "\n{\"kind\": " : ",\n{\"kind\": ")
+            output.string(span.kind.rawValue)
+            output.raw(", \"identity\": ")
+            output.int(span.identity)
+            if span.parent >= 0 {
+                output.raw(", \"parent\": ")
+                output.int(Int(span.parent))
+            }
+            if span.kind == .htmlFormatting, let tag = span.htmlTag {
+                output.raw(", \"htmlTag\": ")
+                output.raw(Array(try encoder.encode(tag)))
+            }
+            output.raw("}")
         }
-        output.raw(Array(try encoder.encode(spanTable)))
+        output.raw(spans.isEmpty ? "]" : "\n]")
         output.raw(",\n\"attributes\": ")
         output.raw(Array(try encoder.encode(attributeTable)))
         output.raw(",\n\"runs\": [")
