@@ -262,7 +262,9 @@ public struct IncrementalMarkdownDocument: Sendable {
                     let isDefinitionLike = Self.globalRule(in: lineText) != nil
                     if covered[line] {
                         inDefinition = false
-                        if isDefinitionLike, mayHold[line], fullParseReason == nil {
+                        // Inside a block a definition can also follow a list marker or a quote's
+                        // `>` (`> [x]: /u`): any `]:` there may be one.
+                        if isDefinitionLike || lineText.contains("]:"), mayHold[line], fullParseReason == nil {
                             fullParseReason = "a link reference definition lies inside a block"
                         }
                     } else if lineText.allSatisfy({ $0.isWhitespace }) {
