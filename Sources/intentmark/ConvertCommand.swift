@@ -9,7 +9,18 @@ import IntentMark
 
 /// `intentmark convert [FILE|-] --to FORMAT [OPTIONS]`.
 struct ConvertCommand {
-    var inputPath: String?
+    /// The input files in order (`-` is standard input); several are read as one document, joined
+    /// by a blank line (Markdown) or appended (JSON). Empty: standard input.
+    var inputPaths: [String] = []
+    /// The first input, for commands that take one.
+    var inputPath: String? {
+        get { inputPaths.first }
+        set { inputPaths = newValue.map { [$0] } ?? [] }
+    }
+    /// `-f`/`--from`: whether the input is the JSON document form rather than Markdown.
+    var readsJSON = false
+    /// Whether a `-e`/`--extension` was given (the first one replaces the default set).
+    private var extensionWasGiven = false
     var outputPath: String?
     var format: OutputFormat = .runs
     /// Whether `--to` was given; without it the format follows the `-o` file's extension.
@@ -34,10 +45,7 @@ struct ConvertCommand {
         while let argument = reader.next() {
             switch argument {
             case .positional(let path):
-                guard inputPath == nil else {
-                    throw UsageError("only one input file can be given (got '\(inputPath ?? "")' and '\(path)')")
-                }
-                inputPath = path
+                inputPaths.append(path)
             case .option(let name, let inlineValue):
                 if name == "-h" || name == "--help" { return nil }
                 guard try parseOption(name, inlineValue: inlineValue, reader: &reader) else {
@@ -46,7 +54,7 @@ struct ConvertCommand {
             }
         }
         if !formatWasGiven, let outputPath, let inferred = OutputFormat(inferringFrom: outputPath) { format = inferred }
-        if inputPath == nil, isatty(STDIN_FILENO) != 0 {
+        if inputPaths.isEmpty, isatty(STDIN_FILENO) != 0 {
             throw UsageError("no input: give a FILE, '-' for standard input, or pipe Markdown in")
         }
     }
@@ -56,14 +64,31 @@ struct ConvertCommand {
     /// - Throws: ``UsageError`` for a missing or invalid value.
     mutating func parseOption(_ name: String, inlineValue: String?, reader: inout ArgumentReader) throws -> Bool {
         switch name {
-        case "--to":
+        case "--to", "-t":
             let value = try reader.value(for: name, inlineValue: inlineValue)
-            guard let chosen = OutputFormat(rawValue: value) else {
-                throw UsageError(
-                    "unknown format '\(value)' for --to (formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            guard let chosen = OutputFormat(name: value) else {
+                throw UsageError("unknown format '\(value)' for \(name) (formats: \(OutputFormat.namesWithAliases))")
             }
             format = chosen
             formatWasGiven = true
+        case "--from", "-f":
+            let value = try reader.value(for: name, inlineValue: inlineValue)
+            switch value.lowercased() {
+            case "markdown", "md", "gfm", "commonmark": readsJSON = false
+            case "json": readsJSON = true
+            default: throw UsageError("unknown input format '\(value)' for \(name) (formats: markdown (md, gfm, commonmark), json)")
+            }
+        case "--extension", "-e":
+            // As cmark-gfm: each names one extension to enable; the first replaces the default set.
+            let value = try reader.value(for: name, inlineValue: inlineValue)
+            guard let named = MarkdownExtensions.named.first(where: { $0.name == value })?.option else {
+                throw UsageError(
+                    "unknown extension '\(value)' for \(name) (extensions: \(MarkdownExtensions.named.map(\.name).joined(separator: ", ")))"
+                )
+            }
+            if !extensionWasGiven { options.extensions = [] }
+            extensionWasGiven = true
+            options.extensions.insert(named)
         case "-o", "--output":
             outputPath = try reader.value(for: name, inlineValue: inlineValue)
         case "--result-options":
@@ -144,8 +169,29 @@ struct ConvertCommand {
         let document: IntentDocument
         if embeddedDefault {
             document = try IntentDocument(markdown: EmbeddedDocument.data, options: options)
-        } else if let inputPath, inputPath != "-" {
-            document = try IntentDocument(contentsOf: URL(fileURLWithPath: inputPath), options: options)
+        } else if readsJSON {
+            var joined = IntentDocument()
+            for path in inputPaths.isEmpty ? ["-"] : inputPaths {
+                let data = path == "-" ? try Self.readStandardInput() : try IntentDocument.readFile(at: URL(fileURLWithPath: path))
+                let next = try IntentDocument(jsonData: data)
+                joined.append(joined.runRecords.isEmpty ? next : next.renumbered(above: joined.largestIdentity))
+            }
+            document = joined
+        } else if inputPaths.count == 1, let path = inputPaths.first, path != "-" {
+            document = try IntentDocument(contentsOf: URL(fileURLWithPath: path), options: options)
+        } else if inputPaths.count > 1 {
+            // As pandoc: the files joined by a blank line, read as one document; relative links
+            // resolve against the first file.
+            var data = Data()
+            for (index, path) in inputPaths.enumerated() {
+                if index > 0 { data.append(contentsOf: Array("\n\n".utf8)) }
+                data.append(path == "-" ? try Self.readStandardInput() : try IntentDocument.readFile(at: URL(fileURLWithPath: path)))
+            }
+            var joinedOptions = options
+            if joinedOptions.baseURL == nil, let first = inputPaths.first, first != "-" {
+                joinedOptions.baseURL = URL(fileURLWithPath: first)
+            }
+            document = try IntentDocument(markdown: data, options: joinedOptions)
         } else {
             document = try IntentDocument(markdown: Self.readStandardInput(), options: options)
         }

@@ -9,7 +9,7 @@ enum HelpText {
           intentmark                        convert the bundled document (\(EmbeddedDocument.path)) and
                                             print its run dump (reads standard input instead when it is
                                             not a terminal)
-          intentmark convert [FILE|-] [OPTIONS]
+          intentmark [convert] [FILE…|-] [-t FORMAT] [-f FORMAT] [OPTIONS]
           intentmark show [FILE|-] [--width N] [--color auto|always|never]
           intentmark apply DOC EDITS.json [--to FORMAT] [-o FILE] [OPTIONS]
           intentmark bench [FILE…] [--json] [--runs N]
@@ -110,20 +110,27 @@ enum HelpText {
         let syntaxes = MarkdownParsingOptions.InterpretedSyntax.allCases.map(\.name).joined(separator: "|")
         return """
             USAGE
-              intentmark convert [FILE|-] [--to FORMAT] [OPTIONS]
+              intentmark convert [FILE…|-] [-t FORMAT] [OPTIONS]
+              intentmark FILE… [-t FORMAT] [OPTIONS]        (the same: convert is the default command)
 
             Reads FILE, or standard input when FILE is '-' or absent (and standard input is not a
-            terminal), and writes the converted document to standard output (or -o FILE).
+            terminal), and writes the converted document to standard output (or -o FILE). Several
+            FILEs are read as one document, as pandoc reads them: Markdown joined by a blank line
+            (relative links resolve against the first), JSON documents appended.
 
-            OUTPUT FORMATS (--to; without it, from the -o file's extension: .md .html .json .txt .rtf;
-            else runs)
+            OUTPUT FORMATS (-t/--to; without it, from the -o file's extension: .md .html .json .txt
+            .rtf; else runs). Aliases: md, gfm, commonmark (markdown); txt, text (plain); htm (html).
             \(formats)
 
             OPTIONS
-              --to FORMAT               output format (above)
+              -t, --to FORMAT           output format (above)
               -o, --output FILE         write to FILE instead of standard output (a regular file only:
                                         links, devices, pipes and directories are refused; FILE is
                                         replaced whole, never left half-written)
+              -f, --from markdown|json  input format (default markdown; md, gfm, commonmark too);
+                                        json reads the document form --to json writes
+              -e, --extension NAME      enable one GFM extension, as cmark-gfm's -e: the first -e
+                                        replaces the default set (repeat for more)
               --extensions LIST         GFM extensions, comma-separated (default: all six:
                                         \(extensions)); '' for pure CommonMark
               --layout \(layouts)     where blocks live in the text (default newlines)

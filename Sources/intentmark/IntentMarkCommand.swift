@@ -54,7 +54,15 @@ enum IntentMarkCommand {
                 write("intentmark \(version)\n", to: .standardOutput)
                 return .success
             default:
-                throw UsageError("unknown command '\(first)' (commands: convert, show, apply, bench)")
+                // `intentmark FILE…` and `intentmark -t html FILE` convert, as pandoc does.
+                guard first == "-" || first.hasPrefix("-") || FileManager.default.fileExists(atPath: first) else {
+                    throw UsageError("'\(first)' is neither a command (convert, show, apply, bench) nor a file")
+                }
+                guard let command = try ConvertCommand(parsing: arguments) else {
+                    write(HelpText.convert, to: .standardOutput)
+                    return .success
+                }
+                return try command.execute()
             }
         } catch let error as UsageError {
             write("intentmark: \(error.description)\nRun 'intentmark --help' for usage.\n", to: .standardError)

@@ -20,7 +20,7 @@ enum OutputFormat: String, CaseIterable {
     /// One line for `--help`.
     var summary: String {
         switch self {
-        case .json: return "the intent document as stable JSON (format intentmark-document, version 1)"
+        case .json: return "the intent document as stable JSON (format intentmark-document, version 3)"
         case .runs: return "one block per run in Apple's print style: text { attribute = value }"
         case .plain: return "plain text: lists with markers, tables as text, no Markdown syntax"
         case .html: return "HTML written from the intent document, as libcmark-gfm writes it (safe unless --unsafe)"
@@ -29,6 +29,24 @@ enum OutputFormat: String, CaseIterable {
         case .rtf: return "RTF from the document lowered with the --style sheet (fonts, colors, lists, tables, links)"
         }
     }
+
+    /// The format a `--to` value names: its own name or an alias as pandoc and cmark-gfm users
+    /// spell them (`md`, `gfm`, `commonmark` for Markdown; `txt`, `text` for plain text; `htm`).
+    init?(name: String) {
+        switch name.lowercased() {
+        case "json": self = .json
+        case "runs": self = .runs
+        case "plain", "txt", "text": self = .plain
+        case "html", "htm": self = .html
+        case "markdown", "md", "gfm", "commonmark": self = .markdown
+        case "terminal": self = .terminal
+        case "rtf": self = .rtf
+        default: return nil
+        }
+    }
+
+    /// The names `--help` and errors list, aliases after each format.
+    static let namesWithAliases = "json, runs, plain (txt, text), html (htm), markdown (md, gfm, commonmark), terminal, rtf"
 
     /// The format an output file's extension names (`.md`/`.markdown`, `.html`/`.htm`, `.json`,
     /// `.txt`, `.rtf`), or `nil` for any other extension.

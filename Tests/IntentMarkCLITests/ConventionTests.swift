@@ -1,0 +1,91 @@
+import Foundation
+import IntentMark
+import Testing
+
+/// The command line's conventions, as pandoc and cmark-gfm users type them.
+@Suite("intentmark conventions")
+struct ConventionTests {
+    static let documents = CLITests.packageRoot.appending(path: "Fixtures/Documents")
+
+    static func temporaryFile(_ name: String, _ contents: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "intentmark-conventions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appending(path: name)
+        try Data(contents.utf8).write(to: url)
+        return url
+    }
+
+    @Test("intentmark FILE converts as convert FILE; -t is --to; format aliases name the same output")
+    func fileAndAliases() throws {
+        let file = Self.documents.appending(path: "field-guide.md").path
+        let convert = try CLITests.run(["convert", file, "--to", "html"])
+        #expect(convert.status == 0)
+        #expect(try CLITests.run([file, "-t", "html"]).output == convert.output)
+        #expect(try CLITests.run(["-t", "htm", file]).output == convert.output)
+        let markdown = try CLITests.run([file, "--to", "markdown"]).output
+        for alias in ["md", "gfm", "commonmark", "MD"] {
+            #expect(try CLITests.run([file, "-t", alias]).output == markdown, "\(alias)")
+        }
+        let plain = try CLITests.run([file, "--to", "plain"]).output
+        for alias in ["txt", "text"] { #expect(try CLITests.run([file, "-t", alias]).output == plain, "\(alias)") }
+        #expect(try CLITests.run([file]).output == CLITests.run(["convert", file]).output)
+    }
+
+    @Test("-f json reads the document form back: Markdown → JSON → HTML equals Markdown → HTML")
+    func fromJSON() throws {
+        var files = try FileManager.default.contentsOfDirectory(atPath: Self.documents.path).filter { $0.hasSuffix(".md") }
+            .map { Self.documents.appending(path: $0) }
+        if CLITests.corpusAvailable { files.append(CLITests.corpus.appending(path: "realworld/realworld-1mb.md")) }
+        for file in files {
+            let json = try CLITests.run([file.path, "-t", "json"])
+            #expect(json.status == 0)
+            let stored = try Self.temporaryFile("document.json", json.output)
+            let fromJSON = try CLITests.run(["-f", "json", stored.path, "-t", "html"])
+            #expect(fromJSON.status == 0, "\(fromJSON.standardError)")
+            #expect(fromJSON.output == (try CLITests.run([file.path, "-t", "html"])).output, "\(file.lastPathComponent)")
+            #expect(try CLITests.run(["--from", "json", "-t", "html"], input: Data(json.output.utf8)).output == fromJSON.output)
+        }
+    }
+
+    @Test("-e NAME enables extensions as cmark-gfm's -e does: the first replaces the default set")
+    func extensionsAsCmarkGFM() throws {
+        let input = Data("~~gone~~ and www.example.com\n".utf8)
+        let all = try CLITests.run(["-t", "html"], input: input).output
+        #expect(all.contains("<del>") && all.contains("<a href"))
+        let onlyStrikethrough = try CLITests.run(["-t", "html", "-e", "strikethrough"], input: input).output
+        #expect(onlyStrikethrough.contains("<del>") && !onlyStrikethrough.contains("<a href"))
+        let both = try CLITests.run(["-t", "html", "-e", "strikethrough", "--extension", "autolink"], input: input).output
+        #expect(both == all)
+    }
+
+    @Test("Several inputs are one document: Markdown joined by a blank line, JSON appended")
+    func severalInputs() throws {
+        let first = try Self.temporaryFile("a.md", "# One\n\n- a")
+        let second = try Self.temporaryFile("b.md", "- b\n\n[rel](c.md)\n")
+        let joined = try CLITests.run([first.path, second.path, "-t", "md"])
+        #expect(joined.status == 0)
+        #expect(joined.output == (try CLITests.run(["-t", "md"], input: Data("# One\n\n- a\n\n- b\n\n[rel](c.md)\n".utf8))).output)
+        let firstJSON = try Self.temporaryFile("a.json", try CLITests.run([first.path, "-t", "json"]).output)
+        let secondJSON = try Self.temporaryFile("b.json", try CLITests.run([second.path, "-t", "json"]).output)
+        let appended = try CLITests.run(["-f", "json", firstJSON.path, secondJSON.path, "-t", "html"])
+        #expect(appended.status == 0, "\(appended.standardError)")
+        #expect(appended.output.contains("<h1>One</h1>") && appended.output.contains("<li>b</li>"))
+    }
+
+    @Test("Unknown formats, extensions and commands are usage errors naming what exists")
+    func usageErrors() throws {
+        let file = Self.documents.appending(path: "field-guide.md").path
+        let format = try CLITests.run([file, "-t", "pdf"])
+        #expect(format.status == 64)
+        #expect(format.standardError.contains("markdown (md, gfm, commonmark)"))
+        let from = try CLITests.run([file, "-f", "docx"])
+        #expect(from.status == 64)
+        #expect(from.standardError.contains("json"))
+        let ext = try CLITests.run([file, "-e", "tables"])
+        #expect(ext.status == 64)
+        #expect(ext.standardError.contains("table, strikethrough"))
+        let command = try CLITests.run(["conver", file])
+        #expect(command.status == 64)
+        #expect(command.standardError.contains("neither a command"))
+    }
+}
