@@ -69,6 +69,15 @@ struct FuzzRegressionTests {
         #expect(failure == nil, "\(name): \(failure?.description ?? "")")
     }
 
+    @Test("Open editing bugs the fuzzer found still break their invariant", arguments: inputs(in: "editing/open"))
+    func openEditingFinding(name: String) throws {
+        let bytes = try Data(contentsOf: Self.fixtureDirectory.appending(path: "editing/open/\(name)"))
+        withKnownIssue("open bug editing/open/\(name) (Fixtures/Fuzz/README.md)") {
+            let failure = EditingInvariants.check(bytes)
+            #expect(failure == nil, "\(name): \(failure?.description ?? "")")
+        }
+    }
+
     @Test("Editing sessions the editing fuzz target found keep every invariant", arguments: inputs(in: "editing"))
     func editingFinding(name: String) throws {
         let bytes = try Data(contentsOf: Self.fixtureDirectory.appending(path: "editing/\(name)"))
