@@ -44,34 +44,16 @@ struct ApplyCommand {
     /// - Throws: ``IntentMarkError`` for a document that cannot be read or parsed,
     ///   ``EditScriptError`` for an invalid script or replacement.
     func execute() throws -> ExitStatus {
-        let outputFile = try convert.outputPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0) }
-        let output: Data
-        do {
-            output = try convert.output(of: try edited())
-        } catch {
-            outputFile?.discard()
-            throw error
-        }
-        if let outputFile {
-            try outputFile.commit(output)
-        } else {
-            IntentMarkCommand.write(output, to: .standardOutput)
-        }
-        return .success
+        try convert.writeOutput { try convert.output(of: try edited()) }
     }
 
-    /// The document with the script applied. A document path ending in `.json` is read as the
-    /// JSON document form, any other as Markdown (`-`: standard input).
+    /// The document with the script applied, read as `convert` reads its input: a path ending in
+    /// `.json` (or `-f json`) as the JSON document form, any other as Markdown (`-`: standard input).
     private func edited() throws -> IntentDocument {
-        let path = documentPath ?? "-"
-        let document: IntentDocument
-        if path == "-" {
-            document = try IntentDocument(markdown: ConvertCommand.readStandardInput(), options: convert.options)
-        } else if path.lowercased().hasSuffix(".json") {
-            document = try IntentDocument(jsonData: try IntentDocument.readFile(at: URL(fileURLWithPath: path)))
-        } else {
-            document = try IntentDocument(contentsOf: URL(fileURLWithPath: path), options: convert.options)
-        }
+        var reader = convert
+        reader.inputPath = documentPath
+        if documentPath?.lowercased().hasSuffix(".json") == true { reader.readsJSON = true }
+        let document = try reader.readDocument()
         let script = try EditScript(jsonData: try IntentDocument.readFile(at: URL(fileURLWithPath: scriptPath ?? "-")))
         return try script.applied(to: document, options: convert.options)
     }

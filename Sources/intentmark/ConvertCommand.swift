@@ -147,11 +147,18 @@ struct ConvertCommand {
     /// Reads, converts and writes.
     /// - Throws: ``IntentMarkError`` when the input cannot be read or converted.
     func execute() throws -> ExitStatus {
-        // The output file is made first: an output that cannot be written fails before any work.
+        try writeOutput { try output(of: try readDocument()) }
+    }
+
+    /// Writes what `produce` makes to `-o`'s file or standard output. The output file is made
+    /// first, so an output that cannot be written fails before any work, and is discarded when
+    /// `produce` throws: nothing half-made is ever left.
+    /// - Throws: What `produce` throws; file errors of the output.
+    func writeOutput(_ produce: () throws -> Data) throws -> ExitStatus {
         let outputFile = try outputPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0) }
         let output: Data
         do {
-            output = try convert()
+            output = try produce()
         } catch {
             outputFile?.discard()
             throw error
@@ -164,8 +171,10 @@ struct ConvertCommand {
         return .success
     }
 
-    /// Reads the input and converts it to the output's bytes.
-    private func convert() throws -> Data {
+    /// Reads the input: the embedded document, the input files (Markdown, or the JSON form with
+    /// `-f json`) or standard input.
+    /// - Throws: ``IntentMarkError`` when the input cannot be read or parsed.
+    func readDocument() throws -> IntentDocument {
         let document: IntentDocument
         if embeddedDefault {
             document = try IntentDocument(markdown: EmbeddedDocument.data, options: options)
@@ -195,7 +204,7 @@ struct ConvertCommand {
         } else {
             document = try IntentDocument(markdown: Self.readStandardInput(), options: options)
         }
-        return try output(of: document)
+        return document
     }
 
     /// The bytes of `document` in the chosen format, with the chosen options.

@@ -249,4 +249,103 @@ struct DamagedDocumentTests {
         }
         #expect(throws: Never.self) { try IntentDocumentTests.handMade().validate() }
     }
+
+    /// A version-3 document with `blocks`, `attributes` and `runs` given as JSON arrays.
+    static func version3(blocks: String, attributes: String = "[{}]", runs: String, spans: String = "[]") -> Data {
+        Data(
+            #"{"format": "intentmark-document", "version": 3, "blocks": \#(blocks), "spans": \#(spans), "attributes": \#(attributes), "runs": \#(runs)}"#
+                .utf8)
+    }
+
+    /// Newer versions and truncations of version 3 are `aNewerVersionNamesBothVersions` and
+    /// `everyTruncationIsAnError` above (`jsonData()` writes version 3).
+    @Test("Damaged version-3 tables are typed errors naming the JSON path")
+    func damagedVersion3Tables() throws {
+        let paragraph = #"[{"kind": "paragraph", "identity": 1}]"#
+        let cases: [(String, Data, String)] = [
+            (
+                "parent after the child",
+                Self.version3(
+                    blocks: #"[{"kind": "paragraph", "identity": 1, "parent": 1}, {"kind": "blockQuote", "identity": 2}]"#,
+                    runs: #"[{"text": "x", "block": 0}]"#), ".blocks[0].parent"
+            ),
+            (
+                "parent out of range",
+                Self.version3(blocks: #"[{"kind": "paragraph", "identity": 1, "parent": -4}]"#, runs: #"[{"text": "x", "block": 0}]"#),
+                ".blocks[0].parent"
+            ),
+            (
+                "identity twice",
+                Self.version3(
+                    blocks: #"[{"kind": "blockQuote", "identity": 1}, {"kind": "paragraph", "identity": 1, "parent": 0}]"#,
+                    runs: #"[{"text": "x", "block": 1}]"#), ".blocks[1].identity"
+            ),
+            (
+                "identity out of range",
+                Self.version3(blocks: #"[{"kind": "paragraph", "identity": 9007199254740993}]"#, runs: #"[{"text": "x", "block": 0}]"#),
+                ".blocks[0].identity"
+            ),
+            (
+                "header level 0",
+                Self.version3(blocks: #"[{"kind": "header", "level": 0, "identity": 1}]"#, runs: #"[{"text": "x", "block": 0}]"#),
+                ".blocks[0].level"
+            ),
+            (
+                "paragraph in a paragraph",
+                Self.version3(
+                    blocks: #"[{"kind": "paragraph", "identity": 1}, {"kind": "paragraph", "identity": 2, "parent": 0}]"#,
+                    runs: #"[{"text": "x", "block": 1}]"#), ".blocks[1].kind"
+            ),
+            (
+                "list holding a paragraph",
+                Self.version3(
+                    blocks: #"[{"kind": "unorderedList", "identity": 1}, {"kind": "paragraph", "identity": 2, "parent": 0}]"#,
+                    runs: #"[{"text": "x", "block": 1}]"#), ".blocks[1].kind"
+            ),
+            (
+                "item outside a list",
+                Self.version3(blocks: #"[{"kind": "listItem", "ordinal": 1, "identity": 1}]"#, runs: #"[{"text": "x", "block": 0}]"#),
+                ".blocks[0].kind"
+            ),
+            (
+                "cell beyond the columns",
+                Self.version3(
+                    blocks:
+                        #"[{"kind": "table", "columns": ["left"], "identity": 1}, {"kind": "tableHeaderRow", "identity": 2, "parent": 0}, {"kind": "tableCell", "columnIndex": 3, "identity": 3, "parent": 1}]"#,
+                    runs: #"[{"text": "x", "block": 2}]"#), ".blocks[2].kind"
+            ),
+            ("run in no block of the table", Self.version3(blocks: paragraph, runs: #"[{"text": "x", "block": 1}]"#), ".runs[0].block"),
+            (
+                "attributes out of range", Self.version3(blocks: paragraph, runs: #"[{"text": "x", "block": 0, "attributes": 5}]"#),
+                ".runs[0].attributes"
+            ),
+            ("span out of range", Self.version3(blocks: paragraph, runs: #"[{"text": "x", "block": 0, "span": 0}]"#), ".runs[0].span"),
+            (
+                "block no run lies in",
+                Self.version3(
+                    blocks: #"[{"kind": "paragraph", "identity": 1}, {"kind": "paragraph", "identity": 2}]"#,
+                    runs: #"[{"text": "x", "block": 0}]"#), ".blocks[1]"
+            ),
+            (
+                "display out of range",
+                Self.version3(
+                    blocks: paragraph, attributes: #"[{}, {"display": {"font": {"size": -3}}}]"#,
+                    runs: #"[{"text": "x", "block": 0, "attributes": 1}]"#), ".attributes[1].display"
+            ),
+            (
+                "markup out of range",
+                Self.version3(
+                    blocks: #"[{"kind": "codeBlock", "identity": 1, "markup": {"codeFence": {"character": "`", "length": -5}}}]"#,
+                    runs: #"[{"text": "x\n", "block": 0}]"#), ".blocks[0].markup"
+            ),
+            (
+                "wrong type", Self.version3(blocks: #"[{"kind": "paragraph", "identity": "one"}]"#, runs: #"[{"text": "x", "block": 0}]"#),
+                "blocks"
+            ),
+        ]
+        for (name, data, path) in cases {
+            let reason = Self.failure(data)
+            #expect(reason?.contains(path) == true, "\(name): \(reason ?? "read without error")")
+        }
+    }
 }
