@@ -117,7 +117,7 @@ public struct EditableIntentDocument: Sendable {
         if hasBlocks || absorbingPlainLineEnd, EditingLayout.endsBeforeTerminator(utf8Range.upperBound, in: document) {
             proposal = EditingLayout.droppingFinalLineEnd(of: proposal)
         }
-        return replace(utf8Range: utf8Range, with: proposal.renumbered(above: max(document.largestIdentity, identityHighWater)))
+        return replace(utf8Range: utf8Range, with: proposal.renumbered(above: identityHighWater))
     }
 
     /// Replaces the characters in `range` (UTF-16 units) with plain text, which takes the style
