@@ -12,7 +12,9 @@ extension IntentDocument: CustomDebugStringConvertible {
     /// ```
     /// Text is printed as is, except that `\`, newline, tab, carriage return, U+2028 and other
     /// control characters are escaped (`\\`, `\n`, `\t`, `\r`, `\u{2028}`, `\u{1}`) so that every run
-    /// header stays on one line. Attributes are listed by name, sorted, each only when set.
+    /// header stays on one line. Attributes are listed by name, sorted, each only when set. Inline
+    /// presentation intents are listed by name (`inlinePresentationIntent = emphasized, code`), not as
+    /// Apple's raw value.
     public var debugDescription: String { runDump() }
 
     /// The run dump described in ``debugDescription``.
@@ -38,7 +40,7 @@ extension IntentDocument: CustomDebugStringConvertible {
             if let value = attributes.imageTitle { lines.append(("imageTitle", value)) }
             if let value = attributes.imageURL { lines.append(("imageURL", value.absoluteString)) }
             if !run.inlinePresentationIntent.isEmpty {
-                lines.append(("inlinePresentationIntent", run.inlinePresentationIntent.debugDescription))
+                lines.append(("inlinePresentationIntent", run.inlinePresentationIntent.names.joined(separator: ", ")))
             }
             if let value = run.inlineSpans { lines.append(("inlineSpans", value.debugDescription)) }
             if attributes.isBlockSeparator { lines.append(("isBlockSeparator", "true")) }

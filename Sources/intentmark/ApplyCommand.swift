@@ -34,9 +34,8 @@ struct ApplyCommand {
         guard documentPath != nil, scriptPath != nil else {
             throw UsageError("apply needs a document and an edit script: intentmark apply DOC.md EDITS.json")
         }
-        if !convert.formatWasGiven, let outputPath = convert.outputPath, let inferred = OutputFormat(inferringFrom: outputPath) {
-            convert.format = inferred
-        }
+        // The parsing options apply to the script's Markdown proposals even when DOC is JSON.
+        try convert.resolveFormatAndCheckOptions(documentIsJSON: false)
     }
 
     /// Reads the document and the script, applies the script, writes the result; nothing is

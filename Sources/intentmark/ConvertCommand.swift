@@ -33,6 +33,15 @@ struct ConvertCommand {
     var styleSheet = StyleSheet.default
     /// `--width`, `--color`: how `--to terminal` renders.
     var terminal = TerminalFlags()
+    /// `-o DIRECTORY`: the directory the inputs are converted into one by one (set when `-o`
+    /// names a directory, ends in `/`, or an input is a directory); `nil` for one output.
+    private(set) var outputDirectory: String?
+    /// `-j`/`--jobs`: how many files a folder conversion converts at once (default: the active
+    /// cores).
+    var jobs: Int?
+    /// The options given, in order, each once, as typed (`-t`, `--width`): checked against the
+    /// chosen output by ``resolveFormatAndCheckOptions(documentIsJSON:)``.
+    private(set) var givenOptions: [String] = []
     /// Convert the document embedded in the binary instead of reading input.
     var embeddedDefault = false
 
@@ -53,9 +62,71 @@ struct ConvertCommand {
                 }
             }
         }
-        if !formatWasGiven, let outputPath, let inferred = OutputFormat(inferringFrom: outputPath) { format = inferred }
+        if let outputPath, outputPath != "-",
+            outputPath.hasSuffix("/") || Self.isDirectory(outputPath) || inputPaths.contains(where: Self.isDirectory)
+        {
+            outputDirectory = outputPath
+            guard !inputPaths.isEmpty, !inputPaths.contains("-") else {
+                throw UsageError("standard input cannot be converted into a directory: give -o FILE, or name the input files")
+            }
+            guard formatWasGiven else {
+                throw UsageError("converting into a directory needs -t FORMAT (formats: \(OutputFormat.namesWithAliases))")
+            }
+        } else if let directory = inputPaths.first(where: Self.isDirectory) {
+            throw UsageError("\(directory) is a directory: convert the files in it with -o OUTDIR -t FORMAT")
+        }
+        if jobs != nil, outputDirectory == nil {
+            throw UsageError("-j/--jobs applies when converting files into a directory (-o DIRECTORY)")
+        }
+        try resolveFormatAndCheckOptions(documentIsJSON: readsJSON)
         if inputPaths.isEmpty, isatty(STDIN_FILENO) != 0 {
             throw UsageError("no input: give a FILE, '-' for standard input, or pipe Markdown in")
+        }
+    }
+
+    /// Takes the format from `-o`'s extension when `--to` was not given, and refuses what would
+    /// silently write something other than asked: an output extension no format is written as
+    /// (`-o out.pdf`), and an option that does not apply to the chosen output or input.
+    /// - Parameter documentIsJSON: Whether the document is read from the JSON form (then the
+    ///   Markdown parsing options cannot apply to it).
+    /// - Throws: ``UsageError`` naming the extension and the supported ones, or the option and the
+    ///   outputs it applies to.
+    mutating func resolveFormatAndCheckOptions(documentIsJSON: Bool) throws {
+        if let outputPath, outputPath != "-", outputDirectory == nil {
+            let fileExtension = URL(fileURLWithPath: outputPath).pathExtension.lowercased()
+            if OutputFormat.otherDocumentExtensions.contains(fileExtension) {
+                throw UsageError(
+                    "cannot write .\(fileExtension) files (-o \(outputPath)): intentmark writes \(OutputFormat.namesWithExtensions)")
+            }
+            if !formatWasGiven {
+                if let inferred = OutputFormat(inferringFrom: outputPath) {
+                    format = inferred
+                } else if !fileExtension.isEmpty {
+                    throw UsageError(
+                        "cannot tell the format from '.\(fileExtension)' (-o \(outputPath)): give -t FORMAT; formats: \(OutputFormat.namesWithExtensions)"
+                    )
+                }
+            }
+        }
+        for name in givenOptions {
+            let appliesTo: [OutputFormat]
+            switch name {
+            case "--width", "--color", "--colour": appliesTo = [.terminal]
+            case "--unsafe": appliesTo = [.html]
+            case "--result-options": appliesTo = [.json, .runs, .markdown]
+            case "--style": appliesTo = resultOptions == nil ? [.rtf] : [.rtf, .json, .runs, .markdown]
+            default:
+                if documentIsJSON, ParsingFlags.names.contains(name) || name == "-e" || name == "--extension" {
+                    throw UsageError(
+                        "\(name) is a Markdown parsing option; it does not apply to -f json input (the document form is already parsed)")
+                }
+                continue
+            }
+            guard appliesTo.contains(format) else {
+                let outputs = appliesTo.map(\.rawValue).joined(separator: ", ")
+                let styleNote = name == "--style" && resultOptions == nil ? " (json, runs and markdown with --result-options)" : ""
+                throw UsageError("\(name) does not apply to --to \(format.rawValue): it applies to --to \(outputs)\(styleNote)")
+            }
         }
     }
 
@@ -63,6 +134,13 @@ struct ConvertCommand {
     /// `false` when `name` is none of them.
     /// - Throws: ``UsageError`` for a missing or invalid value.
     mutating func parseOption(_ name: String, inlineValue: String?, reader: inout ArgumentReader) throws -> Bool {
+        guard try applyOption(name, inlineValue: inlineValue, reader: &reader) else { return false }
+        if !givenOptions.contains(name) { givenOptions.append(name) }
+        return true
+    }
+
+    /// Applies one option (see ``parseOption(_:inlineValue:reader:)``).
+    private mutating func applyOption(_ name: String, inlineValue: String?, reader: inout ArgumentReader) throws -> Bool {
         switch name {
         case "--to", "-t":
             let value = try reader.value(for: name, inlineValue: inlineValue)
@@ -91,6 +169,12 @@ struct ConvertCommand {
             options.extensions.insert(named)
         case "-o", "--output":
             outputPath = try reader.value(for: name, inlineValue: inlineValue)
+        case "-j", "--jobs":
+            let value = try reader.value(for: name, inlineValue: inlineValue)
+            guard let count = Int(value), (1...FolderConversion.maximumJobs).contains(count) else {
+                throw UsageError("\(name) needs a number of workers from 1 to \(FolderConversion.maximumJobs) (got '\(value)')")
+            }
+            jobs = count
         case "--result-options":
             let value = try reader.value(for: name, inlineValue: inlineValue)
             guard let parsed = ResultOptions(list: value) else {
@@ -124,6 +208,12 @@ struct ConvertCommand {
         return true
     }
 
+    /// Whether `path` names a directory (following symbolic links).
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     /// The system's reason for a file error, in a few words, lowercase as the tool's other
     /// reasons ("is a directory", "no such file or directory").
     static func reason(_ error: any Error) -> String {
@@ -136,7 +226,14 @@ struct ConvertCommand {
         switch nsError.code {
         case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file or directory"
         case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "permission denied"
-        default: return "the system refused (\(nsError.domain) \(nsError.code))"
+        case NSFileWriteOutOfSpaceError: return "no space left on device"
+        case NSFileWriteVolumeReadOnlyError: return "read-only file system"
+        case NSFileWriteFileExistsError: return "a file of that name exists"
+        case NSFileReadTooLargeError: return "file too large"
+        case NSFileReadCorruptFileError, NSFileReadUnknownStringEncodingError, NSFileReadInapplicableStringEncodingError:
+            return "it cannot be read as text"
+        case NSFileWriteUnknownError: return "it could not be written"
+        default: return "it could not be read or written"
         }
     }
 
@@ -147,7 +244,11 @@ struct ConvertCommand {
     /// Reads, converts and writes.
     /// - Throws: ``IntentMarkError`` when the input cannot be read or converted.
     func execute() throws -> ExitStatus {
-        try writeOutput { try output(of: try readDocument()) }
+        if let outputDirectory {
+            let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+            return try FolderConversion(command: self, outputDirectory: outputDirectory, jobs: workers).run()
+        }
+        return try writeOutput { try output(of: try readDocument()) }
     }
 
     /// Writes what `produce` makes to `-o`'s file or standard output. The output file is made

@@ -10,6 +10,7 @@ enum HelpText {
                                             print its run dump (reads standard input instead when it is
                                             not a terminal)
           intentmark [convert] [FILE…|-] [-t FORMAT] [-f FORMAT] [OPTIONS]
+          intentmark [convert] DIR|FILE… -o OUTDIR -t FORMAT [-j N] [OPTIONS]
           intentmark show [FILE|-] [--width N] [--color auto|always|never]
           intentmark apply DOC EDITS.json [--to FORMAT] [-o FILE] [OPTIONS]
           intentmark bench [FILE…] [--json] [--runs N]
@@ -38,7 +39,9 @@ enum HelpText {
         each FILE (default: the bundled document) and, in the same run, libcmark-gfm parsing it and
         rendering HTML. Throughput is MB/s of Markdown input (1 MB = 10^6 bytes), the median of N
         timed runs (default 5) after a warm-up; ratioToParse divides a stage's throughput by
-        libcmark-gfm's parse throughput. Progress goes to standard error.
+        libcmark-gfm's parse throughput. Peak memory is each task run once in a fresh child
+        process: the kernel's high-water mark above the child's resident set just before the
+        task (what the task adds to its loaded input). Progress goes to standard error.
 
         OPTIONS
           --json       one JSON object per input (an array for several): input, bytes, runs,
@@ -111,12 +114,19 @@ enum HelpText {
         return """
             USAGE
               intentmark convert [FILE…|-] [-t FORMAT] [OPTIONS]
+              intentmark convert DIR|FILE… -o OUTDIR -t FORMAT [-j N] [OPTIONS]
               intentmark FILE… [-t FORMAT] [OPTIONS]        (the same: convert is the default command)
 
             Reads FILE, or standard input when FILE is '-' or absent (and standard input is not a
             terminal), and writes the converted document to standard output (or -o FILE). Several
             FILEs are read as one document, as pandoc reads them: Markdown joined by a blank line
-            (relative links resolve against the first), JSON documents appended.
+            (relative links resolve against the first), JSON documents appended. With -o DIRECTORY
+            the FILEs and the Markdown in folders are converted one by one, on every core:
+              intentmark convert docs/ -o site/ -t html
+
+            An option that does not apply to the chosen output (--width and --color: terminal;
+            --unsafe: html; --style: rtf; --result-options: json, runs, markdown) or input (the
+            parsing options with -f json) is a usage error, not silently ignored.
 
             OUTPUT FORMATS (-t/--to; without it, from the -o file's extension: .md .html .json .txt
             .rtf; else runs). Aliases: md, gfm, commonmark (markdown); txt, text (plain); htm (html).
@@ -125,8 +135,18 @@ enum HelpText {
             OPTIONS
               -t, --to FORMAT           output format (above)
               -o, --output FILE         write to FILE instead of standard output (a regular file only:
-                                        links, devices, pipes and directories are refused; FILE is
-                                        replaced whole, never left half-written)
+                                        links, devices and pipes are refused; FILE is replaced whole,
+                                        never left half-written); the extension must name a format
+                                        (or give -t)
+              -o, --output DIRECTORY    convert each input into DIRECTORY instead (when it exists,
+                                        ends in '/', or an input is a folder; needs -t): FILE.md
+                                        becomes DIRECTORY/FILE.EXT, a folder's Markdown files (.md,
+                                        .markdown, .mdown, .mdwn, .mkd, .mkdn, .mkdown; .json with
+                                        -f json) keep their layout under it; hidden names skipped.
+                                        Progress on a terminal, a summary on standard error; a file
+                                        that fails is named and the rest convert (exit status 1)
+              -j, --jobs N              files converted at once into a DIRECTORY (default: the
+                                        active cores)
               -f, --from markdown|json  input format (default markdown; md, gfm, commonmark too);
                                         json reads the document form --to json writes
               -e, --extension NAME      enable one GFM extension, as cmark-gfm's -e: the first -e
@@ -138,7 +158,9 @@ enum HelpText {
               --result-options LIST     json/runs/markdown: lower first, to plainText, richText, list, table
                                         or presentationIntent (comma-separated)
               --style default|github|FILE
-                                        style sheet for rich text and rtf (FILE: a JSON StyleSheet)
+                                        style sheet for rtf, and for json/runs/markdown with
+                                        --result-options (FILE: a JSON StyleSheet; unknown keys
+                                        are errors)
               --width N                 terminal: wrap to N columns (default: COLUMNS, else the
                                         terminal window's width, else 80)
               --color auto|always|never terminal: escape sequences (default auto: only when

@@ -50,6 +50,8 @@ enum IntentMarkCommand {
             case "--help", "-h", "help":
                 write(HelpText.main, to: .standardOutput)
                 return .success
+            case BenchCommand.childFlag:
+                return try BenchCommand.runMemoryChild(Array(arguments.dropFirst()))
             case "--version":
                 write("intentmark \(version)\n", to: .standardOutput)
                 return .success

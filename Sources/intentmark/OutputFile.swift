@@ -13,7 +13,8 @@ import IntentMark
 ///
 /// The rules, each a one-line ``IntentMarkError/unwritableFile(path:reason:)``:
 /// - a path ending in `/` names a directory and is refused (`-o keep.md/` never touches
-///   `keep.md`);
+///   `keep.md`; the command line takes such a path as a folder conversion's output directory
+///   before it gets here);
 /// - an existing symbolic link, directory, device node, pipe or socket is refused, never replaced
 ///   (as root, `-o /dev/null` would otherwise swap the device for a regular file);
 /// - the output goes to a temporary file beside the target (`.NAME.intentmark-XXXXXX`, mode as the
@@ -27,6 +28,8 @@ struct OutputFile {
     private let temporaryPath: String
     private let descriptor: Int32
     private let mode: mode_t
+    /// The temporary file's slot in ``TemporaryFileCleanup`` (`nil`: not registered).
+    private let cleanupSlot: Int?
 
     /// Checks the target and creates the temporary file beside it.
     /// - Throws: ``IntentMarkError/unwritableFile(path:reason:)`` as listed in the type's comment,
@@ -52,20 +55,20 @@ struct OutputFile {
         let template = (directory.hasSuffix("/") ? directory : directory + "/") + "." + url.lastPathComponent + ".intentmark-XXXXXX"
         var templateBytes = Array(template.utf8CString)
         TemporaryFileCleanup.installHandlers()
-        let descriptor = templateBytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            // The signals are blocked while the file is created and registered, so a handler never
-            // misses a file that exists.
+        let (descriptor, slot) = templateBytes.withUnsafeMutableBufferPointer { buffer -> (Int32, Int?) in
+            guard let base = buffer.baseAddress else { return (-1, nil) }
+            // The signals are blocked on this thread while the file is created and registered, so
+            // its handler never misses a file that exists.
             return TemporaryFileCleanup.withSignalsBlocked {
                 let descriptor = mkstemp(base)
-                if descriptor >= 0 { TemporaryFileCleanup.register(base) }
-                return descriptor
+                return (descriptor, descriptor >= 0 ? TemporaryFileCleanup.register(base) : nil)
             }
         }
         guard descriptor >= 0 else { throw refuse(Self.systemReason(errno)) }
         self.path = path
         self.descriptor = descriptor
         self.mode = mode
+        cleanupSlot = slot
         temporaryPath = String(decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
@@ -79,7 +82,7 @@ struct OutputFile {
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure == 0, rename(temporaryPath, path) != 0 { failure = errno }
         if failure != 0 { unlink(temporaryPath) }
-        TemporaryFileCleanup.withSignalsBlocked { TemporaryFileCleanup.unregister() }
+        TemporaryFileCleanup.unregister(cleanupSlot)
         if failure != 0 { throw IntentMarkError.unwritableFile(path: path, reason: Self.systemReason(failure)) }
     }
 
@@ -87,7 +90,7 @@ struct OutputFile {
     func discard() {
         close(descriptor)
         unlink(temporaryPath)
-        TemporaryFileCleanup.withSignalsBlocked { TemporaryFileCleanup.unregister() }
+        TemporaryFileCleanup.unregister(cleanupSlot)
     }
 
     /// Writes every byte of `data` to `descriptor`, retrying interrupted and partial writes.

@@ -21,7 +21,7 @@ enum OutputFormat: String, CaseIterable {
     var summary: String {
         switch self {
         case .json: return "the intent document as stable JSON (format intentmark-document, version 3)"
-        case .runs: return "one block per run in Apple's print style: text { attribute = value }"
+        case .runs: return "one block per run in Apple's print style: text { attribute = value }, inline intents by name"
         case .plain: return "plain text: lists with markers, tables as text, no Markdown syntax"
         case .html: return "HTML written from the intent document, as libcmark-gfm writes it (safe unless --unsafe)"
         case .markdown: return "Markdown written from the intent document (CommonMark + GFM; parses back to an equivalent document)"
@@ -45,8 +45,31 @@ enum OutputFormat: String, CaseIterable {
         }
     }
 
+    /// The extension of the files a folder conversion writes in this format.
+    var fileExtension: String {
+        switch self {
+        case .json: return "json"
+        case .runs: return "runs.txt"
+        case .plain: return "txt"
+        case .html: return "html"
+        case .markdown: return "md"
+        case .terminal: return "term.txt"
+        case .rtf: return "rtf"
+        }
+    }
+
     /// The names `--help` and errors list, aliases after each format.
     static let namesWithAliases = "json, runs, plain (txt, text), html (htm), markdown (md, gfm, commonmark), terminal, rtf"
+
+    /// The formats with the file extensions each is inferred from, for messages.
+    static let namesWithExtensions =
+        "json (.json), runs, plain (.txt, .text), html (.html, .htm), markdown (.md, .markdown), terminal, rtf (.rtf)"
+
+    /// Extensions of document formats intentmark does not write (`-o out.pdf` is refused even
+    /// with `--to`, rather than writing another format under that name).
+    static let otherDocumentExtensions: Set<String> = [
+        "pdf", "docx", "doc", "odt", "epub", "tex", "latex", "pptx", "xlsx", "rst", "org", "adoc", "asciidoc", "man", "ms", "ipynb",
+    ]
 
     /// The format an output file's extension names (`.md`/`.markdown`, `.html`/`.htm`, `.json`,
     /// `.txt`, `.rtf`), or `nil` for any other extension.

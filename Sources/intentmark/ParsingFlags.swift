@@ -5,6 +5,12 @@ import IntentMark
 /// `--extended-attributes`, `--raw-formatting-tags`, `--source-positions`, `--repair-utf8`, `--base-url`, `--language`,
 /// `--unlimited`).
 enum ParsingFlags {
+    /// Every parsing flag's name.
+    static let names: Set<String> = [
+        "--extensions", "--layout", "--syntax", "--smart", "--extended-attributes", "--raw-formatting-tags", "--source-positions",
+        "--repair-utf8", "--base-url", "--language", "--unlimited",
+    ]
+
     /// Applies option `name` to `options` when it is a parsing flag.
     /// - Returns: Whether `name` was a parsing flag.
     /// - Throws: ``UsageError`` for a missing or invalid value.

@@ -1,56 +1,104 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Removes the temporary file of an `-o` write when the process is interrupted.
+/// Removes the temporary files of `-o` writes when the process is interrupted.
 ///
-/// At most one temporary file exists at a time. Its path is copied into a buffer owned here, so
-/// that the signal handler only calls async-signal-safe functions (`unlink`, `signal`, `raise`):
-/// it removes the file, restores the default action and raises the signal again, so the process
-/// still ends as the signal says (status 130 for SIGINT in a shell).
+/// Several temporary files may exist at once (a folder converted on every core writes one per
+/// worker). Each is registered in a fixed table of slots whose path buffers are allocated once and
+/// never freed, so that the signal handler only reads memory that stays valid and only calls
+/// async-signal-safe functions (`unlink`, `signal`, `raise`): it removes every registered file,
+/// restores the default action and raises the signal again, so the process still ends as the
+/// signal says (status 130 for SIGINT in a shell).
+///
+/// Registration takes a lock the handler never takes. A slot is marked in use only after its path
+/// is copied (with a release fence between), so the handler never reads a half-copied path of a
+/// newly registered file; if a signal arrives while a slot is being reused, the worst the handler
+/// can do is try to unlink a mixture of two temporary names, which names no file.
 enum TemporaryFileCleanup {
-    /// The registered path (NUL-terminated), or `nil`. Read by the signal handler; written only
-    /// with the handled signals blocked.
-    nonisolated(unsafe) private static var pendingPath: UnsafeMutablePointer<CChar>? = nil
-    nonisolated(unsafe) private static var handlersInstalled = false
+    /// How many temporary files can be registered at once (more than the most workers allowed).
+    static let capacity = 1_024
+    /// The longest path a slot holds, NUL included; a longer path is not registered (and `mkstemp`
+    /// fails on it anyway).
+    private static let pathCapacity = Int(PATH_MAX)
+
+    /// The slots' path buffers (allocated on first use of a slot, never freed) and whether each
+    /// slot is in use (1) or free (0). Read by the signal handler; written under ``lock``.
+    nonisolated(unsafe) private static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        table.initialize(repeating: nil, count: capacity)
+        return table
+    }()
+    nonisolated(unsafe) private static let inUse: UnsafeMutablePointer<Int> = {
+        let table = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        table.initialize(repeating: 0, count: capacity)
+        return table
+    }()
+    private static let lock = Mutex(())
+    private static let handlersInstalled = Mutex(false)
     private static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handlers (once), and unblocks the three signals: a parent may start the tool
     /// with them blocked (Foundation's `Process` passes on its thread's mask), and then an
     /// interrupt would wait forever instead of ending the conversion.
     static func installHandlers() {
-        guard !handlersInstalled else { return }
-        handlersInstalled = true
+        let first = handlersInstalled.withLock { installed in
+            defer { installed = true }
+            return !installed
+        }
+        guard first else { return }
+        // The tables are made here, before any handler can run: a handler must not be the first
+        // to touch a lazily initialised global.
+        _ = (paths, inUse)
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         for signalNumber in handledSignals { sigaddset(&unblocked, signalNumber) }
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         for signalNumber in handledSignals {
             _ = signal(signalNumber) { received in
-                if let path = TemporaryFileCleanup.pendingPath { unlink(path) }
+                TemporaryFileCleanup.removeRegisteredFiles()
                 _ = signal(received, SIG_DFL)
                 raise(received)
             }
         }
     }
 
-    /// Registers `path` (copied) as the temporary file to remove on a signal.
-    static func register(_ path: UnsafePointer<CChar>) {
-        unregister()
-        pendingPath = strdup(path)
+    /// Called from the signal handler: unlinks every registered file.
+    private static func removeRegisteredFiles() {
+        for slot in 0..<capacity where inUse[slot] != 0 {
+            if let path = paths[slot] { unlink(path) }
+        }
     }
 
-    /// Forgets the registered path.
-    static func unregister() {
-        let old = pendingPath
-        pendingPath = nil
-        free(old)
+    /// Registers `path` (copied) as a temporary file to remove on a signal.
+    /// - Returns: The slot to pass to ``unregister(_:)``, or `nil` when every slot is taken or the
+    ///   path is too long (the file is then not removed on a signal).
+    static func register(_ path: UnsafePointer<CChar>) -> Int? {
+        let length = strlen(path)
+        guard length < pathCapacity else { return nil }
+        return lock.withLock { _ -> Int? in
+            guard let slot = (0..<capacity).first(where: { inUse[$0] == 0 }) else { return nil }
+            let buffer = paths[slot] ?? UnsafeMutablePointer<CChar>.allocate(capacity: pathCapacity)
+            buffer.update(from: path, count: length + 1)
+            paths[slot] = buffer
+            atomicMemoryFence(ordering: .releasing)
+            inUse[slot] = 1
+            return slot
+        }
     }
 
-    /// Runs `body` with SIGINT, SIGTERM and SIGHUP blocked, so the handler never sees a
-    /// half-updated registration.
+    /// Forgets the file registered in `slot` (it was renamed or removed).
+    static func unregister(_ slot: Int?) {
+        guard let slot, (0..<capacity).contains(slot) else { return }
+        lock.withLock { _ in inUse[slot] = 0 }
+    }
+
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP blocked on this thread, so that a file this
+    /// thread creates is registered before this thread can be interrupted.
     static func withSignalsBlocked<Result>(_ body: () -> Result) -> Result {
         var blocked = sigset_t()
         var previous = sigset_t()

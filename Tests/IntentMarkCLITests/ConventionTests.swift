@@ -88,4 +88,57 @@ struct ConventionTests {
         #expect(command.status == 64)
         #expect(command.standardError.contains("neither a command"))
     }
+
+    @Test("Honest flags: an output extension no format writes, or an option that does not apply to the output, is a usage error")
+    func honestFlags() throws {
+        let file = Self.documents.appending(path: "field-guide.md").path
+        let directory = FileManager.default.temporaryDirectory.appending(path: "intentmark-honest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pdf = directory.appending(path: "out.pdf").path
+        let cases: [([String], String)] = [
+            ([file, "-o", pdf], "cannot write .pdf files (-o \(pdf)): intentmark writes json (.json), runs, plain (.txt, .text), html"),
+            ([file, "-t", "html", "-o", directory.appending(path: "out.docx").path], "cannot write .docx files"),
+            ([file, "-o", directory.appending(path: "out.foo").path], "cannot tell the format from '.foo'"),
+            ([file, "-t", "markdown", "--width", "40"], "--width does not apply to --to markdown: it applies to --to terminal"),
+            ([file, "-t", "plain", "--color", "always"], "--color does not apply to --to plain: it applies to --to terminal"),
+            (
+                [file, "-t", "html", "--style", "github"],
+                "--style does not apply to --to html: it applies to --to rtf (json, runs and markdown with --result-options)"
+            ),
+            ([file, "-t", "json", "--style", "github"], "--style does not apply to --to json"),
+            (
+                [file, "-t", "html", "--result-options", "plainText"],
+                "--result-options does not apply to --to html: it applies to --to json, runs, markdown"
+            ),
+            ([file, "-t", "rtf", "--unsafe"], "--unsafe does not apply to --to rtf: it applies to --to html"),
+            (["-f", "json", "-", "-t", "html", "--smart"], "--smart is a Markdown parsing option; it does not apply to -f json input"),
+            (["-f", "json", "-", "-t", "html", "-e", "table"], "-e is a Markdown parsing option"),
+        ]
+        for (arguments, message) in cases {
+            let result = try CLITests.run(arguments, input: Data("{}".utf8))
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.standardError.hasPrefix("intentmark: \(message)"), "\(arguments): \(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        // What does apply still works: a style sheet with result options, --width for the terminal.
+        #expect(try CLITests.run([file, "-t", "json", "--style", "github", "--result-options", "richText"]).status == 0)
+        #expect(try CLITests.run([file, "-t", "terminal", "--width", "40", "--color", "never"]).status == 0)
+        // An unknown style-sheet key is named.
+        let sheet = directory.appending(path: "sheet.json")
+        try Data(#"{"headr1": {}}"#.utf8).write(to: sheet)
+        let style = try CLITests.run([file, "-t", "rtf", "--style", sheet.path])
+        #expect(style.status == 64)
+        #expect(style.standardError.hasPrefix("intentmark: --style \(sheet.path): unknown slot 'headr1' (slots: body, header1,"))
+    }
+
+    @Test("The run dump names inline intents instead of printing raw values")
+    func runDumpNamesInlineIntents() throws {
+        let result = try CLITests.run(["-t", "runs"], input: Data("*a* **`b`**\nc\n".utf8))
+        #expect(result.output.contains("\tinlinePresentationIntent = emphasized\n"))
+        #expect(result.output.contains("\tinlinePresentationIntent = stronglyEmphasized, code\n"))
+        #expect(result.output.contains("\tinlinePresentationIntent = softBreak\n"))
+        #expect(!result.output.contains("rawValue"))
+    }
 }

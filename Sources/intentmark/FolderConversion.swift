@@ -1,0 +1,250 @@
+import Dispatch
+import Foundation
+import IntentMark
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `intentmark convert DIR|FILE… -o OUTDIR --to FORMAT`: converts files one by one into a
+/// directory, on every core.
+///
+/// - The inputs are files (each written as `OUTDIR/NAME.EXT`) and directories, whose Markdown
+///   files (`.md`, `.markdown`, `.mdown`, `.mdwn`, `.mkd`, `.mkdn`, `.mkdown`; `.json` with
+///   `-f json`) are found at any depth and written at the same relative path under `OUTDIR`, with
+///   the format's extension. Hidden files and folders (names starting with `.`), folders reached
+///   through symbolic links and `OUTDIR` itself are skipped.
+/// - Workers (`-j N`, default: the active cores) take the files largest first, each through the
+///   same steps as a single conversion: the output file is made beside its target and renamed
+///   over it only when complete, so no partial file is ever left, even on an interrupt.
+/// - Progress goes to standard error when it is a terminal; a one-line summary always does. A
+///   file that fails is reported by name and the others still convert; the exit status is then 1.
+struct FolderConversion {
+    /// One file to convert: its input and output paths and the input's size in bytes.
+    struct Job {
+        var input: String
+        var output: String
+        var bytes: Int
+    }
+
+    /// How one job ended: the input's size, or the one-line reason it failed.
+    enum Outcome: Sendable {
+        case converted(bytes: Int)
+        case failed(String)
+    }
+
+    /// The extensions of files taken from a directory as Markdown.
+    static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mdwn", "mkd", "mkdn", "mkdown"]
+    /// The most workers `-j` accepts.
+    static let maximumJobs = 256
+
+    /// The conversion every file goes through (its input and output paths are replaced per file).
+    var command: ConvertCommand
+    /// The output directory as given.
+    var outputDirectory: String
+    /// How many files convert at once.
+    var jobs: Int
+
+    /// Finds the files and names their outputs.
+    /// - Throws: ``UsageError`` for two inputs that would be
+    ///   written to the same output, or an output that would replace its input;
+    ///   ``IntentModel/IntentMarkError/unwritableFile(path:reason:)`` when `OUTDIR` exists and is
+    ///   not a directory. An input that does not exist is not an error here: it becomes a failed
+    ///   job, so the others still convert.
+    func plan() throws -> [Job] {
+        let fileManager = FileManager.default
+        let outputRoot = URL(fileURLWithPath: outputDirectory).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: outputRoot, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw IntentMarkError.unwritableFile(
+                path: outputDirectory, reason: "is a file, not a directory (-o names the directory to convert into)")
+        }
+        let extensions = command.readsJSON ? ["json"] : Self.markdownExtensions
+        let outputExtension = command.format.fileExtension
+        func outputPath(relative: String) -> String {
+            let withoutExtension = (relative as NSString).deletingPathExtension
+            return URL(fileURLWithPath: outputRoot).appending(path: withoutExtension + "." + outputExtension).path
+        }
+        var jobs: [Job] = []
+        for input in command.inputPaths {
+            var inputIsDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: input, isDirectory: &inputIsDirectory), inputIsDirectory.boolValue else {
+                // A file (or a missing path, which fails when converted): OUTDIR/NAME.EXT.
+                jobs.append(
+                    Job(input: input, output: outputPath(relative: (input as NSString).lastPathComponent), bytes: Self.size(of: input)))
+                continue
+            }
+            let root = URL(fileURLWithPath: input).standardizedFileURL
+            guard let enumerator = fileManager.enumerator(atPath: root.path) else {
+                jobs.append(Job(input: input, output: outputRoot, bytes: 0))
+                continue
+            }
+            var found: [Job] = []
+            while let relative = enumerator.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                let full = root.appending(path: relative).path
+                let type = enumerator.fileAttributes?[.type] as? FileAttributeType
+                if name.hasPrefix(".") || full == outputRoot {
+                    if type == .typeDirectory { enumerator.skipDescendants() }
+                    continue
+                }
+                guard type != .typeDirectory, extensions.contains((name as NSString).pathExtension.lowercased()) else { continue }
+                // A symbolic link to a file is converted; one to a folder is not followed.
+                var targetIsDirectory: ObjCBool = false
+                guard fileManager.fileExists(atPath: full, isDirectory: &targetIsDirectory), !targetIsDirectory.boolValue else { continue }
+                found.append(Job(input: full, output: outputPath(relative: relative), bytes: Self.size(of: full)))
+            }
+            guard !found.isEmpty else {
+                throw UsageError(
+                    "no \(command.readsJSON ? "JSON" : "Markdown") files in \(input) (extensions: \(extensions.sorted().joined(separator: ", ")))"
+                )
+            }
+            jobs += found.sorted { $0.input < $1.input }
+        }
+        var inputByOutput: [String: String] = [:]
+        for job in jobs {
+            if let earlier = inputByOutput[job.output] {
+                throw UsageError("\(earlier) and \(job.input) would both be written to \(job.output)")
+            }
+            inputByOutput[job.output] = job.input
+            if URL(fileURLWithPath: job.input).standardizedFileURL.path == job.output {
+                throw UsageError("\(job.input) would be replaced by its own conversion: choose another -o directory or format")
+            }
+        }
+        return jobs
+    }
+
+    /// Converts every planned file and reports.
+    /// - Returns: ``ExitStatus/success`` when every file converted, else
+    ///   ``ExitStatus/conversionFailed`` after naming each failure.
+    /// - Throws: What ``plan()`` throws; ``IntentModel/IntentMarkError/unwritableFile(path:reason:)``
+    ///   when `OUTDIR` cannot be made.
+    func run() throws -> ExitStatus {
+        let start = ContinuousClock.now
+        let jobs = try plan()
+        // The folders are made first, in one thread: workers then only write files.
+        var failedFolders: [String: String] = [:]
+        do {
+            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw IntentMarkError.unwritableFile(path: outputDirectory, reason: ConvertCommand.reason(error))
+        }
+        for folder in Set(jobs.map { ($0.output as NSString).deletingLastPathComponent }).sorted() {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                failedFolders[folder] = ConvertCommand.reason(error)
+            }
+        }
+        // Largest first, so that no worker is left with a big file at the end.
+        let order = jobs.indices.sorted { jobs[$0].bytes > jobs[$1].bytes }
+        let outcomes = Mutex([Outcome?](repeating: nil, count: jobs.count))
+        let next = Atomic(0)
+        let progress = Progress(total: jobs.count, enabled: isatty(STDERR_FILENO) != 0)
+        let workers = min(self.jobs, jobs.count)
+        let command = self.command
+        let unmadeFolders = failedFolders
+        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
+            while true {
+                let position = next.add(1, ordering: .relaxed).oldValue
+                guard position < order.count else { return }
+                let job = jobs[order[position]]
+                let outcome: Outcome
+                if let reason = unmadeFolders[(job.output as NSString).deletingLastPathComponent] {
+                    outcome = .failed("cannot write \(job.output): \(reason)")
+                } else {
+                    outcome = Self.convert(job, with: command)
+                }
+                outcomes.withLock { $0[order[position]] = outcome }
+                progress.step(job.input)
+            }
+        }
+        progress.finish()
+        return report(jobs, outcomes: outcomes.withLock { $0 }, seconds: Self.seconds(since: start))
+    }
+
+    /// Converts one file as `intentmark convert INPUT -o OUTPUT` would.
+    private static func convert(_ job: Job, with command: ConvertCommand) -> Outcome {
+        var single = command
+        single.inputPaths = [job.input]
+        single.outputPath = job.output
+        do {
+            _ = try single.writeOutput { try single.output(of: try single.readDocument()) }
+            return .converted(bytes: job.bytes)
+        } catch let error as IntentMarkError {
+            let message = error.description
+            return .failed(message.contains(job.input) ? message : "\(job.input): \(message)")
+        } catch {
+            return .failed("\(job.input): \(error)")
+        }
+    }
+
+    /// Writes the summary and each failure to standard error.
+    private func report(_ jobs: [Job], outcomes: [Outcome?], seconds: Double) -> ExitStatus {
+        var converted = 0
+        var bytes = 0
+        var failures: [String] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .converted(let size)?:
+                converted += 1
+                bytes += size
+            case .failed(let reason)?: failures.append(reason)
+            case nil: failures.append("a file was not converted")
+            }
+        }
+        var text = failures.map { "intentmark: \($0)\n" }.joined()
+        let megabytes = String(format: "%.1f", Double(bytes) / 1e6)
+        let time = String(format: "%.2f", seconds)
+        text +=
+            "intentmark: converted \(converted) of \(jobs.count) file\(jobs.count == 1 ? "" : "s") (\(megabytes) MB) to \(command.format.rawValue) in \(outputDirectory)"
+            + " in \(time) s on \(min(self.jobs, max(1, jobs.count))) worker\(self.jobs == 1 ? "" : "s")"
+            + (failures.isEmpty ? "\n" : "; \(failures.count) failed\n")
+        IntentMarkCommand.write(text, to: .standardError)
+        return failures.isEmpty ? .success : .conversionFailed
+    }
+
+    /// The size of the file at `path` in bytes (0 when it cannot be read; it then fails later).
+    private static func size(of path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// The progress line on standard error (`[ 12/340] docs/guide.md`), redrawn in place; only on a
+    /// terminal.
+    final class Progress: Sendable {
+        let total: Int
+        let enabled: Bool
+        private let done = Mutex(0)
+
+        init(total: Int, enabled: Bool) {
+            self.total = total
+            self.enabled = enabled
+        }
+
+        /// Counts one finished file and redraws the line.
+        func step(_ name: String) {
+            guard enabled else { return }
+            done.withLock { done in
+                done += 1
+                let width = String(total).count
+                let count = String(repeating: " ", count: width - String(done).count) + String(done)
+                IntentMarkCommand.write("\r\u{1B}[K[\(count)/\(total)] \(name)", to: .standardError)
+            }
+        }
+
+        /// Clears the line.
+        func finish() {
+            guard enabled else { return }
+            IntentMarkCommand.write("\r\u{1B}[K", to: .standardError)
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `intentmark convert DIR… -o OUTDIR --to FORMAT`: files converted one by one into a directory.
+@Suite("intentmark folder conversion")
+struct FolderConversionTests {
+    /// A fresh directory holding `files` (relative path → contents).
+    static func tree(_ files: [String: Data]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appending(path: "intentmark-folder-\(UUID().uuidString)")
+        for (path, contents) in files {
+            let url = root.appending(path: path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents.write(to: url)
+        }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        return root
+    }
+
+    /// Every file under `root`, as relative paths (hidden ones too).
+    static func files(under root: URL) -> Set<String> {
+        var result: Set<String> = []
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root.appending(path: path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result.insert(path)
+            }
+        }
+        return result
+    }
+
+    static let sample: [String: Data] = [
+        "docs/guide.md": Data("# Guide\n\nSee [the intro](intro.md).\n".utf8),
+        "docs/intro.markdown": Data("Intro *text*\n".utf8),
+        "docs/deep/er/note.md": Data("- one\n- two\n".utf8),
+        "docs/.hidden/secret.md": Data("# no\n".utf8),
+        "docs/notes.txt": Data("not Markdown\n".utf8),
+        "docs/image.png": Data([0x89, 0x50]),
+    ]
+
+    @Test("A tree converts into the same layout, each file as a single conversion writes it; hidden and other files are skipped")
+    func mirrorsTheLayout() throws {
+        let root = try Self.tree(Self.sample)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appending(path: "html")
+        let result = try CLITests.run(["convert", root.appending(path: "docs").path, "-o", output.path, "-t", "html"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(Self.files(under: output) == ["guide.html", "intro.html", "deep/er/note.html"])
+        for (input, converted) in [("guide.md", "guide.html"), ("intro.markdown", "intro.html"), ("deep/er/note.md", "deep/er/note.html")] {
+            let single = try CLITests.run(["convert", root.appending(path: "docs/\(input)").path, "-t", "html"])
+            #expect(try String(contentsOf: output.appending(path: converted), encoding: .utf8) == single.output, "\(input)")
+        }
+        // Standard error is not a terminal here: no progress line, only the summary.
+        #expect(result.standardError.hasPrefix("intentmark: converted 3 of 3 files ("))
+        #expect(result.standardError.contains(" to html in \(output.path) in "))
+        #expect(!result.standardError.contains("\u{1B}"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("Several files and -o DIRECTORY: each converted into it by name; one worker gives the same files as two")
+    func filesIntoADirectoryAndWorkers() throws {
+        let root = try Self.tree(Self.sample)
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A path ending in '/' names a directory even before it exists.
+        let one = root.appending(path: "one")
+        let two = root.appending(path: "two")
+        try FileManager.default.createDirectory(at: two, withIntermediateDirectories: true)
+        let inputs = ["docs/guide.md", "docs/deep/er/note.md"].map { root.appending(path: $0).path }
+        let first = try CLITests.run(["convert"] + inputs + ["-o", one.path + "/", "-t", "md", "-j", "1"])
+        let second = try CLITests.run(inputs + ["-o", two.path, "--to", "md", "--jobs", "2"])
+        #expect(first.status == 0 && second.status == 0, "\(first.standardError) \(second.standardError)")
+        #expect(Self.files(under: one) == ["guide.md", "note.md"])
+        for name in ["guide.md", "note.md"] {
+            #expect(try Data(contentsOf: one.appending(path: name)) == Data(contentsOf: two.appending(path: name)))
+        }
+        #expect(first.standardError.contains("on 1 worker\n") && second.standardError.contains("on 2 workers\n"))
+    }
+
+    @Test("A bad file is named, the others still convert, the status is 1 and no partial or temporary file is left")
+    func continuesPastBadFiles() throws {
+        var files = Self.sample
+        files["docs/broken.md"] = Data([0x61, 0xFF, 0x62])
+        files["docs/deep/hostile.md"] = Data((String(repeating: "> ", count: 12_000) + "a\n").utf8)
+        let root = try Self.tree(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appending(path: "out")
+        let missing = root.appending(path: "missing.md").path
+        let result = try CLITests.run(["convert", root.appending(path: "docs").path, missing, "-o", output.path, "-t", "json"])
+        #expect(result.status == 1)
+        #expect(Self.files(under: output) == ["guide.json", "intro.json", "deep/er/note.json"])
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(result.standardError)")
+        #expect(lines.contains { $0.contains("broken.md") && $0.contains("not valid UTF-8") })
+        #expect(lines.contains { $0.contains("hostile.md") && $0.contains("maximumNestingDepth") })
+        #expect(lines.contains("intentmark: cannot read \(missing): no such file"))
+        #expect(lines.last?.hasPrefix("intentmark: converted 3 of 6 files") == true)
+        #expect(lines.last?.hasSuffix("; 3 failed") == true)
+    }
+
+    @Test("What cannot be converted into a directory is a usage error before any work")
+    func usageErrors() throws {
+        let root = try Self.tree(Self.sample)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let docs = root.appending(path: "docs").path
+        let out = root.appending(path: "out").path
+        let cases: [([String], String)] = [
+            (["convert", docs, "-t", "html"], "\(docs) is a directory: convert the files in it with -o OUTDIR -t FORMAT"),
+            (["convert", docs, "-o", out], "converting into a directory needs -t FORMAT"),
+            (["convert", "-", "-o", out + "/", "-t", "html"], "standard input cannot be converted into a directory"),
+            (["convert", docs + "/guide.md", "-t", "html", "-j", "2"], "-j/--jobs applies when converting files into a directory"),
+            (["convert", docs, "-o", out, "-t", "html", "-j", "0"], "-j needs a number of workers from 1 to 256 (got '0')"),
+            (["convert", docs, "-o", docs, "-t", "md"], "would be replaced by its own conversion"),
+            (["convert", docs, docs + "/guide.md", "-o", out, "-t", "html"], "would both be written to \(out)/guide.html"),
+            (["convert", root.appending(path: "empty").path, "-o", out, "-t", "html"], "no Markdown files in"),
+        ]
+        try FileManager.default.createDirectory(at: root.appending(path: "empty"), withIntermediateDirectories: true)
+        for (arguments, message) in cases {
+            let result = try CLITests.run(arguments, input: Data("x\n".utf8))
+            #expect(result.status == 64, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // -o naming a file while an input is a folder: the file is left alone.
+        let file = root.appending(path: "taken.html")
+        try Data("keep".utf8).write(to: file)
+        let onFile = try CLITests.run(["convert", docs, "-o", file.path, "-t", "html"])
+        #expect(onFile.status == 1)
+        #expect(
+            onFile.standardError
+                == "intentmark: cannot write \(file.path): is a file, not a directory (-o names the directory to convert into)\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
+    }
+
+    @Test("An interrupt during a folder conversion leaves no temporary file")
+    func interruptLeavesNoTemporaryFile() throws {
+        // Large enough files that the conversion is still running when the signal arrives.
+        var files: [String: Data] = [:]
+        let big = Data(String(repeating: "Some *text* with `code` and a [link](x).\n\n", count: 60_000).utf8)
+        for index in 0..<8 { files["docs/file\(index).md"] = big }
+        let root = try Self.tree(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appending(path: "out")
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.arguments = ["convert", root.appending(path: "docs").path, "-o", output.path, "-t", "rtf", "-j", "2"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until a temporary file exists, then interrupt.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !Self.files(under: output).contains(where: { $0.hasPrefix(".") }) { usleep(2_000) }
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(!Self.files(under: output).contains { ($0 as NSString).lastPathComponent.hasPrefix(".") })
+    }
+}
