@@ -37,6 +37,8 @@ var complexity = false
 var complexityMaximumBytes: Int? = nil
 var complexityShapes: [String]? = nil
 var foundation = false
+var commandLine = false
+var intentmarkPath: String?
 var sampledMemory = false
 var sizes = SizeSweep.defaultSizes
 var svgPath: String?
@@ -76,6 +78,11 @@ while let argument = arguments.popFirst() {
     case "--shapes":
         guard let value = arguments.popFirst() else { fail("--shapes needs a list") }
         complexityShapes = value.split(separator: ",").map(String.init)
+    case "--cli":
+        commandLine = true
+    case "--intentmark":
+        guard let path = arguments.popFirst() else { fail("--intentmark needs the path of an intentmark executable") }
+        intentmarkPath = path
     case "--foundation":
         foundation = true
     case "--sampled-memory":
@@ -132,6 +139,28 @@ do {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(results).write(to: URL(fileURLWithPath: jsonPath))
         }
+        exit(0)
+    }
+    if commandLine {
+        // Whole processes, paired with the cmark-gfm command line (see CommandLineBenchmark).
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        let intentmark =
+            intentmarkPath.map { URL(fileURLWithPath: $0) } ?? executable.deletingLastPathComponent().appending(path: "intentmark")
+        guard FileManager.default.isExecutableFile(atPath: intentmark.path) else {
+            fail(
+                "no intentmark at \(intentmark.path): build it first (swift build -c release --product intentmark) or give --intentmark PATH"
+            )
+        }
+        let searchPath = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+        guard
+            let cmark = searchPath.map({ URL(fileURLWithPath: String($0)).appending(path: "cmark-gfm") }).first(where: {
+                FileManager.default.isExecutableFile(atPath: $0.path)
+            })
+        else { fail("no cmark-gfm on PATH (Debian: apt-get install cmark-gfm)") }
+        let benchmark = CommandLineBenchmark(intentmark: intentmark, cmarkGFM: cmark, realWorld: realWorldPath, rounds: runs)
+        let figures = try benchmark.run(progress: progress)
+        print("Whole processes, paired rounds (\(runs) timed after one warm-up; medians): \(intentmark.path) against \(cmark.path)\n")
+        print(CommandLineBenchmark.table(figures))
         exit(0)
     }
     if sweep {

@@ -22,6 +22,8 @@ package enum BenchmarkStage: String, CaseIterable, Sendable {
     case markdown
     /// `IntentDocument` → RTF (`Data`): rich lowering with the default style sheet, then RTF.
     case rtf
+    /// `IntentDocument` → the JSON document form (`Data`, version 3, streaming writer).
+    case json
 
     /// What the stage measures, for tables.
     package var summary: String {
@@ -34,6 +36,7 @@ package enum BenchmarkStage: String, CaseIterable, Sendable {
         case .attributedString: return "IntentDocument → AttributedString → IntentDocument"
         case .markdown: return "IntentDocument → Markdown"
         case .rtf: return "IntentDocument → RTF (rich lowering with the default style sheet, then RTF)"
+        case .json: return "IntentDocument → JSON document form (version 3)"
         }
     }
 }

@@ -38,7 +38,7 @@ package enum BenchmarkTask: Hashable, Sendable {
         case .stage(let stage):
             switch stage {
             case .parse, .parseNone: return false
-            case .html, .plain, .rich, .attributedString, .markdown, .rtf: return true
+            case .html, .plain, .rich, .attributedString, .markdown, .rtf, .json: return true
             }
         case .baseline: return false
         }

@@ -81,6 +81,8 @@ package final class BenchmarkWorkload {
                 _ = try document().markdown()
             case .rtf:
                 _ = RTFWriter().writeData(try document())
+            case .json:
+                _ = try document().jsonData()
             }
         case .baseline(let baseline):
             switch baseline {

@@ -314,7 +314,7 @@ struct ConvertCommand {
         let output: Data
         let written = resultOptions.map { document.lowered(to: $0, styleSheet: styleSheet, plainTextOptions: plainTextOptions) } ?? document
         switch format {
-        case .json: output = try written.jsonData() + Data("\n".utf8)
+        case .json: output = try written.jsonData()
         case .runs: output = Data(written.runDump().utf8)
         case .plain: output = Data((document.plainText(options: plainTextOptions) + "\n").utf8)
         case .html:

@@ -322,7 +322,9 @@ extension CLITests {
         #expect(object?["input"] as? String == file)
         let stages = object?["stages"] as? [[String: Any]] ?? []
         #expect(
-            stages.map { $0["name"] as? String } == ["parse", "parseNone", "html", "plain", "rich", "attributedString", "markdown", "rtf"])
+            stages.map { $0["name"] as? String } == [
+                "parse", "parseNone", "html", "plain", "rich", "attributedString", "markdown", "rtf", "json",
+            ])
         for stage in stages {
             for key in ["mbPerSecond", "seconds", "peakBytes", "ratioToParse"] { #expect(stage[key] != nil, "\(key)") }
             #expect((stage["mbPerSecond"] as? Double ?? 0) > 0)

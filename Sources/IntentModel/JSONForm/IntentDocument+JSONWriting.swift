@@ -124,38 +124,41 @@ extension IntentDocument {
         output.raw(",\n\"attributes\": ")
         output.raw(Array(try encoder.encode(attributeTable)))
         output.raw(",\n\"runs\": [")
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var startOffset = 0
-        for (position, record) in runRecords.enumerated() {
-            let end = utf8.index(start, offsetBy: record.end - startOffset)
-            output.raw(position == 0 ? "\n{\"text\": " : ",\n{\"text\": ")
-            output.string(text[start..<end])
-            if record.block >= 0 {
-                output.raw(", \"block\": ")
-                output.int(Int(newIndex[Int(record.block)]))
-            }
-            if record.inline != 0 {
-                output.raw(", \"inline\": [")
-                for (index, name) in InlinePresentationIntent(rawValue: record.inline).names.enumerated() {
-                    if index > 0 { output.raw(", ") }
-                    output.string(name)
+        // Each distinct inline value's `"inline": [...]` is encoded once.
+        var inlineCache: [UInt: [UInt8]] = [:]
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            for (position, record) in runRecords.enumerated() {
+                output.raw(position == 0 ? "\n{\"text\": " : ",\n{\"text\": ")
+                output.string(utf8: UnsafeBufferPointer(rebasing: utf8[start..<record.end]))
+                if record.block >= 0 {
+                    output.raw(", \"block\": ")
+                    output.int(Int(newIndex[Int(record.block)]))
                 }
-                output.raw("]")
+                if record.inline != 0 {
+                    if inlineCache[record.inline] == nil {
+                        var names = ", \"inline\": ["
+                        for (index, name) in InlinePresentationIntent(rawValue: record.inline).names.enumerated() {
+                            names += (index > 0 ? ", \"" : "\"") + name + "\""
+                        }
+                        inlineCache[record.inline] = Array((names + "]").utf8)
+                    }
+                    output.raw(inlineCache[record.inline] ?? [])
+                }
+                if record.attributes != 0 {
+                    output.raw(", \"attributes\": ")
+                    output.int(Int(record.attributes))
+                }
+                if record.span >= 0 {
+                    output.raw(", \"span\": ")
+                    output.int(Int(record.span))
+                }
+                output.raw("}")
+                start = record.end
             }
-            if record.attributes != 0 {
-                output.raw(", \"attributes\": ")
-                output.int(Int(record.attributes))
-            }
-            if record.span >= 0 {
-                output.raw(", \"span\": ")
-                output.int(Int(record.span))
-            }
-            output.raw("}")
-            start = end
-            startOffset = record.end
         }
         output.raw(runRecords.isEmpty ? "]}\n" : "\n]}\n")
-        return Data(output.bytes)
+        return output.data()
     }
 }
