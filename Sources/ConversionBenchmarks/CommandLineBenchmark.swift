@@ -184,7 +184,7 @@ package struct CommandLineBenchmark: Sendable {
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         let argv = ([command.executable] + command.arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let start = ContinuousClock.now
         let spawned = posix_spawn(&pid, command.executable, &actions, nil, argv, environ)
