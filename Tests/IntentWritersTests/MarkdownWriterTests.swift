@@ -51,6 +51,23 @@ struct MarkdownWriterTests {
         #expect(try Self.written(Self.parsed("***a***\n")) == "_**a**_\n")
     }
 
+    @Test("Deep inline nesting: each run reopens only what changed, and the text reads back the same")
+    func deepInlineNesting() throws {
+        // 3 000 levels of alternating emphasis and strong emphasis, with text at every level and
+        // links and strikethrough in between: a run shares all but the innermost spans with the
+        // run before it (the writer walks up only to the first open span).
+        let depth = 1_500
+        let opening = String(repeating: "*a **a ", count: depth)
+        let closing = String(repeating: " a** a*", count: depth)
+        let source = opening + "[b ~~c~~](/u)" + closing + " and *x **y** z*\n"
+        let document = try Self.parsed(source)
+        // `written` checks that the Markdown reads back equivalent, with the same HTML; nested
+        // spans of one kind alternate `*` and `_`, so the bytes differ from the source's.
+        let markdown = try Self.written(document)
+        #expect(markdown.hasSuffix(" and *x **y** z*\n"))
+        #expect(markdown.filter { $0 == "a" }.count == 4 * depth + 1)
+    }
+
     @Test("An HTML block left open at the end of a list item is followed by no blank line")
     func openHTMLBlockEndingAListItem() throws {
         // Conditions 1–5 end only at their end marker or with their container; a blank line after

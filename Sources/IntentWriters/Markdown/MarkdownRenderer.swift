@@ -57,7 +57,15 @@ struct MarkdownRenderer {
 
     // Inline markup open in the current leaf, outermost first.
     private var openMarkup: [OpenMarkup] = []
+    /// The markup a run wants beyond the open spans it shares with the markup open now
+    /// (``sharedDepth`` entries of ``openMarkup``), outermost first.
     private var wantedScratch: [Markup] = []
+    /// How many entries of ``openMarkup`` (all spans) the run being written shares.
+    private var sharedDepth = 0
+    /// For each span, its position in ``openMarkup`` while it is open, else -1: a run finds the
+    /// open markup it shares by walking up its span path only until an open span, so deep inline
+    /// nesting costs each run what changed, not its whole depth.
+    private var openSpanPosition: [Int]
     /// Depth of open spans whose content is not written (footnote references).
     private var skippedDepth = 0
 
@@ -83,6 +91,10 @@ struct MarkdownRenderer {
         var destination: String = ""
         var title: String? = nil
         var trailer: String = ""
+        /// For a span: the inline bits (``InlinePresentationIntent``) the spans from the
+        /// outermost down to this one provide, and whether one of them is a link or an image.
+        var pathCoveredBits: UInt = 0
+        var pathCoversLink = false
     }
 
     // MARK: Initialisers
@@ -91,6 +103,7 @@ struct MarkdownRenderer {
         self.document = document.repairedForWriting()
         self.options = options
         isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
+        openSpanPosition = [Int](repeating: -1, count: self.document.spans.count)
         lastChild = [Int32](repeating: -1, count: document.blocks.count + 1)
         listMarker = [Character?](repeating: nil, count: document.blocks.count)
         listIsFollowedByIndentedHTML = Self.listsFollowedByIndentedHTML(document)
@@ -677,13 +690,24 @@ struct MarkdownRenderer {
     // MARK: Inline markup
 
     /// The markup `record` wants, outermost first: its span path, then flat markup no span
-    /// provides (strong, emphasis, strikethrough, a link), then display tags.
+    /// provides (strong, emphasis, strikethrough, a link), then display tags. The part of the span
+    /// path that is open already is not listed: it is ``sharedDepth`` entries of ``openMarkup``.
     private mutating func wantedMarkup(_ record: IntentDocument.RunRecord, attributes: RunAttributes) {
         wantedScratch.removeAll(keepingCapacity: true)
+        sharedDepth = 0
         var coveredBits: UInt = 0
         var linkCovered = false
         var span = record.span
         while span >= 0 {
+            let position = openSpanPosition[Int(span)]
+            if position >= 0 {
+                // This span and everything outside it are open: openMarkup[0...position] is
+                // exactly its path from the outermost span.
+                sharedDepth = position + 1
+                coveredBits |= openMarkup[position].pathCoveredBits
+                linkCovered = linkCovered || openMarkup[position].pathCoversLink
+                break
+            }
             let node = document.spans[Int(span)]
             wantedScratch.append(.span(span))
             switch node.kind {
@@ -724,19 +748,23 @@ struct MarkdownRenderer {
 
     private mutating func transitionMarkup(_ record: IntentDocument.RunRecord, attributes: RunAttributes) {
         wantedMarkup(record, attributes: attributes)
-        var common = 0
-        while common < openMarkup.count, common < wantedScratch.count, openMarkup[common].markup == wantedScratch[common] {
+        // Wanted: openMarkup[0..<sharedDepth] followed by wantedScratch.
+        var common = sharedDepth
+        while common < openMarkup.count, common - sharedDepth < wantedScratch.count,
+            openMarkup[common].markup == wantedScratch[common - sharedDepth]
+        {
             common += 1
         }
-        if common == openMarkup.count && common == wantedScratch.count { return }
+        if common == openMarkup.count && common - sharedDepth == wantedScratch.count { return }
         closeMarkup(downTo: common)
-        for position in common..<wantedScratch.count {
+        for position in (common - sharedDepth)..<wantedScratch.count {
             open(markup: wantedScratch[position], attributes: attributes)
         }
     }
 
     private mutating func closeMarkup(downTo depth: Int) {
         while openMarkup.count > depth, let last = openMarkup.popLast() {
+            if case .span(let span) = last.markup { openSpanPosition[Int(span)] = -1 }
             close(last)
         }
     }
@@ -746,6 +774,21 @@ struct MarkdownRenderer {
 
     private mutating func open(markup: Markup, attributes: RunAttributes) {
         var entry = OpenMarkup(markup: markup, opener: -1)
+        if case .span(let span) = markup {
+            // Spans are only ever opened on top of spans (a run's spans come before its flat
+            // markup), so the entry below, if any, carries the path's bits so far.
+            let below = openMarkup.last
+            entry.pathCoveredBits = below?.pathCoveredBits ?? 0
+            entry.pathCoversLink = below?.pathCoversLink ?? false
+            switch document.spans[Int(span)].kind {
+            case .emphasis: entry.pathCoveredBits |= InlinePresentationIntent.emphasized.rawValue
+            case .strongEmphasis: entry.pathCoveredBits |= InlinePresentationIntent.stronglyEmphasized.rawValue
+            case .strikethrough: entry.pathCoveredBits |= InlinePresentationIntent.strikethrough.rawValue
+            case .link, .image: entry.pathCoversLink = true
+            case .footnoteReference, .extendedAttributes, .inlineHTML, .htmlFormatting: break
+            }
+            openSpanPosition[Int(span)] = openMarkup.count
+        }
         if skippedDepth > 0 {
             if case .span = markup { skippedDepth += 1 }
             openMarkup.append(entry)
