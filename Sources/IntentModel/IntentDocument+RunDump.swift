@@ -73,7 +73,10 @@ extension IntentDocument: CustomDebugStringConvertible {
         }
         if let value = markup.infoString { parts.append("info '\(value)'") }
         if let value = markup.columnAlignmentIsExplicit {
-            parts.append("explicit alignment [" + value.map { $0 ? "yes" : "no" }.joined(separator: ", ") + "]")
+            // As a table's columns in its intent: at most 16, then the count, so that printing
+            // every run of a table of thousands of columns stays linear.
+            let shown = value.prefix(16).map { $0 ? "yes" : "no" }.joined(separator: ", ")
+            parts.append("explicit alignment [" + shown + (value.count > 16 ? ", … \(value.count) columns]" : "]"))
         }
         if let value = markup.footnoteLabel { parts.append("footnote '\(value)'") }
         return parts.joined(separator: ", ")
