@@ -196,12 +196,13 @@ struct FolderConversion {
             case nil: failures.append("a file was not converted")
             }
         }
+        let workers = min(self.jobs, max(1, jobs.count))
         var text = failures.map { "intentmark: \($0)\n" }.joined()
         let megabytes = String(format: "%.1f", Double(bytes) / 1e6)
         let time = String(format: "%.2f", seconds)
         text +=
             "intentmark: converted \(converted) of \(jobs.count) file\(jobs.count == 1 ? "" : "s") (\(megabytes) MB) to \(command.format.rawValue) in \(outputDirectory)"
-            + " in \(time) s on \(min(self.jobs, max(1, jobs.count))) worker\(self.jobs == 1 ? "" : "s")"
+            + " in \(time) s on \(workers) worker\(workers == 1 ? "" : "s")"
             + (failures.isEmpty ? "\n" : "; \(failures.count) failed\n")
         IntentMarkCommand.write(text, to: .standardError)
         return failures.isEmpty ? .success : .conversionFailed
