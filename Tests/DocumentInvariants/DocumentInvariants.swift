@@ -180,10 +180,12 @@ public enum DocumentInvariants {
     }
 
     /// The words (maximal runs of letters and digits) of the document's text outside raw HTML,
-    /// which plain text may strip.
+    /// which plain text may strip, and outside superscript and subscript text, which plain text
+    /// writes with Unicode's raised and lowered characters (`2³³`).
     private static func words(of document: IntentDocument) -> [Substring] {
         var words: [Substring] = []
         for run in document.runs where run.inlinePresentationIntent.isDisjoint(with: [.inlineHTML, .blockHTML]) {
+            if let level = run.attributes.display?.superscript, level != 0 { continue }
             var start: Substring.Index?
             for index in run.text.indices {
                 let character = run.text[index]

@@ -302,4 +302,14 @@ struct TerminalRendererTests {
         }
         return result
     }
+
+    @Test("Raw inline HTML and scripts keep their meaning on the terminal, as in plain text")
+    func rawInlineHTMLAndScripts() throws {
+        let document = try IntentDocument(
+            markdown:
+                "one<br>two</br>three and 2<sup>33</sup> H<sub>2</sub>O x<sup>ab</sup>\n\n[<img alt=\"Run\">](https://x.test) a <!-- c --> b\n"
+        )
+        let text = TerminalRenderer(options: TerminalRenderingOptions(width: 80, usesEscapeSequences: false)).render(document)
+        #expect(text == "one\ntwo\nthree and 2³³ H₂O x^(ab)\n\nRun a b\n")
+    }
 }

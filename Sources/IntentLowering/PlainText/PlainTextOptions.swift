@@ -43,7 +43,11 @@ public struct PlainTextOptions: Sendable, Hashable, Codable {
     /// as a renderer shows them).
     public var keepsSoftBreaks: Bool
     /// Whether raw HTML is written as is (`true`) or has its tags and comments removed, keeping the
-    /// text between tags (`false`, the default).
+    /// text between tags (`false`, the default). When removed, inline `<br>` in any spelling is a
+    /// line break and inline `<img>` its alt text; a removed tag between two spaces leaves one
+    /// (see `InlineHTMLMeaning`). Superscript and subscript text (display attributes, as from
+    /// `<sup>` and `<sub>`) is written with Unicode's raised or lowered characters when every
+    /// character has one (`2³³`, `H₂O`), else as `^(…)` or `_(…)`.
     public var keepsRawHTML: Bool
 
     /// How ordered-list numbers are written.

@@ -22,6 +22,8 @@ struct PlainTextRenderer {
     private var previousLeaf: Int32 = -1
     /// The current leaf's text, UTF-8.
     private var inlineText: [UInt8] = []
+    /// Set after a dropped inline HTML tag: a space that then follows a space is not written twice.
+    private var collapsesNextSpace = false
     private var table: TableState? = nil
     private var openLink: (key: Int32, destination: String, text: [UInt8])? = nil
     private var footnoteCount = 0
@@ -306,7 +308,19 @@ struct PlainTextRenderer {
             let breaks = max(1, text.unicodeScalars.filter { $0 == "\u{2028}" || $0 == "\n" }.count)
             inlineText.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: breaks))
         } else if inline & Bits.inlineHTML != 0 {
-            if options.keepsRawHTML { inlineText.append(contentsOf: text.utf8) }
+            if options.keepsRawHTML {
+                inlineText.append(contentsOf: text.utf8)
+            } else {
+                switch InlineHTMLMeaning(html: text) {
+                case .lineBreak: inlineText.append(UInt8(ascii: "\n"))
+                case .text(let alternative): inlineText.append(contentsOf: alternative.utf8)
+                case .dropped:
+                    // A dropped tag between two spaces leaves one space, not two.
+                    collapsesNextSpace = true
+                    if openLink != nil { openLink?.text.append(contentsOf: inlineText[before...]) }
+                    return
+                }
+            }
         } else if inline & Bits.blockHTML != 0 {
             inlineText.append(contentsOf: options.keepsRawHTML ? String(text).utf8 : Self.strippingTags(text).utf8)
         } else if attributes.footnoteReference != nil {
@@ -315,8 +329,16 @@ struct PlainTextRenderer {
                 inlineText.append(contentsOf: text.utf8)
                 inlineText.append(UInt8(ascii: "]"))
             }
+        } else if let level = attributes.display?.superscript, level != 0 {
+            inlineText.append(contentsOf: ScriptText.text(text, superscript: level).utf8)
         } else {
             inlineText.append(contentsOf: text.utf8)
+        }
+        if inlineText.count > before {
+            if collapsesNextSpace, before > 0, inlineText[before] == UInt8(ascii: " "), inlineText[before - 1] == UInt8(ascii: " ") {
+                inlineText.remove(at: before)
+            }
+            collapsesNextSpace = false
         }
         if openLink != nil { openLink?.text.append(contentsOf: inlineText[before...]) }
     }

@@ -29,6 +29,8 @@ struct TerminalRenderState {
     private var leafBase = LeafBase.body
     /// The current leaf's text.
     private var inline: [TerminalGlyph] = []
+    /// Set after a dropped inline HTML tag: a space that then follows a space is not shown twice.
+    private var collapsesNextSpace = false
     /// A blank line is owed before the next written line, with the prefixes of this many frames
     /// (the containers common to the blocks it separates).
     private var pendingBlankLineDepth: Int? = nil
@@ -347,14 +349,27 @@ struct TerminalRenderState {
             let breaks = max(1, text.unicodeScalars.filter { $0 == "\u{2028}" || $0 == "\n" }.count)
             inline.append(contentsOf: repeatElement(TerminalGlyph.lineBreak, count: breaks))
         } else if bits & Bits.inlineHTML != 0 {
-            return
+            // As plain text: <br> breaks the line, <img> is its alt text, other tags go, and a
+            // dropped tag between two spaces leaves one.
+            switch InlineHTMLMeaning(html: text) {
+            case .lineBreak: inline.append(.lineBreak)
+            case .text(let alternative): append(alternative, style: style)
+            case .dropped:
+                collapsesNextSpace = true
+                return
+            }
         } else if bits & Bits.blockHTML != 0 {
             append(TerminalHTMLText.text(of: text), style: style)
         } else if attributes.footnoteReference != nil {
             append("[" + text + "]", style: style)
+        } else if let level = document.attributeTable[Int(record.attributes)].display?.superscript, level != 0 {
+            append(ScriptText.text(text, superscript: level), style: style)
         } else {
-            append(text, style: style)
+            var text = Substring(text)
+            if collapsesNextSpace, text.first == " ", inline.last?.character == " " { text = text.dropFirst() }
+            append(String(text), style: style)
         }
+        collapsesNextSpace = false
     }
 
     /// Appends text as glyphs: line breaks become forced breaks, tabs spaces (outside code),
