@@ -36,8 +36,10 @@ extension IntentDocument {
 
     /// Reads and parses a Markdown file.
     ///
-    /// Mirrors `AttributedString(contentsOf:options:baseURL:)`. Relative links resolve against
-    /// `baseURL`, else `options.baseURL`, else the file's own URL.
+    /// Mirrors `AttributedString(contentsOf:options:baseURL:)`, except that relative links resolve
+    /// only against a base the caller gives (`baseURL`, else `options.baseURL`): without one they
+    /// stay as written (`#intro`, `docs/a.md`), so no output carries the input file's absolute
+    /// path (Apple's resolves against the file's own URL).
     /// - Parameters:
     ///   - url: A file URL.
     ///   - options: Parsing options.
@@ -46,7 +48,7 @@ extension IntentDocument {
     ///   read; the errors of ``init(markdown:options:baseURL:)-(Data,_,_)``.
     public init(contentsOf url: URL, options: MarkdownParsingOptions = .default, baseURL: URL? = nil) throws {
         let data = try Self.readFile(at: url)
-        self = try MarkdownParser(options: options, baseURL: baseURL ?? options.baseURL ?? url).parse(data)
+        self = try MarkdownParser(options: options, baseURL: baseURL ?? options.baseURL).parse(data)
     }
 
     /// The bytes of the file at `url`, as ``init(contentsOf:options:baseURL:)`` reads them (the

@@ -587,9 +587,7 @@ struct IntentTreeConverter {
     }
 
     private func resolve(_ destination: String) -> URL? {
-        guard !destination.isEmpty else { return nil }
-        if let base = options.baseURL { return URL(string: destination, relativeTo: base)?.absoluteURL }
-        return URL(string: destination)
+        LinkDestinationURL.url(for: destination, relativeTo: options.baseURL)
     }
 
     /// The first word of a fence's info string (up to the first whitespace, as libcmark-gfm's HTML

@@ -291,17 +291,13 @@ struct ConvertCommand {
             document = try IntentDocument(contentsOf: URL(fileURLWithPath: path), options: options)
         } else if inputPaths.count > 1 {
             // As pandoc: the files joined by a blank line, read as one document; relative links
-            // resolve against the first file.
+            // stay as written unless --base-url is given.
             var data = Data()
             for (index, path) in inputPaths.enumerated() {
                 if index > 0 { data.append(contentsOf: Array("\n\n".utf8)) }
                 data.append(path == "-" ? try Self.readStandardInput() : try IntentDocument.readFile(at: URL(fileURLWithPath: path)))
             }
-            var joinedOptions = options
-            if joinedOptions.baseURL == nil, let first = inputPaths.first, first != "-" {
-                joinedOptions.baseURL = URL(fileURLWithPath: first)
-            }
-            document = try IntentDocument(markdown: data, options: joinedOptions)
+            document = try IntentDocument(markdown: data, options: options)
         } else {
             document = try IntentDocument(markdown: Self.readStandardInput(), options: options)
         }

@@ -141,4 +141,28 @@ struct ConventionTests {
         #expect(result.output.contains("\tinlinePresentationIntent = softBreak\n"))
         #expect(!result.output.contains("rawValue"))
     }
+
+    @Test("No output of a document read from a file carries file:// unless --base-url is given")
+    func noFileURLsWithoutABase() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "intentmark-links-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let links = directory.appending(path: "links.md")
+        try Data("[top](#intro) [doc](docs/a%20b.md) ![i](img/ä.png) [mix](./Nächste%20Termine.md)\n".utf8).write(to: links)
+        var files = try FileManager.default.contentsOfDirectory(atPath: Self.documents.path).filter { $0.hasSuffix(".md") }
+            .map { Self.documents.appending(path: $0) }
+        files.append(links)
+        for file in files {
+            for format in ["json", "runs", "html", "plain", "markdown", "rtf"] {
+                let result = try CLITests.run([file.path, "-t", format])
+                #expect(result.status == 0)
+                #expect(!result.output.contains("file:"), "\(file.lastPathComponent) → \(format)")
+            }
+            let terminal = try CLITests.run([file.path, "-t", "terminal", "--color", "always"])
+            #expect(!terminal.output.contains("file:"), "\(file.lastPathComponent) → terminal")
+        }
+        let based = try CLITests.run([links.path, "-t", "json", "--base-url", "https://example.com/docs/"])
+        #expect(based.output.contains(#""link":"https://example.com/docs/#intro""#))
+        #expect(try CLITests.run([links.path, "-t", "json"]).output.contains(#""link":"./N%C3%A4chste%20Termine.md""#))
+    }
 }

@@ -317,8 +317,12 @@ struct ParsingBehaviourTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appending(path: "a.md")
         try Data("[x](y.md)\n".utf8).write(to: file)
+        // Relative links stay as written: no output gets the file's absolute path by default.
         let document = try IntentDocument(contentsOf: file)
-        #expect(document.runs.first?.link == file.deletingLastPathComponent().appending(path: "y.md"))
+        #expect(document.runs.first?.link?.absoluteString == "y.md")
+        // With the file's own URL as the base, as Apple's `init(contentsOf:)` resolves.
+        let resolved = try IntentDocument(contentsOf: file, baseURL: file)
+        #expect(resolved.runs.first?.link == file.deletingLastPathComponent().appending(path: "y.md"))
         let missing = directory.appending(path: "missing.md")
         #expect(throws: IntentMarkError.unreadableFile(path: missing.path, reason: "no such file")) {
             try IntentDocument(contentsOf: missing)
