@@ -35,6 +35,12 @@ extension PresentationIntent {
         /// paragraph component).
         case tableCell(columnIndex: Int)
 
+        /// Whether this is a table cell (``tableCell(columnIndex:)``, any column).
+        package var isTableCell: Bool {
+            if case .tableCell = self { return true }
+            return false
+        }
+
         /// Whether blocks of this kind contain other blocks (lists, items, quotes, tables, rows).
         public var isContainer: Bool {
             switch self {

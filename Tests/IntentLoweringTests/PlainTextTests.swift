@@ -115,6 +115,10 @@ struct PlainTextTests {
                 "one<br>two<br/>three</br>four<BR />five\n\n[<img alt=\"Run &amp; go\" src=\"x.png\">](https://x.test) and <img src=y>z\n\na <span>b</span> c a <!-- note --> b\n"
         )
         #expect(document.plainText() == "one\ntwo\nthree\nfour\nfive\n\nRun & go and z\n\na b c a b")
+        // A table cell stays on its row's line: there a break is a space (two URLs do not run
+        // together).
+        let table = try IntentDocument(markdown: "| a | b |\n|---|---|\n| x<br>y | https://a.test<br>https://b.test |\n")
+        #expect(table.plainText() == "a\tb\nx y\thttps://a.test https://b.test")
         // Kept as written on request.
         var options = PlainTextOptions()
         options.keepsRawHTML = true

@@ -1,7 +1,8 @@
 /// What a piece of raw inline HTML means in an output without HTML (plain text, the terminal):
 /// the rule every non-HTML writer follows for a tag it does not keep.
 ///
-/// - `<br>` in any spelling (`<br>`, `<br/>`, `<br />`, `</br>`, any case) is a line break;
+/// - `<br>` in any spelling (`<br>`, `<br/>`, `<br />`, `</br>`, any case) is a line break, except
+///   in a table cell, which the plain layouts keep on one line: there it is a space;
 /// - `<img …>` is its `alt` text (entities `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;` decoded), or
 ///   nothing without one;
 /// - every other tag, comment, processing instruction or declaration is dropped.

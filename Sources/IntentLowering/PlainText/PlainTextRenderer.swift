@@ -312,7 +312,10 @@ struct PlainTextRenderer {
                 inlineText.append(contentsOf: text.utf8)
             } else {
                 switch InlineHTMLMeaning(html: text) {
-                case .lineBreak: inlineText.append(UInt8(ascii: "\n"))
+                case .lineBreak:
+                    // A table cell stays on its row's line: there a break is a space.
+                    let inCell = record.block >= 0 && document.blocks[Int(record.block)].kind.isTableCell
+                    inlineText.append(inCell ? UInt8(ascii: " ") : UInt8(ascii: "\n"))
                 case .text(let alternative): inlineText.append(contentsOf: alternative.utf8)
                 case .dropped:
                     // A dropped tag between two spaces leaves one space, not two.

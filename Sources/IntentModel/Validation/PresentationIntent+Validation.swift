@@ -108,11 +108,6 @@ extension PresentationIntent.Kind {
         return false
     }
 
-    fileprivate var isTableCell: Bool {
-        if case .tableCell = self { return true }
-        return false
-    }
-
     fileprivate var isTableRow: Bool {
         switch self {
         case .tableRow, .tableHeaderRow: return true

@@ -31,7 +31,10 @@ struct RTFRenderer: ~Copyable {
 
     init(document original: IntentDocument, options: RTFWritingOptions) {
         self.options = options
-        let source = original.repairedForWriting()
+        // Raw HTML as every output without HTML shows it (tags and comments dropped, `<br>` a
+        // break, `<img>` its alt text), unless the plain-text options keep it as text.
+        let repaired = original.repairedForWriting()
+        let source = options.plainTextOptions.keepsRawHTML ? repaired : repaired.renderingRawHTML()
         document = source.lowered(
             to: [.richText, .list, .table], styleSheet: options.styleSheet, plainTextOptions: options.plainTextOptions)
         text = Array(document.text.utf8)

@@ -352,6 +352,8 @@ struct TerminalRenderState {
             // As plain text: <br> breaks the line, <img> is its alt text, other tags go, and a
             // dropped tag between two spaces leaves one.
             switch InlineHTMLMeaning(html: text) {
+            case .lineBreak where record.block >= 0 && document.blocks[Int(record.block)].kind.isTableCell:
+                append(" ", style: style)
             case .lineBreak: inline.append(.lineBreak)
             case .text(let alternative): append(alternative, style: style)
             case .dropped:

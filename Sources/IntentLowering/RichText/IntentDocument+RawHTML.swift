@@ -1,0 +1,86 @@
+import IntentModel
+
+extension IntentDocument {
+    /// This document with its raw HTML as outputs without HTML show it (what RTF writes):
+    /// inline `<br>` in any spelling becomes a hard line break (a space in a table cell, which
+    /// plain text keeps on one line), inline `<img>` its alt text, any
+    /// other inline tag or comment nothing; an HTML block keeps only its text between tags, and
+    /// an HTML block of nothing but tags, comments and white space is left out whole (as a
+    /// browser shows nothing for it: a template comment of thousands of words stays hidden).
+    ///
+    /// Blocks, spans and attributes are otherwise unchanged; the rule is ``InlineHTMLMeaning``'s
+    /// and `PlainTextRenderer.strippingTags`'s, so plain text and RTF show the same words.
+    /// - Returns: The document itself when it holds no raw HTML.
+    package func renderingRawHTML() -> IntentDocument {
+        let htmlBits = InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue
+        guard runRecords.contains(where: { $0.inline & htmlBits != 0 }) else { return self }
+        let utf8 = Array(text.utf8)
+        // Leaves of hidden block HTML: every non-separator run is block HTML without visible text.
+        var visibleLeaves: Set<Int32> = []
+        var hiddenLeaves: Set<Int32> = []
+        var start = 0
+        for record in runRecords {
+            defer { start = record.end }
+            guard record.block >= 0, !attributeTable[Int(record.attributes)].isBlockSeparator else { continue }
+            if record.inline & InlinePresentationIntent.blockHTML.rawValue != 0,
+                PlainTextRenderer.strippingTags(String(decoding: utf8[start..<record.end], as: UTF8.self)[...]).allSatisfy({
+                    $0 == " " || $0 == "\t" || $0 == "\n"
+                })
+            {
+                hiddenLeaves.insert(record.block)
+            } else {
+                visibleLeaves.insert(record.block)
+            }
+        }
+        hiddenLeaves.subtract(visibleLeaves)
+
+        var builder = IntentDocumentBuilder(expectedBytes: utf8.count)
+        for block in blocks {
+            _ = builder.addBlock(block.kind, identity: block.identity, parent: block.parent, markup: block.markup)
+        }
+        for span in spans {
+            _ = builder.addSpan(span.kind, identity: span.identity, parent: span.parent, htmlTag: span.htmlTag)
+        }
+        var attributeIndex = [Int32](repeating: -1, count: attributeTable.count)
+        func attributes(_ old: Int32) -> Int32 {
+            if attributeIndex[Int(old)] < 0 { attributeIndex[Int(old)] = builder.attributesIndex(attributeTable[Int(old)]) }
+            return attributeIndex[Int(old)]
+        }
+        start = 0
+        utf8.withUnsafeBufferPointer { bytes in
+            for record in runRecords {
+                defer { start = record.end }
+                if record.block >= 0, hiddenLeaves.contains(record.block) { continue }
+                let index = attributes(record.attributes)
+                guard record.inline & htmlBits != 0 else {
+                    builder.append(
+                        UnsafeBufferPointer(rebasing: bytes[start..<record.end]), block: record.block, inline: record.inline,
+                        attributes: index, span: record.span)
+                    continue
+                }
+                let html = String(decoding: bytes[start..<record.end], as: UTF8.self)
+                let inline = record.inline & ~htmlBits
+                if record.inline & InlinePresentationIntent.blockHTML.rawValue != 0 {
+                    builder.append(
+                        PlainTextRenderer.strippingTags(html[...]), block: record.block, inline: inline, attributes: index,
+                        span: record.span)
+                    continue
+                }
+                switch InlineHTMLMeaning(html: html) {
+                case .lineBreak where record.block >= 0 && blocks[Int(record.block)].kind.isTableCell:
+                    // A table cell is one line in plain text's layouts: there a break is a space.
+                    builder.append(" ", block: record.block, inline: inline, attributes: index, span: record.span)
+                case .lineBreak:
+                    builder.append(
+                        "\n", block: record.block, inline: inline | InlinePresentationIntent.lineBreak.rawValue, attributes: index,
+                        span: record.span)
+                case .text(let alternative):
+                    builder.append(alternative, block: record.block, inline: inline, attributes: index, span: record.span)
+                case .dropped:
+                    break
+                }
+            }
+        }
+        return builder.finish()
+    }
+}
