@@ -155,6 +155,20 @@ struct RTFWriterTests {
         #expect(output.contains("\\pard\\intbl\\ql {\\f0\\fs34\\cf1 c}\\cell\n\\pard\\intbl\\qr \\cell\n\\row\n\\pard\n"))
     }
 
+    @Test("Footnote references are raised numbers and each note starts with its raised number")
+    func footnotesAreNumbered() throws {
+        let rtf = try self.rtf("A workload[^3] owners and more[^n].\n\n[^3]: The third note.\n[^n]: Named note.\n")
+        #expect(rtf.contains("\\super 1}") && rtf.contains("\\super 2}"))
+        #expect(rtf.components(separatedBy: "\\super 1}").count == 3)
+        #expect(rtf.components(separatedBy: "\\super 2}").count == 3)
+        if Pandoc.runsOrFails {
+            let plain = try Pandoc.convert(Data(rtf.utf8), to: "plain")
+            #expect(plain.contains("workload¹ owners and more²."))
+            #expect(plain.contains("¹ The third note."))
+            #expect(plain.contains("² Named note."))
+        }
+    }
+
     @Test func linksAreHyperlinkFields() throws {
         let output = body(try rtf("see [the *site*](https://example.com/a\"b) now\n"))
         #expect(

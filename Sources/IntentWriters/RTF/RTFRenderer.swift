@@ -34,7 +34,9 @@ struct RTFRenderer: ~Copyable {
         // Raw HTML as every output without HTML shows it (tags and comments dropped, `<br>` a
         // break, `<img>` its alt text), unless the plain-text options keep it as text.
         let repaired = original.repairedForWriting()
-        let source = options.plainTextOptions.keepsRawHTML ? repaired : repaired.renderingRawHTML()
+        // Footnote references raised and notes numbered (RTF has no footnote markup of its own
+        // that every reader shows; see ``RTFWriter``).
+        let source = (options.plainTextOptions.keepsRawHTML ? repaired : repaired.renderingRawHTML()).numberingFootnotes()
         document = source.lowered(
             to: [.richText, .list, .table], styleSheet: options.styleSheet, plainTextOptions: options.plainTextOptions)
         text = Array(document.text.utf8)

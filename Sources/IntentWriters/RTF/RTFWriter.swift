@@ -22,6 +22,13 @@ import IntentModel
 /// - Links: `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt{…}}}`.
 /// - Text: 7-bit output; `\uN ?` for non-ASCII (signed 16-bit, surrogate pairs outside the BMP),
 ///   `\line` for line breaks inside a paragraph (code blocks, hard breaks).
+/// - Raw HTML as plain text shows it: comments and tags dropped (an HTML block of nothing else
+///   left out whole), `<br>` a line break (a space in a table cell), `<img>` its alt text;
+///   ``IntentLowering/PlainTextOptions/keepsRawHTML`` in the options keeps it as text.
+/// - Footnotes: each reference's number raised (`\super`), each note's first paragraph starting
+///   with its raised number, the notes where the document has them (libcmark-gfm puts their
+///   definitions last). RTF's own `{\footnote …}` is not used: pandoc reads it, but TextEdit
+///   and `NSAttributedString` drop the note's text, so the numbered notes reach every reader.
 ///
 /// ```swift
 /// let document = try IntentDocument(markdown: "# Hi *there*\n")
