@@ -34,6 +34,7 @@ struct ApplyCommand {
         guard documentPath != nil, scriptPath != nil else {
             throw UsageError("apply needs a document and an edit script: intentmark apply DOC.md EDITS.json")
         }
+        if convert.jobs != nil { throw UsageError("-j/--jobs applies to convert into a directory, not to apply") }
         // The parsing options apply to the script's Markdown proposals even when DOC is JSON.
         try convert.resolveFormatAndCheckOptions(documentIsJSON: false)
     }

@@ -114,6 +114,7 @@ struct ConventionTests {
             ([file, "-t", "rtf", "--unsafe"], "--unsafe does not apply to --to rtf: it applies to --to html"),
             (["-f", "json", "-", "-t", "html", "--smart"], "--smart is a Markdown parsing option; it does not apply to -f json input"),
             (["-f", "json", "-", "-t", "html", "-e", "table"], "-e is a Markdown parsing option"),
+            (["apply", file, file, "-j", "2"], "-j/--jobs applies to convert into a directory, not to apply"),
         ]
         for (arguments, message) in cases {
             let result = try CLITests.run(arguments, input: Data("{}".utf8))
