@@ -120,7 +120,7 @@ enum HelpText {
             Reads FILE, or standard input when FILE is '-' or absent (and standard input is not a
             terminal), and writes the converted document to standard output (or -o FILE). Several
             FILEs are read as one document, as pandoc reads them: Markdown joined by a blank line
-            (relative links resolve against the first), JSON documents appended. With -o DIRECTORY
+            (links stay as written unless --base-url is given), JSON documents appended. With -o DIRECTORY
             the FILEs and the Markdown in folders are converted one by one, on every core:
               intentmark convert docs/ -o site/ -t html
 
