@@ -13,6 +13,21 @@ package struct IntentDocumentBuilder {
 
     // MARK: Initialisers
 
+    /// A builder holding `document`'s blocks and spans at the same indices and no text yet: for
+    /// copying its runs with changes (their `block` and `span` indices stay valid).
+    /// - Parameters:
+    ///   - document: The document whose tables are copied.
+    ///   - expectedBytes: Capacity to reserve for the text, in UTF-8 bytes.
+    package init(blocksAndSpansOf document: IntentDocument, expectedBytes: Int) {
+        self.init(expectedBytes: expectedBytes)
+        for block in document.blocks {
+            _ = addBlock(block.kind, identity: block.identity, parent: block.parent, markup: block.markup)
+        }
+        for span in document.spans {
+            _ = addSpan(span.kind, identity: span.identity, parent: span.parent, htmlTag: span.htmlTag)
+        }
+    }
+
     /// - Parameter expectedBytes: Capacity to reserve for the text, in UTF-8 bytes.
     package init(expectedBytes: Int = 0) {
         bytes.reserveCapacity(expectedBytes)

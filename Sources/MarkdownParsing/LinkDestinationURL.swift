@@ -1,4 +1,5 @@
 import Foundation
+import IntentModel
 
 /// The `link` and `imageURL` of a destination as written: the URL libcmark-gfm's HTML writer puts
 /// in `href` and `src`, never an escape encoded twice.
@@ -34,14 +35,12 @@ enum LinkDestinationURL {
                 output.append(byte)
             } else {
                 output.append(UInt8(ascii: "%"))
-                output.append(hexDigit(byte >> 4))
-                output.append(hexDigit(byte & 0x0F))
+                output.append(HrefBytes.hexDigit(byte >> 4))
+                output.append(HrefBytes.hexDigit(byte & 0x0F))
             }
         }
         return String(decoding: output, as: UTF8.self)
     }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x41 + value - 10 }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {
@@ -53,16 +52,6 @@ enum LinkDestinationURL {
 
     /// libcmark-gfm's href-safe bytes, and `&` and `'`, which its HTML writes as entities.
     private static func isSafe(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"),
-            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "?"),
-            UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "$"), UInt8(ascii: "~"),
-            UInt8(ascii: "&"), UInt8(ascii: "'"):
-            return true
-        default:
-            return false
-        }
+        HrefBytes.isSafe(byte) || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "'")
     }
 }

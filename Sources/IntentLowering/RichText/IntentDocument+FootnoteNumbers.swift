@@ -31,13 +31,7 @@ extension IntentDocument {
             }
         }
 
-        var builder = IntentDocumentBuilder(expectedBytes: utf8.count + 64)
-        for block in blocks {
-            _ = builder.addBlock(block.kind, identity: block.identity, parent: block.parent, markup: block.markup)
-        }
-        for span in spans {
-            _ = builder.addSpan(span.kind, identity: span.identity, parent: span.parent, htmlTag: span.htmlTag)
-        }
+        var builder = IntentDocumentBuilder(blocksAndSpansOf: self, expectedBytes: utf8.count + 64)
         var plainIndex = [Int32](repeating: -1, count: attributeTable.count)
         var raisedIndex = [Int32](repeating: -1, count: attributeTable.count)
         func attributes(_ old: Int32, raised: Bool) -> Int32 {

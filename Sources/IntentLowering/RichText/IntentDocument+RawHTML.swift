@@ -34,13 +34,7 @@ extension IntentDocument {
         }
         hiddenLeaves.subtract(visibleLeaves)
 
-        var builder = IntentDocumentBuilder(expectedBytes: utf8.count)
-        for block in blocks {
-            _ = builder.addBlock(block.kind, identity: block.identity, parent: block.parent, markup: block.markup)
-        }
-        for span in spans {
-            _ = builder.addSpan(span.kind, identity: span.identity, parent: span.parent, htmlTag: span.htmlTag)
-        }
+        var builder = IntentDocumentBuilder(blocksAndSpansOf: self, expectedBytes: utf8.count)
         var attributeIndex = [Int32](repeating: -1, count: attributeTable.count)
         func attributes(_ old: Int32) -> Int32 {
             if attributeIndex[Int(old)] < 0 { attributeIndex[Int(old)] = builder.attributesIndex(attributeTable[Int(old)]) }

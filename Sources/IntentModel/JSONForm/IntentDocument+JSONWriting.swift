@@ -37,8 +37,8 @@ extension IntentDocument {
     /// - Returns: UTF-8 JSON.
     /// - Throws: `EncodingError` only for a non-finite number in an extended attribute.
     public func jsonData() throws -> Data {
-        var output = JSONBytes(capacity: text.utf8.count * 2 + runRecords.count * 32 + blocks.count * 48 + 256)
-        output.raw("{\"format\": \"intentmark-document\", \"version\": 3,\n\"blocks\": [")
+        var output = ByteOutput(capacity: text.utf8.count * 2 + runRecords.count * 32 + blocks.count * 48 + 256)
+        output.append("{\"format\": \"intentmark-document\", \"version\": 3,\n\"blocks\": [")
         // Parents before children (the tables are in pre-order already; this only guards the rule).
         var newIndex = [Int32](repeating: -1, count: blocks.count)
         var order: [Int32] = []
@@ -59,82 +59,82 @@ extension IntentDocument {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var markupCache: [BlockMarkup: [UInt8]] = [:]
         for (position, old) in order.enumerated() {
-            output.raw(position == 0 ? "\n" : ",\n")
+            output.append(position == 0 ? "\n" : ",\n")
             let block = blocks[Int(old)]
-            output.raw("{\"kind\": ")
-            output.string(block.kind.name)
+            output.append("{\"kind\": ")
+            output.appendJSONString(block.kind.name)
             switch block.kind {
             case .paragraph, .orderedList, .unorderedList, .blockQuote, .thematicBreak, .tableHeaderRow:
                 break
             case .header(let level):
-                output.raw(", \"level\": ")
-                output.int(level)
+                output.append(", \"level\": ")
+                output.appendJSONInteger(level)
             case .listItem(let ordinal):
-                output.raw(", \"ordinal\": ")
-                output.int(ordinal)
+                output.append(", \"ordinal\": ")
+                output.appendJSONInteger(ordinal)
             case .codeBlock(let hint):
                 if let hint {
-                    output.raw(", \"languageHint\": ")
-                    output.string(hint)
+                    output.append(", \"languageHint\": ")
+                    output.appendJSONString(hint)
                 }
             case .table(let columns):
-                output.raw(", \"columns\": [")
+                output.append(", \"columns\": [")
                 for (column, value) in columns.enumerated() {
-                    if column > 0 { output.raw(", ") }
-                    output.string(value.alignment.name)
+                    if column > 0 { output.append(", ") }
+                    output.appendJSONString(value.alignment.name)
                 }
-                output.raw("]")
+                output.append("]")
             case .tableRow(let rowIndex):
-                output.raw(", \"rowIndex\": ")
-                output.int(rowIndex)
+                output.append(", \"rowIndex\": ")
+                output.appendJSONInteger(rowIndex)
             case .tableCell(let columnIndex):
-                output.raw(", \"columnIndex\": ")
-                output.int(columnIndex)
+                output.append(", \"columnIndex\": ")
+                output.appendJSONInteger(columnIndex)
             }
-            output.raw(", \"identity\": ")
-            output.int(block.identity)
+            output.append(", \"identity\": ")
+            output.appendJSONInteger(block.identity)
             if block.parent >= 0 {
-                output.raw(", \"parent\": ")
-                output.int(Int(newIndex[Int(block.parent)]))
+                output.append(", \"parent\": ")
+                output.appendJSONInteger(Int(newIndex[Int(block.parent)]))
             }
             if let markup = block.markup, !markup.isEmpty {
                 if markupCache[markup] == nil { markupCache[markup] = Array(try encoder.encode(markup)) }
-                output.raw(", \"markup\": ")
-                output.raw(markupCache[markup] ?? [])
+                output.append(", \"markup\": ")
+                output.append(markupCache[markup] ?? [])
             }
-            output.raw("}")
+            output.append("}")
         }
-        output.raw("\n],\n\"spans\": [")
+        output.append("\n],\n\"spans\": [")
         for (index, span) in spans.enumerated() {
-            output.raw(index == 0 ? "\n{\"kind\": " : ",\n{\"kind\": ")
-            output.string(span.kind.rawValue)
-            output.raw(", \"identity\": ")
-            output.int(span.identity)
+            output.append(index == 0 ? "\n{\"kind\": " : ",\n{\"kind\": ")
+            output.appendJSONString(span.kind.rawValue)
+            output.append(", \"identity\": ")
+            output.appendJSONInteger(span.identity)
             if span.parent >= 0 {
-                output.raw(", \"parent\": ")
-                output.int(Int(span.parent))
+                output.append(", \"parent\": ")
+                output.appendJSONInteger(Int(span.parent))
             }
             if span.kind == .htmlFormatting, let tag = span.htmlTag {
-                output.raw(", \"htmlTag\": ")
-                output.raw(Array(try encoder.encode(tag)))
+                output.append(", \"htmlTag\": ")
+                output.append(Array(try encoder.encode(tag)))
             }
-            output.raw("}")
+            output.append("}")
         }
-        output.raw(spans.isEmpty ? "]" : "\n]")
-        output.raw(",\n\"attributes\": ")
-        output.raw(Array(try encoder.encode(attributeTable)))
-        output.raw(",\n\"runs\": [")
+        output.append(spans.isEmpty ? "]" : "\n]")
+        output.append(",\n\"attributes\": ")
+        output.append(Array(try encoder.encode(attributeTable)))
+        output.append(",\n\"runs\": [")
         // Each distinct inline value's `"inline": [...]` is encoded once.
         var inlineCache: [UInt: [UInt8]] = [:]
         var text = text
         text.withUTF8 { utf8 in
             var start = 0
             for (position, record) in runRecords.enumerated() {
-                output.raw(position == 0 ? "\n{\"text\": " : ",\n{\"text\": ")
-                output.string(utf8: UnsafeBufferPointer(rebasing: utf8[start..<record.end]))
+                output.append(position == 0 ? "\n{\"text\": " : ",\n{\"text\": ")
+                output.appendJSONString(utf8: UnsafeBufferPointer(rebasing: utf8[start..<record.end]))
                 if record.block >= 0 {
-                    output.raw(", \"block\": ")
-                    output.int(Int(newIndex[Int(record.block)]))
+                    output.append(", \"block\": ")
+                    output.appendJSONInteger(Int(newIndex[Int(record.block)]))
                 }
                 if record.inline != 0 {
                     if inlineCache[record.inline] == nil {
@@ -144,21 +144,21 @@ extension IntentDocument {
                         }
                         inlineCache[record.inline] = Array((names + "]").utf8)
                     }
-                    output.raw(inlineCache[record.inline] ?? [])
+                    output.append(inlineCache[record.inline] ?? [])
                 }
                 if record.attributes != 0 {
-                    output.raw(", \"attributes\": ")
-                    output.int(Int(record.attributes))
+                    output.append(", \"attributes\": ")
+                    output.appendJSONInteger(Int(record.attributes))
                 }
                 if record.span >= 0 {
-                    output.raw(", \"span\": ")
-                    output.int(Int(record.span))
+                    output.append(", \"span\": ")
+                    output.appendJSONInteger(Int(record.span))
                 }
-                output.raw("}")
+                output.append("}")
                 start = record.end
             }
         }
-        output.raw(runRecords.isEmpty ? "]}\n" : "\n]}\n")
+        output.append(runRecords.isEmpty ? "]}\n" : "\n]}\n")
         return output.data()
     }
 }

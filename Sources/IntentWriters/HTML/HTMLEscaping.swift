@@ -1,3 +1,5 @@
+import IntentModel
+
 /// The escaping rules of libcmark-gfm's HTML renderer, on UTF-8 bytes.
 enum HTMLEscaping {
     /// Text and attribute values: `&` `<` `>` `"` become entities (`'` and `/` are kept, as
@@ -60,11 +62,11 @@ enum HTMLEscaping {
             || hasZeroByte(word ^ (ones &* 0x3E)) || hasZeroByte(word ^ (ones &* 0x22))
     }
 
-    /// URL attribute values: bytes outside the safe set are percent-encoded; `&` and `'` become
-    /// entities. Safe: ASCII letters and digits and `-_.+!*(),%#@?=;:/,$~`.
+    /// URL attribute values: bytes outside ``IntentModel/HrefBytes``'s safe set are
+    /// percent-encoded; `&` and `'` become entities.
     static func appendEscapedURL<Bytes: Collection>(_ bytes: Bytes, to output: inout ByteOutput) where Bytes.Element == UInt8 {
         for byte in bytes {
-            if isURLSafe(byte) {
+            if HrefBytes.isSafe(byte) {
                 output.append(byte)
             } else if byte == UInt8(ascii: "&") {
                 output.append("&amp;")
@@ -72,27 +74,9 @@ enum HTMLEscaping {
                 output.append("&#x27;")
             } else {
                 output.append(UInt8(ascii: "%"))
-                output.append(hexDigit(byte >> 4))
-                output.append(hexDigit(byte & 0x0F))
+                output.append(HrefBytes.hexDigit(byte >> 4))
+                output.append(HrefBytes.hexDigit(byte & 0x0F))
             }
-        }
-    }
-
-    @inline(__always)
-    static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x41 + value - 10 }
-
-    @inline(__always)
-    static func isURLSafe(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"),
-            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: "%"), UInt8(ascii: "#"), UInt8(ascii: "@"),
-            UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "$"),
-            UInt8(ascii: "~"):
-            return true
-        default:
-            return false
         }
     }
 

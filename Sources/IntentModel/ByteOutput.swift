@@ -1,17 +1,17 @@
 import Foundation
 
-/// A growable byte buffer for writers: appends are a bounds check and a `memcpy`, without the
-/// uniqueness and capacity bookkeeping of `Array.append` on every call.
-struct ByteOutput: ~Copyable {
+/// A growable byte buffer for writers (HTML, RTF, the JSON form): appends are a bounds check and a
+/// `memcpy`, without the uniqueness and capacity bookkeeping of `Array.append` on every call.
+package struct ByteOutput: ~Copyable {
     // MARK: Stored layout
 
-    private var storage: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+    @usableFromInline var storage: UnsafeMutablePointer<UInt8>
+    @usableFromInline package internal(set) var count = 0
+    @usableFromInline var capacity: Int
 
     // MARK: Initialisers
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 64)
         storage = Self.allocate(self.capacity)
     }
@@ -44,7 +44,7 @@ struct ByteOutput: ~Copyable {
 
     // MARK: Appending
 
-    private mutating func grow(toFit extra: Int) {
+    @usableFromInline mutating func grow(toFit extra: Int) {
         var newCapacity = capacity * 2
         while newCapacity < count + extra { newCapacity *= 2 }
         let newStorage = Self.allocate(newCapacity)
@@ -54,15 +54,15 @@ struct ByteOutput: ~Copyable {
         capacity = newCapacity
     }
 
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    @inlinable @inline(__always)
+    package mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toFit: 1) }
         storage[count] = byte
         count += 1
     }
 
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         if count + bytes.count > capacity { grow(toFit: bytes.count) }
         if bytes.count <= 16 {
@@ -74,31 +74,36 @@ struct ByteOutput: ~Copyable {
         count += bytes.count
     }
 
-    @inline(__always)
-    mutating func append(_ text: StaticString) {
+    @inlinable @inline(__always)
+    package mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
 
-    mutating func append(_ text: String) {
+    /// Appends already encoded bytes as they are.
+    package mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    package mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
 
     /// The last byte written, if any.
-    var last: UInt8? { count > 0 ? storage[count - 1] : nil }
+    package var last: UInt8? { count > 0 ? storage[count - 1] : nil }
 
     /// A copy of the bytes.
-    func bytes() -> [UInt8] {
+    package func bytes() -> [UInt8] {
         [UInt8](UnsafeBufferPointer(start: storage, count: count))
     }
 
     /// The bytes as a `String` (one copy, validated as UTF-8).
-    func string() -> String {
+    package func string() -> String {
         String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self)
     }
 
     /// Hands the storage to a `Data` without copying; the buffer is freed with the `Data`.
-    consuming func data() -> Data {
+    package consuming func data() -> Data {
         let pointer = storage
         let length = count
         // Ownership moves to the Data's deallocator; keep `deinit` from freeing it.
