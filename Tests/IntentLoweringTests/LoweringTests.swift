@@ -52,6 +52,22 @@ struct LoweringTests {
                 == TextTableBlock(table: 7, numberOfColumns: 2, row: 1, column: 1, isHeader: false, alignment: .right))
     }
 
+    @Test("An item that begins with a nested list keeps its marker in rich text, with and without .list")
+    func itemsStartingWithNestedBlocksKeepTheirMarkers() throws {
+        let document = try IntentDocument(markdown: "1. first\n2. 1. nested a\n   2. nested b\n3. third\n\n- > quoted\n- - - deep\n")
+        // Without `.list` the markers share the line, outermost first, as plain text writes them.
+        let rich = document.lowered(to: .richText)
+        #expect(rich.text == "1. first\n2. a. nested a\nb. nested b\n3. third\n• quoted\n• ◦ ▪ deep\n")
+        #expect(document.plainText().contains("2. a. nested a"))
+        // With `.list` a paragraph holds one marker: the outer item's is a paragraph of its own.
+        let list = document.lowered(to: [.richText, .list])
+        #expect(list.text == "\t1.\tfirst\n\t2.\t\n\ta.\tnested a\n\tb.\tnested b\n\t3.\tthird\n\t•\tquoted\n\t•\t\n\t◦\t\n\t▪\tdeep\n")
+        let outer = try #require(list.runs.first { $0.text.hasPrefix("\t2.\t") })
+        #expect(outer.display?.paragraphStyle?.textLists.count == 1)
+        let inner = try #require(list.runs.first { $0.text.hasPrefix("\ta.\t") })
+        #expect(inner.display?.paragraphStyle?.textLists.count == 2)
+    }
+
     @Test func formattingTagsApplyOnTopOfTheStyleSheet() throws {
         let document = try IntentDocument(markdown: "# Press <kbd>K</kbd>\n\n[<u>link</u>](u) <sup>2</sup> <mark>m</mark>\n")
         let rich = document.lowered(to: .richText)

@@ -173,6 +173,19 @@ struct RaisingTests {
         #expect(failures.isEmpty, "\(failures.count) differences:\n\(failures.prefix(40).joined(separator: "\n"))")
     }
 
+    @Test("Items that begin with a nested list raise back with every marker's item, and marker-like text stays text")
+    func itemsStartingWithNestedListsRaiseBack() throws {
+        for markdown in [
+            "1. first\n2. 1. nested a\n   2. nested b\n3. third\n", "- x\n  - a. b\n", "- a. b\n", "- - - deep\n  - next\n",
+            "- > quoted\n- plain\n",
+        ] {
+            let document = try IntentDocument(markdown: markdown)
+            for (label, options) in Self.combinations {
+                #expect(Self.difference(document, options: options) == nil, "\(markdown.debugDescription) \(label)")
+            }
+        }
+    }
+
     @Test func aBoldLargerParagraphIsAHeaderAndMarkersGo() throws {
         var rich = IntentDocument()
         let big = DisplayAttributes(font: FontDescriptor(size: 24, weight: .bold))

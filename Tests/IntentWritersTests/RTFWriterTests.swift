@@ -144,6 +144,15 @@ struct RTFWriterTests {
         #expect(body(inline).contains("{\\f0\\fs34\\cf1 \\u8226 ?\\tab}{\\f0\\fs34\\cf1 a}"))
     }
 
+    @Test("An item that begins with a nested list keeps its marker, on a list paragraph of its own")
+    func itemsStartingWithNestedListsKeepTheirMarkers() throws {
+        let text = body(try rtf("1. first\n2. 1. nested a\n   2. nested b\n3. third\n"))
+        let markers = text.components(separatedBy: "{\\listtext ").dropFirst().map { $0.prefix { $0 != "\\" } }
+        #expect(markers == ["1.", "2.", "a.", "b.", "3."])
+        #expect(
+            text.contains("\\ls1\\ilvl0 {\\listtext 2.\\tab}\\par\n\\pard\\li800\\fi-400\\tx800\\sa160\\ls1\\ilvl1 {\\listtext a.\\tab}"))
+    }
+
     @Test func tablesAreRTFRowsWithABoldHeader() throws {
         var sheet = StyleSheet.default
         sheet.tableHeaderRow = TextStyle()

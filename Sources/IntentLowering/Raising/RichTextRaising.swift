@@ -12,6 +12,9 @@ struct RichTextRaising {
     private let bodySize: Double
     private let quoteIndent: Double
     private let itemIndent: Double
+    /// How far lowering hangs a list marker left of the item's text (``StyleSheet/listItem``'s
+    /// `headIndent` − `firstLineHeadIndent`).
+    private let markerHang: Double
     /// Per header level 1…6 (index 0…5): the font size, weight and spacing before the sheet gives it.
     private let headerStyles: [(size: Double, weight: FontDescriptor.Weight, spacingBefore: Double)]
 
@@ -73,6 +76,7 @@ struct RichTextRaising {
         let item = styleSheet.displayAttributes(
             for: PresentationIntent(.listItem(ordinal: 1), identity: 2, parent: PresentationIntent(.unorderedList, identity: 1)))
         itemIndent = (item.paragraphStyle?.headIndent ?? 0) - (body.paragraphStyle?.headIndent ?? 0)
+        markerHang = (styleSheet.listItem.headIndent ?? 0) - (styleSheet.listItem.firstLineHeadIndent ?? 0)
         headerStyles = (1...6).map { level in
             let attributes = styleSheet.displayAttributes(for: PresentationIntent(.header(level: level), identity: 1))
             return (
@@ -180,22 +184,32 @@ struct RichTextRaising {
             }
         }
         var marker: (text: String, ordinal: Int?)? = nil
+        // Markers of outer items that begin with the innermost one's list, outermost first.
+        var outerMarkers: [(text: String, ordinal: Int?)] = []
         if !listKeys.isEmpty {
             marker = stripMarker(&content, tabbed: true)
         } else if itemIndent > 0, indent >= itemIndent, let flat = stripMarker(&content, tabbed: false) {
-            marker = flat
             let levels = max(split(indent).items, 1)
+            // Items that begin with a nested list share their first line, outermost marker first
+            // (`2. a. nested`), and the line hangs at the outermost new item's marker position.
+            var markers = [flat]
+            let firstLine = style?.firstLineHeadIndent ?? indent
+            let extra = Int(((indent - firstLine - markerHang) / itemIndent + 0.001).rounded(.down))
+            while markers.count <= min(extra, levels - 1), let next = stripMarker(&content, tabbed: false) { markers.append(next) }
+            marker = markers.last
             let openLists: [(key: String, ordered: Bool)] = open.compactMap {
                 if case .list(let key, let ordered) = $0.key { return (key, ordered) } else { return nil }
             }
+            let firstNew = levels - markers.count
             for depth in 0..<levels {
-                if depth < levels - 1, depth < openLists.count {
+                if depth < firstNew, depth < openLists.count {
                     listKeys.append((openLists[depth].key, openLists[depth].ordered, 1, nil))
                 } else {
-                    let ordered = depth == levels - 1 && flat.ordinal != nil
+                    let ordered = depth >= firstNew ? markers[depth - firstNew].ordinal != nil : false
                     listKeys.append(("flat \(depth) \(ordered)", ordered, 1, nil))
                 }
             }
+            outerMarkers = Array(markers.dropLast())
         } else if itemIndent > 0, indent >= itemIndent, let last = open.last, case .item = last.key {
             // A continuation paragraph of a flattened item.
             let (items, _) = split(indent)
@@ -222,9 +236,11 @@ struct RichTextRaising {
             let openItem = open.indices.first { index in
                 index > 0 && open[index - 1].key == listKey && { if case .item = open[index].key { return true } else { return false } }()
             }
-            if isInnermost, let marker {
+            let firstOuter = listKeys.count - 1 - outerMarkers.count
+            let newMarker = isInnermost ? marker : (depth >= firstOuter ? outerMarkers[depth - firstOuter] : nil)
+            if let newMarker {
                 let count = (itemCounts[listKey] ?? list.start - 1) + 1
-                let ordinal = marker.ordinal ?? count
+                let ordinal = newMarker.ordinal ?? count
                 itemCounts[listKey] = ordinal
                 nextItemKey += 1
                 containers.append(OpenContainer(key: .item(key: nextItemKey), type: .init(kind: .listItem(ordinal: ordinal), identity: 0)))

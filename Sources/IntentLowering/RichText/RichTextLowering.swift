@@ -359,31 +359,50 @@ struct RichTextLowering {
         return separator == "\n"
     }
 
-    /// At the start of `leaf`: the marker text of the list item it is the first leaf of (`• `,
+    /// At the start of `leaf`: the marker text of the list items it is the first leaf of (`• `,
     /// `1. `, or AppKit's `\t•\t` with `.list`, task marker included), then a thematic break's
     /// rule. Returns the style of the leaf's first line and whether it is an item's first line
     /// (its marker hanging, ``markerStyle(_:item:)``).
+    ///
+    /// An item whose first block is a nested list (`2. 1. nested`) keeps its own marker: without
+    /// `.list` the markers share the line, outermost first (`2. a. nested`, as plain text writes
+    /// it); with `.list`, where a paragraph holds one list marker, each outer item's marker is a
+    /// paragraph of its own at the item's level, before the nested item's.
     private mutating func startLeaf(_ leaf: Int32) -> (style: Int32, isMarkerLine: Bool) {
-        // The item whose marker starts here, if any.
-        var item: (index: Int32, ordinal: Int)? = nil
+        // The items whose markers start here, innermost first: every enclosing item not yet marked.
+        var items: [(index: Int32, ordinal: Int)] = []
         var index = leaf
         while index >= 0 {
             defer { index = parent(index) }
             guard case .listItem(let ordinal) = kind(index) else { continue }
-            if !itemsWithMarker[Int(index)] { item = (index, ordinal) }
-            break
+            if itemsWithMarker[Int(index)] { break }
+            items.append((index, ordinal))
         }
         let style: Int32
-        if let item {
-            itemsWithMarker[Int(item.index)] = true
-            let list = parent(item.index)
-            if list >= 0, listStarts[Int(list)] == nil { listStarts[Int(list)] = item.ordinal }
-            // Styles are made after the list's start is known (`.list`'s `textLists` entry says it).
-            style = markerStyle(styleID(leaf), item: item.index)
-            let marker = ListMarker(item: item.index, ordinal: item.ordinal, in: document, options: plainTextOptions)
-            let taskText = marker.task.map { $0 + " " } ?? ""
-            let text = options.contains(.list) ? "\t" + marker.marker + "\t" + taskText : marker.marker + " " + taskText
-            builder.append(text, block: -1, inline: 0, attributes: attributesIndex(forStyle: style, separator: false), span: -1)
+        if let innermost = items.first {
+            var markers = ""
+            for item in items.reversed() {
+                itemsWithMarker[Int(item.index)] = true
+                let list = parent(item.index)
+                if list >= 0, listStarts[Int(list)] == nil { listStarts[Int(list)] = item.ordinal }
+                let marker = ListMarker(item: item.index, ordinal: item.ordinal, in: document, options: plainTextOptions)
+                let taskText = marker.task.map { $0 + " " } ?? ""
+                if !options.contains(.list) {
+                    markers += marker.marker + " " + taskText
+                } else if item.index != innermost.index {
+                    // A paragraph of the outer item's own, holding only its marker.
+                    let itemStyle = markerStyle(styleID(item.index), item: item.index)
+                    builder.append(
+                        "\t" + marker.marker + "\t" + taskText, block: -1, inline: 0,
+                        attributes: attributesIndex(forStyle: itemStyle, separator: false), span: -1)
+                    builder.append("\n", block: -1, inline: 0, attributes: attributesIndex(forStyle: itemStyle, separator: true), span: -1)
+                } else {
+                    markers = "\t" + marker.marker + "\t" + taskText
+                }
+            }
+            // Styles are made after the lists' starts are known (`.list`'s `textLists` entry says them).
+            style = markerStyle(styleID(leaf), item: items.last?.index ?? innermost.index)
+            builder.append(markers, block: -1, inline: 0, attributes: attributesIndex(forStyle: style, separator: false), span: -1)
         } else {
             style = styleID(leaf)
         }
@@ -393,7 +412,7 @@ struct RichTextLowering {
                 plainTextOptions.thematicBreak, block: -1, inline: 0, attributes: attributesIndex(forStyle: style, separator: false),
                 span: -1)
         }
-        return (style, item != nil)
+        return (style, !items.isEmpty)
     }
 
     /// `base` with what `block` adds to the structure: a `textLists` entry for a list (with
