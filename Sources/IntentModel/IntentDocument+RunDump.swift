@@ -99,6 +99,7 @@ extension IntentDocument: CustomDebugStringConvertible {
             var text = "paragraph head \(Self.number(style.headIndent)) first \(Self.number(style.firstLineHeadIndent))"
             text += " before \(Self.number(style.paragraphSpacingBefore)) after \(Self.number(style.paragraphSpacing))"
             if style.alignment != .natural { text += " \(style.alignment.rawValue)" }
+            if style.baseWritingDirection != .natural { text += " \(style.baseWritingDirection.rawValue)" }
             if !style.textLists.isEmpty {
                 text +=
                     " lists [" + style.textLists.map { "\($0.markerFormat.rawValue) from \($0.startingItemNumber)" }.joined(separator: ", ")

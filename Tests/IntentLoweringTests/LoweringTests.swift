@@ -68,6 +68,33 @@ struct LoweringTests {
         #expect(inner.display?.paragraphStyle?.textLists.count == 2)
     }
 
+    @Test("Rich text gives a paragraph whose first strong character is right-to-left that base writing direction")
+    func rightToLeftParagraphsHaveTheirWritingDirection() throws {
+        let document = try IntentDocument(markdown: "# כותרת\n\n«مرحبا» world\n\nEnglish שלום\n\n- פריט\n\n```\nשלום\n```\n")
+        for options: ResultOptions in [.richText, [.richText, .list], [.richText, .list, .table]] {
+            let rich = document.lowered(to: options)
+            func direction(_ prefix: String) -> WritingDirection? {
+                rich.runs.first { $0.text.contains(prefix) }?.display?.paragraphStyle?.baseWritingDirection
+            }
+            #expect(direction("כותרת") == .rightToLeft)
+            #expect(direction("مرحبا") == .rightToLeft)
+            #expect(direction("English") == nil || direction("English") == .natural)
+            #expect(direction("פריט") == .rightToLeft)
+            // Code keeps the natural direction.
+            #expect(direction("שלום\n") != .rightToLeft)
+        }
+        // The direction survives the JSON form; a style without it reads as natural.
+        let rich = document.lowered(to: .richText)
+        #expect(try IntentDocument(jsonData: rich.jsonData()) == rich)
+        let old = try JSONDecoder().decode(
+            ParagraphStyle.self,
+            from: Data(
+                #"{"headIndent":1,"firstLineHeadIndent":0,"tailIndent":0,"paragraphSpacingBefore":0,"paragraphSpacing":0,"lineHeightMultiple":0,"alignment":"natural","textLists":[],"textBlocks":[]}"#
+                    .utf8))
+        #expect(old.baseWritingDirection == .natural)
+        #expect(!String(decoding: try JSONEncoder().encode(old), as: UTF8.self).contains("baseWritingDirection"))
+    }
+
     @Test func formattingTagsApplyOnTopOfTheStyleSheet() throws {
         let document = try IntentDocument(markdown: "# Press <kbd>K</kbd>\n\n[<u>link</u>](u) <sup>2</sup> <mark>m</mark>\n")
         let rich = document.lowered(to: .richText)

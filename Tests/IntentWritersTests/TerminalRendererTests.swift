@@ -206,6 +206,26 @@ struct TerminalRendererTests {
         #expect(lines.contains("│ x     │ some long cell     │"))
     }
 
+    @Test("A table never cuts a word that fits its column while another column has room to give")
+    func tableColumnsKeepTheirWidestWords() throws {
+        let document = try IntentDocument(
+            markdown: """
+                | Flag | Description |
+                |---|---|
+                | `--experimental-operator-position` | Places binary operators at the start of continuation lines instead of the end |
+                | 🖋 pen | 🌡 thermometer |
+                """)
+        let rendered = document.terminalText(options: TerminalRenderingOptions(width: 60, usesEscapeSequences: false))
+        let lines = rendered.split(separator: "\n")
+        #expect(lines.allSatisfy { TerminalCellWidth.of($0) == 60 }, "\(lines)")
+        #expect(lines.contains { $0.contains("│ --experimental-operator-position │") }, "\(lines)")
+        // 🖋 and 🌡 are one cell each (East Asian Width N, no default emoji presentation): borders line up.
+        #expect(lines.contains { $0.hasPrefix("│ 🖋 pen ") && $0.contains("│ 🌡 thermometer") })
+        // Only when the widest words alone do not fit are words cut.
+        let narrow = document.terminalText(options: TerminalRenderingOptions(width: 30, usesEscapeSequences: false))
+        #expect(narrow.split(separator: "\n").allSatisfy { TerminalCellWidth.of($0) == 30 })
+    }
+
     // MARK: Blocks
 
     @Test func listsNumberFromTheirStartAndMarkTasks() throws {

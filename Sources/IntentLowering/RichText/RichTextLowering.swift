@@ -56,6 +56,8 @@ struct RichTextLowering {
     /// Style ids of an item's first line, by (leaf style id, item style id): see
     /// ``markerStyle(_:item:)``.
     private var markerStyles: [StyleStep: Int32] = [:]
+    /// The right-to-left variant of each style id that a right-to-left paragraph has used.
+    private var rightToLeftStyles: [Int32: Int32] = [:]
     /// How far a list item's marker hangs left of the item's text, in points: the style sheet's
     /// ``StyleSheet/listItem`` `headIndent` less its `firstLineHeadIndent` (20 in
     /// ``StyleSheet/default``, 32 in ``StyleSheet/github``).
@@ -175,7 +177,7 @@ struct RichTextLowering {
                 }
                 builder.append(UnsafeBufferPointer(rebasing: bytes[range]), block: -1, inline: 0, attributes: index, span: -1)
             }
-            for record in records {
+            for (recordIndex, record) in records.enumerated() {
                 let end = record.end
                 defer { start = end }
                 var endsParagraph = true
@@ -183,7 +185,8 @@ struct RichTextLowering {
                     endsParagraph = writeSeparator(after: previous, before: record.block, style: paragraphStyle)
                 }
                 if previousLeaf != record.block {
-                    let started = startLeaf(record.block)
+                    let started = startLeaf(
+                        record.block, isRightToLeft: isRightToLeft(leafFrom: recordIndex, start: start, bytes: bytes))
                     // Flattened cells of one row share a line: the row's first line style goes on.
                     if endsParagraph { (paragraphStyle, isMarkerLine) = started }
                 }
@@ -204,6 +207,54 @@ struct RichTextLowering {
             if let last = previousLeaf { writeSeparator(after: last, before: nil, style: paragraphStyle) }
         }
         return builder.finish()
+    }
+
+    // MARK: Writing direction
+
+    /// Whether the leaf whose first run is `records[first]` (starting at byte `start`) is a
+    /// right-to-left paragraph: its first strong character is R or AL
+    /// (``WritingDirection/firstStrong(in:)``). Code blocks and thematic breaks keep the natural
+    /// direction. Reads the leaf's runs up to that character: every leaf once.
+    private func isRightToLeft(leafFrom first: Int, start: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let leaf = document.runRecords[first].block
+        if leaf >= 0 {
+            switch kind(leaf) {
+            case .codeBlock, .thematicBreak: return false
+            case .paragraph, .header, .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow,
+                .tableCell:
+                break
+            }
+        }
+        let records = document.runRecords
+        var isolates = 0
+        var runStart = start
+        var index = first
+        while index < records.count, records[index].block == leaf {
+            let record = records[index]
+            defer {
+                runStart = record.end
+                index += 1
+            }
+            if document.attributeTable[Int(record.attributes)].isBlockSeparator { continue }
+            if let direction = WritingDirection.firstStrong(
+                utf8: UnsafeBufferPointer(rebasing: bytes[runStart..<record.end]), isolates: &isolates)
+            {
+                return direction == .rightToLeft
+            }
+        }
+        return false
+    }
+
+    /// `style` with a right-to-left base writing direction, interned per style id.
+    private mutating func rightToLeftStyle(_ style: Int32) -> Int32 {
+        if let known = rightToLeftStyles[style] { return known }
+        var attributes = styles[Int(style)]
+        var paragraph = attributes.paragraphStyle ?? ParagraphStyle()
+        paragraph.baseWritingDirection = .rightToLeft
+        attributes.paragraphStyle = paragraph
+        let variant = newStyle(attributes)
+        rightToLeftStyles[style] = variant
+        return variant
     }
 
     // MARK: Styles
@@ -368,7 +419,7 @@ struct RichTextLowering {
     /// `.list` the markers share the line, outermost first (`2. a. nested`, as plain text writes
     /// it); with `.list`, where a paragraph holds one list marker, each outer item's marker is a
     /// paragraph of its own at the item's level, before the nested item's.
-    private mutating func startLeaf(_ leaf: Int32) -> (style: Int32, isMarkerLine: Bool) {
+    private mutating func startLeaf(_ leaf: Int32, isRightToLeft: Bool) -> (style: Int32, isMarkerLine: Bool) {
         // The items whose markers start here, innermost first: every enclosing item not yet marked.
         var items: [(index: Int32, ordinal: Int)] = []
         var index = leaf
@@ -401,10 +452,11 @@ struct RichTextLowering {
                 }
             }
             // Styles are made after the lists' starts are known (`.list`'s `textLists` entry says them).
-            style = markerStyle(styleID(leaf), item: items.last?.index ?? innermost.index)
+            let hanging = markerStyle(styleID(leaf), item: items.last?.index ?? innermost.index)
+            style = isRightToLeft ? rightToLeftStyle(hanging) : hanging
             builder.append(markers, block: -1, inline: 0, attributes: attributesIndex(forStyle: style, separator: false), span: -1)
         } else {
-            style = styleID(leaf)
+            style = isRightToLeft ? rightToLeftStyle(styleID(leaf)) : styleID(leaf)
         }
         // A thematic break has no text of its own: it becomes the plain-text rule, styled.
         if leaf >= 0, case .thematicBreak = kind(leaf) {

@@ -228,6 +228,9 @@ struct RTFRenderer: ~Copyable {
     /// `HYPERLINK` fields), then `ending` (`\par`, or `\cell` for a cell's last paragraph).
     private mutating func writeParagraph(_ paragraph: RTFParagraph, inTable: Bool, isHeaderCell: Bool, ending: StaticString) {
         let style = paragraphStyle(paragraph.attributes) ?? ParagraphStyle()
+        // A right-to-left paragraph's runs are right-to-left text (`\\rtlch`) unless their own
+        // first strong character is left-to-right (`\\ltrch`).
+        let isRightToLeft = style.baseWritingDirection == .rightToLeft
         output.append("\\pard")
         if inTable { output.append("\\intbl") }
         writeParagraphProperties(style, paragraph: paragraph, inTable: inTable)
@@ -262,6 +265,7 @@ struct RTFRenderer: ~Copyable {
             output.append(UInt8(ascii: "{"))
             output.append(characterFormats[Int(segment.attributes)])
             if isHeaderCell, !isBold[Int(segment.attributes)] { output.append("\\b") }
+            if isRightToLeft { output.append(isLeftToRight(segment) ? "\\ltrch" : "\\rtlch") }
             output.append(UInt8(ascii: " "))
             // A code block's own final line feed ends the paragraph already.
             var end = segment.end
@@ -273,6 +277,13 @@ struct RTFRenderer: ~Copyable {
         }
         if openLink != nil { output.append("}}}") }
         output.append(ending)
+    }
+
+    /// Whether `segment`'s first strong character is left-to-right.
+    private func isLeftToRight(_ segment: RTFTextSegment) -> Bool {
+        text.withUnsafeBufferPointer { bytes in
+            WritingDirection.firstStrong(in: String(decoding: bytes[segment.start..<segment.end], as: UTF8.self)) == .leftToRight
+        }
     }
 
     private mutating func writeParagraphProperties(_ style: ParagraphStyle, paragraph: RTFParagraph, inTable: Bool) {
@@ -292,9 +303,23 @@ struct RTFRenderer: ~Copyable {
             } else {
                 rightIndent = Self.twips(-style.tailIndent)
             }
-            if leftIndent != 0 { writeWord("\\li", leftIndent) }
-            if firstLine != 0 { writeWord("\\fi", firstLine) }
-            if rightIndent != 0 { writeWord("\\ri", rightIndent) }
+            if style.baseWritingDirection == .rightToLeft {
+                // The leading side is the right: physical `\\ri`/`\\li`, and the logical `\\lin`
+                // (before the text) and `\\rin` that RTF 1.6 readers prefer.
+                if leftIndent != 0 {
+                    writeWord("\\ri", leftIndent)
+                    writeWord("\\lin", leftIndent)
+                }
+                if firstLine != 0 { writeWord("\\fi", firstLine) }
+                if rightIndent != 0 {
+                    writeWord("\\li", rightIndent)
+                    writeWord("\\rin", rightIndent)
+                }
+            } else {
+                if leftIndent != 0 { writeWord("\\li", leftIndent) }
+                if firstLine != 0 { writeWord("\\fi", firstLine) }
+                if rightIndent != 0 { writeWord("\\ri", rightIndent) }
+            }
             if paragraph.marker != nil, leftIndent > 0 { writeWord("\\tx", leftIndent) }
         }
         let before = Self.twips(style.paragraphSpacingBefore)
@@ -305,12 +330,14 @@ struct RTFRenderer: ~Copyable {
             writeWord("\\sl", Self.clampedInteger(style.lineHeightMultiple * 240))
             output.append("\\slmult1")
         }
+        let isRightToLeft = style.baseWritingDirection == .rightToLeft
+        if isRightToLeft { output.append("\\rtlpar") }
         switch style.alignment {
         case .left: output.append("\\ql")
         case .center: output.append("\\qc")
         case .right: output.append("\\qr")
         case .justified: output.append("\\qj")
-        case .natural: break
+        case .natural: if isRightToLeft { output.append("\\qr") }
         }
         if let level = paragraph.headerLevel { writeWord("\\outlinelevel", min(max(level - 1, 0), 8)) }
         if paragraph.listNumber > 0 {

@@ -79,6 +79,37 @@ enum TerminalLineWrapper {
         return lines
     }
 
+    /// The width of the widest word of `glyphs` as ``wrap(_:width:)`` finds words (a run of
+    /// narrow glyphs, or one wide glyph, with the closing punctuation after it): the narrowest
+    /// width at which no word is cut.
+    static func widestWord(of glyphs: [TerminalGlyph]) -> Int {
+        var widest = 0
+        var index = 0
+        let count = glyphs.count
+        while index < count {
+            let glyph = glyphs[index]
+            if glyph.isLineBreak || glyph.isSpace {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            var wordWidth = glyph.width
+            if glyph.width < 2 {
+                while end < count, !glyphs[end].isSpace, !glyphs[end].isLineBreak, glyphs[end].width < 2 {
+                    wordWidth += glyphs[end].width
+                    end += 1
+                }
+            }
+            while end < count, Self.closingPunctuation.contains(glyphs[end].character) {
+                wordWidth += glyphs[end].width
+                end += 1
+            }
+            widest = max(widest, wordWidth)
+            index = end
+        }
+        return widest
+    }
+
     /// Characters a line must not start with (the common part of JIS X 4051's line-start
     /// prohibitions): closing brackets, commas, stops and small kana marks.
     private static let closingPunctuation: Set<Character> = [

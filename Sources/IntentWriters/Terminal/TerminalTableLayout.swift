@@ -10,8 +10,10 @@ import IntentModel
 /// └──────┴─────┘
 /// ```
 ///
-/// Columns take their widest cell; when the table would be wider than the space it has, the
-/// widest columns give up cells first (down to 3) and their cells wrap inside them.
+/// Columns take their widest cell. When the table would be wider than the space it has, the
+/// widest columns give up cells first, but none below its widest word while another can still
+/// give (so no word is cut while a column has room to spare); only when the widest words alone
+/// do not fit do columns go down to 3 cells and cut words. Cells wrap inside their columns.
 struct TerminalTableLayout {
     // MARK: Stored layout
 
@@ -29,23 +31,28 @@ struct TerminalTableLayout {
         let columnCount = max(alignments.count, rows.map(\.count).max() ?? 0)
         guard columnCount > 0 else { return [] }
         var widths = [Int](repeating: 1, count: columnCount)
+        var words = [Int](repeating: 1, count: columnCount)
         for row in rows {
             for (column, cell) in row.enumerated() {
                 widths[column] = max(widths[column], TerminalLineWrapper.width(of: cell))
+                words[column] = max(words[column], TerminalLineWrapper.widestWord(of: cell))
             }
         }
         // Borders and padding: "│ " before each column, " │" after the last.
         let chrome = 3 * columnCount + 1
-        var excess = widths.reduce(0, +) + chrome - width
-        while excess > 0 {
-            guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
-                widths[widest] > Self.minimumColumnWidth
-            else { break }
-            let second = widths.indices.filter { $0 != widest }.map { widths[$0] }.max() ?? 0
-            // Down to the next widest column in one step (one cell at a time once they tie).
-            let cut = min(excess, max(widths[widest] - max(second, Self.minimumColumnWidth), 1))
-            widths[widest] -= cut
-            excess -= cut
+        let available = width - chrome
+        var excess = widths.reduce(0, +) - available
+        // First the widest columns give up cells down to their widest word; then, if the words
+        // alone do not fit, down to the minimum, cutting words.
+        for floors in [words, [Int](repeating: Self.minimumColumnWidth, count: columnCount)] {
+            while excess > 0 {
+                guard let widest = widths.indices.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] }) else { break }
+                let second = widths.indices.filter { $0 != widest }.map { widths[$0] }.max() ?? 0
+                // Down to the next widest column in one step (one cell at a time once they tie).
+                let cut = min(excess, max(widths[widest] - second, 1), widths[widest] - floors[widest])
+                widths[widest] -= cut
+                excess -= cut
+            }
         }
 
         func border(_ left: Character, _ middle: Character, _ right: Character) -> [TerminalGlyph] {

@@ -1,0 +1,70 @@
+import IntentModel
+
+extension WritingDirection {
+    /// The direction of the first strong character of `text`, as Unicode's bidirectional
+    /// algorithm finds a paragraph's level (rules P2 and P3): ``rightToLeft`` when it is of
+    /// Bidi_Class R or AL (Hebrew, Arabic, …), ``leftToRight`` when it is L, ``natural`` when
+    /// `text` has no strong character. Characters between an isolate initiator (U+2066–2068) and
+    /// its matching pop (U+2069) are skipped.
+    ///
+    /// ```swift
+    /// WritingDirection.firstStrong(in: "123 שלום world")  // .rightToLeft
+    /// ```
+    ///
+    /// Classes come from the Unicode Character Database tables of
+    /// ``TerminalCellWidth/unicodeVersion``.
+    /// - Parameter text: Any text.
+    /// - Returns: The direction; O(position of the first strong character).
+    public static func firstStrong<Text: StringProtocol>(in text: Text) -> WritingDirection {
+        var isolates = 0
+        for scalar in text.unicodeScalars {
+            if let direction = step(scalar, isolates: &isolates) { return direction }
+        }
+        return .natural
+    }
+
+    /// ``firstStrong(in:)`` over UTF-8 bytes (ill-formed sequences are neutral).
+    static func firstStrong(utf8 bytes: UnsafeBufferPointer<UInt8>, isolates: inout Int) -> WritingDirection? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                // ASCII: a letter decides (isolates hold no ASCII controls).
+                if isolates == 0, (lead | 0x20) >= 0x61, (lead | 0x20) <= 0x7A { return .leftToRight }
+                index += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            guard index + length <= count, length > 1 else {
+                index += 1
+                continue
+            }
+            var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            index += length
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if let direction = step(scalar, isolates: &isolates) { return direction }
+        }
+        return nil
+    }
+
+    /// One scalar of the P2 scan: the direction if it decides, tracking isolate depth.
+    private static func step(_ scalar: Unicode.Scalar, isolates: inout Int) -> WritingDirection? {
+        switch scalar.value {
+        case 0x2066...0x2068:
+            isolates += 1
+            return nil
+        case 0x2069:
+            if isolates > 0 { isolates -= 1 }
+            return nil
+        default:
+            guard isolates == 0 else { return nil }
+            switch UnicodeTables.strongDirection(of: scalar) {
+            case .leftToRight: return .leftToRight
+            case .rightToLeft: return .rightToLeft
+            case nil: return nil
+            }
+        }
+    }
+}
