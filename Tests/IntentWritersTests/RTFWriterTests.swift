@@ -150,19 +150,21 @@ struct RTFWriterTests {
         let markers = text.components(separatedBy: "{\\listtext ").dropFirst().map { $0.prefix { $0 != "\\" } }
         #expect(markers == ["1.", "2.", "a.", "b.", "3."])
         #expect(
-            text.contains("\\ls1\\ilvl0 {\\listtext 2.\\tab}\\par\n\\pard\\li800\\fi-400\\tx800\\sa160\\ls1\\ilvl1 {\\listtext a.\\tab}"))
+            text.contains(
+                "\\ls1\\ilvl0 {\\listtext 2.\\tab}{\\f0\\fs34\\cf1 \\par}\n\\pard\\li800\\fi-400\\tx800\\sa160\\ls1\\ilvl1 {\\listtext a.\\tab}"
+            ))
     }
 
-    @Test("Right-to-left paragraphs are \\rtlpar, right-aligned, with right-to-left runs; others are unchanged")
+    @Test("Right-to-left paragraphs are \\rtlpar, right-aligned, with right-to-left runs in the associated font; others are unchanged")
     func rightToLeftParagraphs() throws {
         let text = body(try rtf("שלום עולם, and English.\n\n123 مرحبا\n\nEnglish שלום\n\n- פריט\n"))
         let paragraphs = text.components(separatedBy: "\\par\n")
-        #expect(paragraphs[0].hasPrefix("\\pard\\sa160\\rtlpar\\qr {\\f0\\fs34\\cf1\\rtlch \\u1513 ?"))
-        #expect(paragraphs[1].contains("\\rtlpar\\qr {\\f0\\fs34\\cf1\\rtlch 123 \\u1605 ?"))
-        #expect(paragraphs[2] == "\\pard\\sa160 {\\f0\\fs34\\cf1 English \\u1513 ?\\u1500 ?\\u1493 ?\\u1501 ?}")
+        #expect(paragraphs[0].hasPrefix("\\pard\\sa160\\rtlpar\\qr {\\f0\\fs34\\cf1\\rtlch\\af0\\afs34 \\u1513 ?"))
+        #expect(paragraphs[1].contains("\\rtlpar\\qr {\\f0\\fs34\\cf1\\rtlch\\af0\\afs34 123 \\u1605 ?"))
+        #expect(paragraphs[2] == "\\pard\\sa160 {\\f0\\fs34\\cf1\\af0\\afs34 English \\u1513 ?\\u1500 ?\\u1493 ?\\u1501 ?}")
         // A list item's indent is on the leading (right) side.
         #expect(paragraphs[3].hasPrefix("\\pard\\ri400\\lin400\\fi-400\\tx400\\sa160\\rtlpar\\qr\\ls1\\ilvl0 {\\listtext \\u8226 ?\\tab}"))
-        #expect(paragraphs[3].contains("\\rtlch \\u1508 ?"))
+        #expect(paragraphs[3].contains("\\rtlch\\af0\\afs34 \\u1508 ?"))
     }
 
     @Test func tablesAreRTFRowsWithABoldHeader() throws {

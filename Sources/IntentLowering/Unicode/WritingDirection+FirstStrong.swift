@@ -23,6 +23,11 @@ extension WritingDirection {
         return .natural
     }
 
+    /// Whether `text` holds a strong right-to-left character (Bidi_Class R or AL) anywhere.
+    package static func holdsRightToLeft<Text: StringProtocol>(_ text: Text) -> Bool {
+        text.unicodeScalars.contains { $0.value >= 0x590 && UnicodeTables.strongDirection(of: $0) == .rightToLeft }
+    }
+
     /// ``firstStrong(in:)`` over UTF-8 bytes (ill-formed sequences are neutral).
     static func firstStrong(utf8 bytes: UnsafeBufferPointer<UInt8>, isolates: inout Int) -> WritingDirection? {
         var index = 0

@@ -265,7 +265,14 @@ struct RTFRenderer: ~Copyable {
             output.append(UInt8(ascii: "{"))
             output.append(characterFormats[Int(segment.attributes)])
             if isHeaderCell, !isBold[Int(segment.attributes)] { output.append("\\b") }
-            if isRightToLeft { output.append(isLeftToRight(segment) ? "\\ltrch" : "\\rtlch") }
+            let holdsRightToLeft = holdsRightToLeftText(segment)
+            if isRightToLeft || holdsRightToLeft {
+                // Right-to-left text is `\\rtlch` and takes the *associated* font and size (`\\af`,
+                // `\\afs`, `\\ab`, `\\ai`), which readers give it instead of `\\f`, `\\fs`.
+                let isLeftToRight = isLeftToRight(segment)
+                if isRightToLeft || !isLeftToRight { output.append(isLeftToRight ? "\\ltrch" : "\\rtlch") }
+                if holdsRightToLeft || !isLeftToRight { output.append(associatedFormat(segment.attributes)) }
+            }
             output.append(UInt8(ascii: " "))
             // A code block's own final line feed ends the paragraph already.
             var end = segment.end
@@ -276,7 +283,37 @@ struct RTFRenderer: ~Copyable {
             output.append(UInt8(ascii: "}"))
         }
         if openLink != nil { output.append("}}}") }
+        if !inTable, paragraph.marker != nil, paragraph.attributes >= 0,
+            !paragraph.segments.contains(where: { segments[$0].end > segments[$0].start })
+        {
+            // A marker-only paragraph (an item that begins with a nested list): its paragraph mark
+            // carries the text's font, which readers number the marker in.
+            output.append(UInt8(ascii: "{"))
+            output.append(characterFormats[Int(paragraph.attributes)])
+            output.append(" \\par}\n")
+            return
+        }
         output.append(ending)
+    }
+
+    /// The associated-character controls of an attribute set (`\\af0\\afs34\\ab\\ai`): the font,
+    /// size, weight and slant that readers give right-to-left text.
+    private func associatedFormat(_ attributes: Int32) -> String {
+        guard let font = document.attributeTable[Int(attributes)].display?.font else { return "" }
+        var format = "\\af\(Self.fontIndex(font.design))\\afs\(max(1, Self.clampedInteger(font.size * 2)))"
+        if font.weight >= .semibold { format += "\\ab" }
+        if font.isItalic { format += "\\ai" }
+        return format
+    }
+
+    /// Whether `segment` holds a strong right-to-left character (a byte that can start one is
+    /// looked for first, so left-to-right text of Latin, Greek or Cyrillic is not decoded).
+    private func holdsRightToLeftText(_ segment: RTFTextSegment) -> Bool {
+        text.withUnsafeBufferPointer { bytes in
+            let range = bytes[segment.start..<segment.end]
+            guard range.contains(where: { $0 >= 0xD6 }) else { return false }
+            return WritingDirection.holdsRightToLeft(String(decoding: range, as: UTF8.self))
+        }
     }
 
     /// Whether `segment`'s first strong character is left-to-right.
