@@ -109,15 +109,17 @@ struct PlainTextRenderer {
             index = parent(index)
         }
         while let frame = frames.last, frame.block != index {
+            // Closed while its frame is still open: an empty item writes its marker.
+            close(frame.block)
             frames.removeLast()
             isBlockOpen[Int(frame.block)] = false
-            close(frame.block)
         }
         guard leaf >= 0 else { return }
         if !options.footnotes, isInsideFootnoteDefinition(leaf) { return }
         // The separator from the previous leaf, written with the prefixes of the common containers.
         separatorStart = (output.count, atLineStart, frames)
-        if previousLeaf >= 0 || !output.isEmpty {
+        // Nothing before it shown (leaves of HTML tags or comments only): no separator.
+        if !output.isEmpty {
             if table == nil || path.contains(where: { if case .table = kind($0) { return true } else { return false } }) {
                 write(separator(commonAncestor: index))
             }
@@ -260,8 +262,10 @@ struct PlainTextRenderer {
             if text.last == UInt8(ascii: "\n") { text.removeLast() }
             write(text)
         case .paragraph, .header:
-            if text.isEmpty, let start = separatorStart, start.length <= output.count {
-                // Nothing to show: take back the separator written for this leaf.
+            let isBlank = text.allSatisfy { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            if isBlank, let start = separatorStart, start.length <= output.count {
+                // Nothing to show (an HTML block of tags only, an empty header): take back the
+                // separator written for this leaf.
                 output.removeLast(output.count - start.length)
                 atLineStart = start.atLineStart
                 let markers = Dictionary(start.frames.map { ($0.block, $0.marker) }, uniquingKeysWith: { first, _ in first })
