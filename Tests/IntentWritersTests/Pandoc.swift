@@ -141,19 +141,23 @@ enum Pandoc {
         var lines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             // Plain text prefixes quoted lines with "│ ".
-            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "│" })
-            guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
-                lines.append(line)
-                continue
+            var rest = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "│" })
+            var stripped = false
+            // An item that begins with a nested list shares its line with the nested item's
+            // marker (`2. a. nested`): every marker of the line goes.
+            while let space = rest.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+                let token = rest[..<space]
+                let isBullet = ["•", "◦", "▪", "-", "*", "+"].contains(token)
+                let isNumber =
+                    token.count >= 2 && token.count <= 10 && (token.last == "." || token.last == ")")
+                    && (token.dropLast().allSatisfy(\.isASCII)
+                        && (token.dropLast().allSatisfy(\.isNumber) || token.dropLast().allSatisfy(\.isLetter)))
+                    && token.count <= 8
+                guard isBullet || isNumber else { break }
+                rest = rest[space...].drop(while: { $0 == " " })
+                stripped = true
             }
-            let token = trimmed[..<space]
-            let isBullet = ["•", "◦", "▪", "-", "*", "+"].contains(token)
-            let isNumber =
-                token.count >= 2 && token.count <= 10 && (token.last == "." || token.last == ")")
-                && (token.dropLast().allSatisfy(\.isASCII)
-                    && (token.dropLast().allSatisfy(\.isNumber) || token.dropLast().allSatisfy(\.isLetter)))
-                && token.count <= 8
-            lines.append(isBullet || isNumber ? trimmed[space...] : line)
+            lines.append(stripped ? rest : line)
         }
         return lines.joined(separator: "\n")
     }
@@ -259,15 +263,19 @@ enum Pandoc {
         return text
     }
 
-    /// The source's structure: header levels and texts, list items with text (a reader has
-    /// nothing to make an empty item from), table cells, link targets (consecutive links to one
-    /// target are one link, as on pandoc's side).
+    /// The source's structure: header levels and texts, list items with text of their own — the
+    /// innermost item of some text (a reader has nothing to make an empty item from, and pandoc
+    /// drops the marker-only paragraph of an item that begins with a nested list) —, table cells,
+    /// link targets (consecutive links to one target are one link, as on pandoc's side).
     static func structure(of document: IntentDocument) -> Structure {
         var result = Structure()
         var itemsWithText = Set<Int>()
         for run in document.runs where !run.attributes.isBlockSeparator && run.text.contains(where: { !$0.isWhitespace }) {
             for component in run.presentationIntent?.components ?? [] {
-                if case .listItem = component.kind { itemsWithText.insert(component.identity) }
+                if case .listItem = component.kind {
+                    itemsWithText.insert(component.identity)
+                    break
+                }
             }
         }
         result.listItems = itemsWithText.count

@@ -13,7 +13,9 @@ struct RTFWriterTests {
         "atx-headings", "setext-headings", "emphasis", "strong-emphasis", "strikethrough", "bullet-lists", "ordered-lists",
         "loose-lists", "task-lists", "nested-lists-in-block-quotes", "tables", "inline-links", "reference-links",
         "autolinks", "code-spans", "fenced-code", "indented-code", "block-quotes", "soft-and-hard-breaks", "cjk-and-emoji",
-        "backslash-escapes", "entities", "thematic-breaks",
+        "backslash-escapes", "entities", "thematic-breaks", "footnotes", "inline-html", "html-blocks", "formatting-tags", "images",
+        "raw-html-meaning", "items-starting-with-nested-blocks", "right-to-left", "superscript-and-subscript", "link-destinations",
+        "terminal-widths",
     ]
 
     private func rtf(_ markdown: String, options: RTFWritingOptions = .default) throws -> String {

@@ -51,6 +51,24 @@ struct TerminalRendererTests {
         try Self.expectGolden(rendered, "README.terminal.ansi")
     }
 
+    /// The fixtures of what every output must keep (raw HTML, nested items, right-to-left text,
+    /// scripts, links as written, cell widths): at 60 columns, with escapes (links are OSC 8
+    /// hyperlinks there) and without.
+    static let meaningFixtures = [
+        "raw-html-meaning", "items-starting-with-nested-blocks", "right-to-left", "superscript-and-subscript", "link-destinations",
+        "terminal-widths", "footnotes",
+    ]
+
+    @Test("fixtures of meaning match their terminal goldens, with and without escapes", arguments: meaningFixtures)
+    func meaningFixturesMatchGoldens(name: String) throws {
+        let document = try IntentDocument(markdown: ParsingFixtures.source(name), options: ParsingFixtures.options(name))
+        let styled = document.terminalText(options: TerminalRenderingOptions(width: 60))
+        let plain = document.terminalText(options: TerminalRenderingOptions(width: 60, usesEscapeSequences: false))
+        try Self.expectGolden(styled, "\(name).terminal.ansi")
+        try Self.expectGolden(plain, "\(name).terminal.txt")
+        #expect(!plain.contains(Self.escape))
+    }
+
     @Test("colour off is the colour layout without a single escape", arguments: ["showcase", "README"])
     func plainIsTheStyledLayoutWithoutEscapes(name: String) throws {
         let document = name == "README" ? try Self.readme() : try Self.showcase()

@@ -24,6 +24,8 @@ struct PlainTextRenderer {
     private var inlineText: [UInt8] = []
     /// Set after a dropped inline HTML tag: a space that then follows a space is not written twice.
     private var collapsesNextSpace = false
+    /// Set after a `<br>` tag's line break: spaces that start the next line are not written.
+    private var dropsLeadingSpaces = false
     private var table: TableState? = nil
     private var openLink: (key: Int32, destination: String, text: [UInt8])? = nil
     private var footnoteCount = 0
@@ -242,6 +244,7 @@ struct PlainTextRenderer {
     // MARK: Leaves and inline content
 
     private mutating func closeLeaf() {
+        dropsLeadingSpaces = false
         guard currentLeaf >= 0 else {
             // Text outside any block (inline-only documents, hand-made strings).
             if !inlineText.isEmpty { write(inlineText) }
@@ -319,7 +322,17 @@ struct PlainTextRenderer {
                 case .lineBreak:
                     // A table cell stays on its row's line: there a break is a space.
                     let inCell = record.block >= 0 && document.blocks[Int(record.block)].kind.isTableCell
-                    inlineText.append(inCell ? UInt8(ascii: " ") : UInt8(ascii: "\n"))
+                    if inCell {
+                        inlineText.append(UInt8(ascii: " "))
+                        collapsesNextSpace = true
+                    } else {
+                        // No spaces at the end of the line or the start of the next (`a <br /> b`).
+                        if openLink == nil { while inlineText.last == UInt8(ascii: " ") { inlineText.removeLast() } }
+                        inlineText.append(UInt8(ascii: "\n"))
+                        dropsLeadingSpaces = true
+                    }
+                    if openLink != nil { openLink?.text.append(contentsOf: inlineText[min(before, inlineText.count)...]) }
+                    return
                 case .text(let alternative): inlineText.append(contentsOf: alternative.utf8)
                 case .dropped:
                     // A dropped tag between two spaces leaves one space, not two.
@@ -340,6 +353,11 @@ struct PlainTextRenderer {
             inlineText.append(contentsOf: ScriptText.text(text, superscript: level).utf8)
         } else {
             inlineText.append(contentsOf: text.utf8)
+        }
+        if inlineText.count > before, dropsLeadingSpaces {
+            let spaces = inlineText[before...].prefix { $0 == UInt8(ascii: " ") }.count
+            inlineText.removeSubrange(before..<(before + spaces))
+            dropsLeadingSpaces = inlineText.count == before
         }
         if inlineText.count > before {
             if collapsesNextSpace, before > 0, inlineText[before] == UInt8(ascii: " "), inlineText[before - 1] == UInt8(ascii: " ") {
