@@ -279,15 +279,17 @@ enum Pandoc {
             }
         }
         result.listItems = itemsWithText.count
-        for (_, kind) in document.blockKinds {
-            switch kind {
-            case .tableCell: result.tableCells += 1
-            case .listItem: break
-            case .paragraph, .header, .orderedList, .unorderedList, .codeBlock, .blockQuote, .thematicBreak, .table,
-                .tableHeaderRow, .tableRow:
-                break
+        // Table cells: every row has as many as its table has columns (GFM pads a short row with
+        // empty cells, and the RTF writer writes them).
+        var columnsOfRow: [Int: Int] = [:]
+        for run in document.runs {
+            let components = run.presentationIntent?.components ?? []
+            guard let row = components.first(where: { $0.kind.isTableRowKind }) else { continue }
+            for component in components {
+                if case .table(let columns) = component.kind { columnsOfRow[row.identity] = columns.count }
             }
         }
+        result.tableCells = columnsOfRow.values.reduce(0, +)
         var headerTexts: [Int: (level: Int, text: String)] = [:]
         var headerOrder: [Int] = []
         var previousLink: String? = nil
@@ -336,5 +338,17 @@ enum Pandoc {
         print(
             "RTF read-back \(label): \(readWords.count)/\(expectedWords.count) words, \(read.headers.count)/\(expected.headers.count) headers, \(read.listItems)/\(expected.listItems) list items, \(read.tableCells)/\(expected.tableCells) table cells, \(read.links.count)/\(expected.links.count) links, \(rtf.count) bytes of RTF"
         )
+    }
+}
+
+extension PresentationIntent.Kind {
+    /// A table's header row or body row.
+    fileprivate var isTableRowKind: Bool {
+        switch self {
+        case .tableHeaderRow, .tableRow: return true
+        case .paragraph, .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
+            .tableCell:
+            return false
+        }
     }
 }

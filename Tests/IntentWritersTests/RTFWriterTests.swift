@@ -236,4 +236,16 @@ struct RTFWriterTests {
         let document = try IntentDocument(markdown: Data(contentsOf: url))
         try Pandoc.checkReadBack(of: document, label: "realworld-1mb")
     }
+
+    /// Every document of `Fixtures/Documents`.
+    static let documents: [String] = {
+        let folder = TestPaths.fixtures.appending(path: "Documents")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+    }()
+
+    @Test("pandoc reads back every document of Fixtures/Documents", .enabled(if: Pandoc.runsOrFails), arguments: documents)
+    func pandocReadsDocumentsBack(name: String) throws {
+        let url = TestPaths.fixtures.appending(path: "Documents").appending(path: name)
+        try Pandoc.checkReadBack(of: IntentDocument(contentsOf: url), label: name)
+    }
 }

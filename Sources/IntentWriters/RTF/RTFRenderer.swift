@@ -196,6 +196,11 @@ struct RTFRenderer: ~Copyable {
                 if index > 0, paragraphs[index - 1].listNumber > 0 { output.append("\\pard\\sl-20{\\fs2\\~}\\par\n") }
                 writeTable(index..<end)
                 index = end
+                // Two tables with nothing between them would be one table to a reader (pandoc,
+                // Word): a whitespace paragraph, 1 pt high, keeps them apart.
+                if index < paragraphs.count, paragraphStyle(paragraphs[index].attributes)?.textBlocks.first != nil {
+                    output.append("\\pard\\sl-20{\\fs2\\~}\\par\n")
+                }
             } else {
                 writeParagraph(paragraphs[index], inTable: false, isHeaderCell: false, ending: "\\par\n")
                 index += 1
