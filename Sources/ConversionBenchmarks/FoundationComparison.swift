@@ -235,7 +235,7 @@ package struct FoundationComparison {
 
     /// What differs between two attributed strings (characters, run count, a run's range or
     /// attributes), or `nil`. Runs are compared one by one: `==` on two large `AttributedString`s
-    /// was seen to return false for equal contents (INTENT-MODEL §2b).
+    /// was seen to return false for equal contents.
     static func difference(_ built: AttributedString, _ reference: AttributedString) -> String? {
         guard String(built.characters) == String(reference.characters) else { return "characters" }
         let builtRuns = Array(built.runs)

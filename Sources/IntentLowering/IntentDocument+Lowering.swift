@@ -2,7 +2,7 @@ import Foundation
 import IntentModel
 
 extension IntentDocument {
-    /// The document lowered to what a target declares it can show (INTENT-MODEL §5).
+    /// The document lowered to what a target declares it can show.
     ///
     /// - `[.plainText]`: the characters of ``plainText(options:)``, no attributes.
     /// - `.richText` (alone or with `.list` / `.table`): display attributes from `styleSheet` instead

@@ -1,6 +1,6 @@
 /// Markdown facts about one block that Apple's `PresentationIntent.Kind` cannot say.
 ///
-/// Part of this library's lossless extension of Apple's model (INTENT-MODEL §3; see the README's
+/// Part of this library's lossless extension of Apple's model (see the README's
 /// table). A document stores at most one value per block identity; every run exposes the values of
 /// the blocks it lies in through ``IntentDocument/Run/blockMarkup``. All fields are optional: `nil`
 /// means "not applicable or not known" (a document built by hand need not set any).

@@ -9,7 +9,7 @@ extension IntentDocument {
     /// ways to build the same runs with Foundation (`intentmark-benchmarks --foundation`), the
     /// fastest is used: one `AttributedString` per block, made from the block's text with its first
     /// run's attributes, the block's other runs set over their UTF-8 ranges, then the blocks
-    /// appended (INTENT-MODEL §2b).
+    /// appended.
     /// - Returns: An attributed string with the same characters and runs.
     public func attributedString() -> AttributedString {
         var result = AttributedString()

@@ -4,7 +4,7 @@ import Foundation
 /// (``PresentationIntent``), inline intents (``InlinePresentationIntent``) and other attributes
 /// (``RunAttributes``).
 ///
-/// This is the library's own attributed string (INTENT-MODEL §2b): Foundation's `AttributedString`
+/// This is the library's own attributed string: Foundation's `AttributedString`
 /// costs tens of microseconds per run on Linux, so parsers, mappers and writers work on this type
 /// and convert to `AttributedString` only at the edge (``attributedString(including:)``,
 /// ``init(_:)``).

@@ -1,4 +1,4 @@
-/// Where blocks live in a document's text (INTENT-MODEL §4).
+/// Where blocks live in a document's text.
 public enum BlockSeparation: String, Sendable, Hashable, Codable, CaseIterable {
     /// Every leaf block's text is followed by exactly one `"\n"` carrying the leaf's intent (marked
     /// ``IntentModel/RunAttributes/isBlockSeparator``); a code or HTML block's own final newline is

@@ -35,7 +35,7 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
     /// The URL that relative link and image destinations are resolved against (Foundation's
     /// `link` and `imageURL`); the destinations as written are kept too. Default `nil`.
     public var baseURL: URL?
-    /// Where blocks live in the text (INTENT-MODEL §4). Default ``BlockSeparation/newlines``.
+    /// Where blocks live in the text. Default ``BlockSeparation/newlines``.
     public var blockSeparation: BlockSeparation
     /// The GFM extensions in effect. Default ``MarkdownExtensions/all``; `[]` is pure CommonMark.
     public var extensions: MarkdownExtensions

@@ -1,7 +1,7 @@
 import IntentModel
 
 extension IntentDocument {
-    /// The document as plain text (INTENT-MODEL §5, `.plainText`): no attributes, blocks separated
+    /// The document as plain text (`.plainText`): no attributes, blocks separated
     /// by blank lines, lists with markers (`•` `◦` `▪` by depth, `1.` `a.` `i.` per ordered
     /// depth) and indented continuation lines, task items `☐`/`☑`, block quotes with `│ `, tables
     /// tab-separated or in aligned columns, images as their description, links as their text (or

@@ -1,5 +1,5 @@
 /// How ``IntentModel/IntentDocument/plainText(options:)`` turns structure into characters
-/// (INTENT-MODEL §5, `.plainText`).
+/// (`.plainText`).
 ///
 /// ```swift
 /// var options = PlainTextOptions()

@@ -3,7 +3,7 @@ import IntentModel
 
 extension IntentDocument {
     /// Presentation intents recovered from display attributes: the inverse of `.richText` lowering
-    /// (INTENT-MODEL §5, "the inverse mapping"), for rich text that has no intents — a paste from a
+    /// for rich text that has no intents — a paste from a
     /// text view, or a document lowered with ``lowered(to:styleSheet:plainTextOptions:)``.
     ///
     /// The text is read paragraph by paragraph (a paragraph ends at `"\n"`; U+2028 is a line break

@@ -1,7 +1,7 @@
 import IntentModel
 
 /// How intents become display attributes: one ``TextStyle`` slot per block kind and per inline
-/// intent (INTENT-MODEL §5). A value — `Codable`, so a theme is a JSON file (missing keys take
+/// intent. A value — `Codable`, so a theme is a JSON file (missing keys take
 /// ``default``'s slots) — with presets (``default``, ``github``) and fluent modifiers.
 ///
 /// **Composition order** (each step applies its slot to what the previous steps produced; indents

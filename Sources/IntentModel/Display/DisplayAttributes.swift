@@ -1,5 +1,5 @@
-/// Concrete styling of a run, with AppKit/UIKit attribute names — what a text view draws
-/// (INTENT-MODEL §2, §5). Every field is optional: `nil` leaves the view's default.
+/// Concrete styling of a run, with AppKit/UIKit attribute names — what a text view draws.
+/// Every field is optional: `nil` leaves the view's default.
 public struct DisplayAttributes: Sendable, Hashable, Codable {
     /// The font (`.font`).
     public var font: FontDescriptor?

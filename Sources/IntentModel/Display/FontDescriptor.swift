@@ -1,5 +1,5 @@
 /// A platform-neutral font: design, size, weight and slant — what `NSFont`/`UIFont` descriptors
-/// say, without a platform font object (INTENT-MODEL §2).
+/// say, without a platform font object.
 public struct FontDescriptor: Sendable, Hashable, Codable {
     /// The font's design (`UIFontDescriptor.SystemDesign`).
     public var design: Design

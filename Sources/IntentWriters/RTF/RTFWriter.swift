@@ -17,8 +17,16 @@ import IntentModel
 /// - Paragraphs: `\li`, `\fi`, `\ri`, `\sb`, `\sa` in twips (points × 20), `\sl…\slmult1` for a
 ///   line height multiple, `\ql` `\qc` `\qr` `\qj`; headers carry `\outlinelevel`.
 /// - Lists: RTF lists (`\listtable`, `\ls`, `\ilvl`) with the marker also in `{\listtext}`, a
-///   hanging indent and a tab stop at the text.
-/// - Tables: `\trowd … \cellx … \intbl … \cell … \row`, the header row `\trhdr` and bold.
+///   hanging indent and a tab stop at the text. An item that begins with a nested list has a
+///   paragraph of its own holding only its marker (an RTF paragraph has one list number), then
+///   the nested items (Word, LibreOffice and TextEdit show it; pandoc drops empty paragraphs).
+/// - Right-to-left: a paragraph whose first strong character is right-to-left (Hebrew, Arabic,
+///   …; `WritingDirection.firstStrong(in:)`) is `\rtlpar`, right-aligned (`\qr`)
+///   unless the style sheet aligns it, with its indents on the leading side (`\ri` and `\lin`);
+///   right-to-left runs are `\rtlch` with the associated font and size (`\af`, `\afs`), which
+///   readers use for them (also in left-to-right paragraphs).
+/// - Tables: `\trowd … \cellx … \intbl … \cell … \row`, the header row `\trhdr` and bold; two
+///   tables in a row are kept apart by a 1 pt paragraph.
 /// - Links: `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt{…}}}`.
 /// - Text: 7-bit output; `\uN ?` for non-ASCII (signed 16-bit, surrogate pairs outside the BMP),
 ///   `\line` for line breaks inside a paragraph (code blocks, hard breaks).
