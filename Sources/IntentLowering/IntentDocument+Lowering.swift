@@ -7,7 +7,11 @@ extension IntentDocument {
     /// - `[.plainText]`: the characters of ``plainText(options:)``, no attributes.
     /// - `.richText` (alone or with `.list` / `.table`): display attributes from `styleSheet` instead
     ///   of intents; lists and tables flattened to text, or kept as `paragraphStyle.textLists` /
-    ///   `textBlocks` when `.list` / `.table` are allowed.
+    ///   `textBlocks` when `.list` / `.table` are allowed. Raw HTML shows as in plain text: HTML
+    ///   formatting tags become display attributes, `<br>` a line break, `<img>` its alt text, other
+    ///   tags and comments nothing (``PlainTextOptions/keepsRawHTML`` keeps it as text). A
+    ///   paragraph whose first strong character is right-to-left gets
+    ///   `paragraphStyle.baseWritingDirection` ``IntentModel/WritingDirection/rightToLeft``.
     /// - `.presentationIntent` (which implies the others): the intents as they are, with display
     ///   attributes only where the document has them (what intents cannot say).
     ///
@@ -27,8 +31,10 @@ extension IntentDocument {
         if !implied.contains(.richText), implied.contains(.plainText) {
             return IntentDocument(text: plainText(options: plainTextOptions))
         }
+        // Raw HTML as every output without HTML shows it, unless the options keep it as text.
+        let source = plainTextOptions.keepsRawHTML ? self : renderingRawHTML()
         var lowering = RichTextLowering(
-            document: self, options: implied.isEmpty ? .richText : implied, styleSheet: styleSheet,
+            document: source, options: implied.isEmpty ? .richText : implied, styleSheet: styleSheet,
             plainTextOptions: plainTextOptions)
         return lowering.lower()
     }

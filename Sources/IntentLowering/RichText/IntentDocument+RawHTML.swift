@@ -6,7 +6,8 @@ extension IntentDocument {
     /// plain text keeps on one line), inline `<img>` its alt text, any
     /// other inline tag or comment nothing; an HTML block keeps only its text between tags, and
     /// an HTML block of nothing but tags, comments and white space is left out whole (as a
-    /// browser shows nothing for it: a template comment of thousands of words stays hidden).
+    /// browser shows nothing for it: a template comment of thousands of words stays hidden); a
+    /// list item whose only content was such a block stays, empty, so its marker still shows.
     ///
     /// Blocks, spans and attributes are otherwise unchanged; the rule is ``InlineHTMLMeaning``'s
     /// and `PlainTextRenderer.strippingTags`'s, so plain text and RTF show the same words.
@@ -33,6 +34,16 @@ extension IntentDocument {
             }
         }
         hiddenLeaves.subtract(visibleLeaves)
+        // A list item whose only content is hidden stays, as an empty item (its marker shows).
+        var holdsVisibleLeaf = [Bool](repeating: false, count: blocks.count)
+        for leaf in visibleLeaves {
+            var block = leaf
+            while block >= 0, !holdsVisibleLeaf[Int(block)] {
+                holdsVisibleLeaf[Int(block)] = true
+                block = blocks[Int(block)].parent
+            }
+        }
+        var emptiedItems: Set<Int32> = []
 
         var builder = IntentDocumentBuilder(blocksAndSpansOf: self, expectedBytes: utf8.count)
         var attributeIndex = [Int32](repeating: -1, count: attributeTable.count)
@@ -41,17 +52,37 @@ extension IntentDocument {
             return attributeIndex[Int(old)]
         }
         start = 0
+        // Whether the text written last ends with a space, and whether a dropped tag came after it.
+        var endsWithSpace = false
+        var collapsesSpace = false
         utf8.withUnsafeBufferPointer { bytes in
             for record in runRecords {
                 defer { start = record.end }
-                if record.block >= 0, hiddenLeaves.contains(record.block) { continue }
-                let index = attributes(record.attributes)
-                guard record.inline & htmlBits != 0 else {
-                    builder.append(
-                        UnsafeBufferPointer(rebasing: bytes[start..<record.end]), block: record.block, inline: record.inline,
-                        attributes: index, span: record.span)
+                if record.block >= 0, hiddenLeaves.contains(record.block) {
+                    let item = blocks[Int(record.block)].parent
+                    if item >= 0, case .listItem = blocks[Int(item)].kind, !holdsVisibleLeaf[Int(item)],
+                        emptiedItems.insert(item).inserted
+                    {
+                        var separator = attributeTable[Int(record.attributes)]
+                        separator.isBlockSeparator = true
+                        builder.append("\n", block: item, inline: 0, attributes: builder.attributesIndex(separator), span: -1)
+                    }
                     continue
                 }
+                let index = attributes(record.attributes)
+                guard record.inline & htmlBits != 0 else {
+                    var from = start
+                    // A dropped tag between two spaces leaves one space, not two.
+                    if collapsesSpace, from < record.end, bytes[from] == UInt8(ascii: " ") { from += 1 }
+                    collapsesSpace = false
+                    guard from < record.end else { continue }
+                    builder.append(
+                        UnsafeBufferPointer(rebasing: bytes[from..<record.end]), block: record.block, inline: record.inline,
+                        attributes: index, span: record.span)
+                    endsWithSpace = bytes[record.end - 1] == UInt8(ascii: " ")
+                    continue
+                }
+                collapsesSpace = false
                 let html = String(decoding: bytes[start..<record.end], as: UTF8.self)
                 let inline = record.inline & ~htmlBits
                 if record.inline & InlinePresentationIntent.blockHTML.rawValue != 0 {
@@ -68,11 +99,17 @@ extension IntentDocument {
                     builder.append(
                         "\n", block: record.block, inline: inline | InlinePresentationIntent.lineBreak.rawValue, attributes: index,
                         span: record.span)
+                    // The next line does not start with the space that followed the tag.
+                    endsWithSpace = false
+                    collapsesSpace = true
+                    continue
                 case .text(let alternative):
                     builder.append(alternative, block: record.block, inline: inline, attributes: index, span: record.span)
                 case .dropped:
-                    break
+                    collapsesSpace = endsWithSpace
+                    continue
                 }
+                endsWithSpace = false
             }
         }
         return builder.finish()

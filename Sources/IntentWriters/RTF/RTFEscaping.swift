@@ -1,4 +1,5 @@
 import IntentModel
+
 /// Text to RTF: the writer's output is 7-bit ASCII whatever the text (RTF 1.9.1, "Special
 /// characters" and `\uN`).
 ///

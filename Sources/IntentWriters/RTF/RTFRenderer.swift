@@ -32,7 +32,9 @@ struct RTFRenderer: ~Copyable {
     init(document original: IntentDocument, options: RTFWritingOptions) {
         self.options = options
         // Raw HTML as every output without HTML shows it (tags and comments dropped, `<br>` a
-        // break, `<img>` its alt text), unless the plain-text options keep it as text.
+        // break, `<img>` its alt text), unless the plain-text options keep it as text — done here,
+        // before lowering (which then finds none), so that `source` has the lowered paragraphs'
+        // leaves for the outline levels.
         let repaired = original.repairedForWriting()
         // Footnote references raised and notes numbered (RTF has no footnote markup of its own
         // that every reader shows; see ``RTFWriter``).
