@@ -59,7 +59,7 @@ struct OutputFile {
             guard let base = buffer.baseAddress else { return (-1, nil) }
             // The signals are blocked on this thread while the file is created and registered, so
             // its handler never misses a file that exists.
-            return TemporaryFileCleanup.withSignalsBlocked {
+            return TemporaryFileCleanup.whileRegistering {
                 let descriptor = mkstemp(base)
                 return (descriptor, descriptor >= 0 ? TemporaryFileCleanup.register(base) : nil)
             }

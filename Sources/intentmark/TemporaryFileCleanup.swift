@@ -38,6 +38,10 @@ enum TemporaryFileCleanup {
         table.initialize(repeating: 0, count: capacity)
         return table
     }()
+    /// How many threads are between creating a temporary file and registering it: the handler
+    /// waits for them (they run on, with the signals blocked) before it lets the signal end the
+    /// process, so that a file created on one thread while another takes the signal is removed too.
+    private static let registering = Atomic<Int>(0)
     private static let lock = Mutex(())
     private static let handlersInstalled = Mutex(false)
     private static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -53,7 +57,7 @@ enum TemporaryFileCleanup {
         guard first else { return }
         // The tables are made here, before any handler can run: a handler must not be the first
         // to touch a lazily initialised global.
-        _ = (paths, inUse)
+        _ = (paths, inUse, registering.load(ordering: .relaxed))
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         for signalNumber in handledSignals { sigaddset(&unblocked, signalNumber) }
@@ -67,8 +71,20 @@ enum TemporaryFileCleanup {
         }
     }
 
-    /// Called from the signal handler: unlinks every registered file.
+    /// Called from the signal handler: unlinks every registered file, waits (up to 2 s, in 1 ms
+    /// sleeps — `nanosleep` is async-signal-safe) for registrations in progress on other threads,
+    /// and unlinks every registered file again.
     private static func removeRegisteredFiles() {
+        for slot in 0..<capacity where inUse[slot] != 0 {
+            if let path = paths[slot] { unlink(path) }
+        }
+        var waits = 0
+        while registering.load(ordering: .acquiring) > 0, waits < 2_000 {
+            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+            nanosleep(&pause, nil)
+            waits += 1
+        }
+        // Again: a registration may have landed in a slot the first pass had passed.
         for slot in 0..<capacity where inUse[slot] != 0 {
             if let path = paths[slot] { unlink(path) }
         }
@@ -97,15 +113,21 @@ enum TemporaryFileCleanup {
         lock.withLock { _ in inUse[slot] = 0 }
     }
 
-    /// Runs `body` with SIGINT, SIGTERM and SIGHUP blocked on this thread, so that a file this
-    /// thread creates is registered before this thread can be interrupted.
-    static func withSignalsBlocked<Result>(_ body: () -> Result) -> Result {
+    /// Runs `body` — which creates a temporary file and registers it — with SIGINT, SIGTERM and
+    /// SIGHUP blocked on this thread, so that this thread cannot be interrupted in between, and
+    /// counted as a registration in progress, so that a handler running on another thread waits
+    /// for it.
+    static func whileRegistering<Result>(_ body: () -> Result) -> Result {
         var blocked = sigset_t()
         var previous = sigset_t()
         sigemptyset(&blocked)
         for signalNumber in handledSignals { sigaddset(&blocked, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        registering.add(1, ordering: .acquiringAndReleasing)
+        defer {
+            registering.subtract(1, ordering: .acquiringAndReleasing)
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
         return body()
     }
 }
