@@ -342,7 +342,7 @@ struct PlainTextRenderer {
                 }
             }
         } else if inline & Bits.blockHTML != 0 {
-            inlineText.append(contentsOf: options.keepsRawHTML ? String(text).utf8 : Self.strippingTags(text).utf8)
+            inlineText.append(contentsOf: options.keepsRawHTML ? String(text).utf8 : HTMLBlockText.text(of: text).utf8)
         } else if attributes.footnoteReference != nil {
             if options.footnotes {
                 inlineText.append(UInt8(ascii: "["))
@@ -399,31 +399,6 @@ struct PlainTextRenderer {
                 inlineText.append(contentsOf: " (\(link.destination))".utf8)
             }
         }
-    }
-
-    /// Raw HTML without its tags and comments; runs of blank lines left by removed tags collapse.
-    static func strippingTags(_ html: Substring) -> String {
-        var result = ""
-        var index = html.startIndex
-        while index < html.endIndex {
-            if html[index] == "<" {
-                let rest = html[index...]
-                if rest.hasPrefix("<!--"), let end = rest.range(of: "-->") {
-                    index = end.upperBound
-                    continue
-                }
-                if let close = rest.firstIndex(of: ">"),
-                    rest.dropFirst().first.map({ $0.isLetter || $0 == "/" || $0 == "!" || $0 == "?" }) == true
-                {
-                    index = html.index(after: close)
-                    continue
-                }
-            }
-            result.append(html[index])
-            index = html.index(after: index)
-        }
-        let lines = result.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
-        return lines.filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
     // MARK: Tables

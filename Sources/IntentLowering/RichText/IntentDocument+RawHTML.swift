@@ -10,7 +10,7 @@ extension IntentDocument {
     /// list item whose only content was such a block stays, empty, so its marker still shows.
     ///
     /// Blocks, spans and attributes are otherwise unchanged; the rule is ``InlineHTMLMeaning``'s
-    /// and `PlainTextRenderer.strippingTags`'s, so plain text and RTF show the same words.
+    /// and ``HTMLBlockText``'s, so plain text, rich text, RTF and the terminal show the same words.
     /// - Returns: The document itself when it holds no raw HTML.
     package func renderingRawHTML() -> IntentDocument {
         let htmlBits = InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue
@@ -24,7 +24,7 @@ extension IntentDocument {
             defer { start = record.end }
             guard record.block >= 0, !attributeTable[Int(record.attributes)].isBlockSeparator else { continue }
             if record.inline & InlinePresentationIntent.blockHTML.rawValue != 0,
-                PlainTextRenderer.strippingTags(String(decoding: utf8[start..<record.end], as: UTF8.self)[...]).allSatisfy({
+                HTMLBlockText.text(of: String(decoding: utf8[start..<record.end], as: UTF8.self)).allSatisfy({
                     $0 == " " || $0 == "\t" || $0 == "\n"
                 })
             {
@@ -87,7 +87,7 @@ extension IntentDocument {
                 let inline = record.inline & ~htmlBits
                 if record.inline & InlinePresentationIntent.blockHTML.rawValue != 0 {
                     builder.append(
-                        PlainTextRenderer.strippingTags(html[...]), block: record.block, inline: inline, attributes: index,
+                        HTMLBlockText.text(of: html), block: record.block, inline: inline, attributes: index,
                         span: record.span)
                     continue
                 }

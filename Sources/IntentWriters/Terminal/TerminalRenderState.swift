@@ -361,7 +361,7 @@ struct TerminalRenderState {
                 return
             }
         } else if bits & Bits.blockHTML != 0 {
-            append(TerminalHTMLText.text(of: text), style: style)
+            append(HTMLBlockText.text(of: text), style: style)
         } else if attributes.footnoteReference != nil {
             append("[" + text + "]", style: style)
         } else if let level = document.attributeTable[Int(record.attributes)].display?.superscript, level != 0 {
