@@ -18,6 +18,8 @@ struct RTFListTable {
         var levels: [TextList]
         /// The delimiter of each level's markers (`.` or `)`).
         var delimiters: [String]
+        /// The font control words of each level's numbers (`\\f0\\fs34`), from its first item.
+        var numberFonts: [String?] = []
     }
 
     private var entries: [Entry] = []
@@ -53,6 +55,17 @@ struct RTFListTable {
         return entries.count
     }
 
+    /// Sets the font of list `number`'s (1-based) `level`'s numbers, unless one is set: readers
+    /// draw a number in its level's font (else in the font of the paragraph's last run, so a
+    /// list item that ends in `code` would get a monospaced number).
+    mutating func setNumberFont(_ font: String, list number: Int, level: Int) {
+        guard entries.indices.contains(number - 1), level >= 0, level < 9 else { return }
+        var fonts = entries[number - 1].numberFonts
+        if fonts.count <= level { fonts += [String?](repeating: nil, count: level + 1 - fonts.count) }
+        if fonts[level] == nil { fonts[level] = font }
+        entries[number - 1].numberFonts = fonts
+    }
+
     /// Whether two lists can share a level: same marker format and start.
     private static func sameLevel(_ left: TextList, _ right: TextList) -> Bool {
         left.markerFormat == right.markerFormat && left.startingItemNumber == right.startingItemNumber
@@ -79,7 +92,8 @@ struct RTFListTable {
                 let last = min(level, entry.levels.count - 1)
                 let list = last >= 0 ? entry.levels[last] : TextList(markerFormat: .disc)
                 let delimiter = last >= 0 ? entry.delimiters[last] : "."
-                writeLevel(list, level: level, delimiter: delimiter, to: &output)
+                let font = entry.numberFonts.indices.contains(last) ? entry.numberFonts[last] : nil
+                writeLevel(list, level: level, delimiter: delimiter, font: font, to: &output)
             }
             output.append("{\\listname ;}\\listid")
             RTFEscaping.appendInteger(id, to: &output)
@@ -96,7 +110,7 @@ struct RTFListTable {
         output.append("}\n")
     }
 
-    private func writeLevel(_ list: TextList, level: Int, delimiter: String, to output: inout ByteOutput) {
+    private func writeLevel(_ list: TextList, level: Int, delimiter: String, font: String?, to output: inout ByteOutput) {
         let format = Self.numberFormat(list.markerFormat)
         output.append("{\\listlevel\\levelnfc")
         RTFEscaping.appendInteger(format, to: &output)
@@ -115,6 +129,7 @@ struct RTFListTable {
             RTFEscaping.appendString(delimiter, to: &output)
             output.append(";}{\\levelnumbers\\'01;}")
         }
+        if let font { output.append(font) }
         output.append("\\fi-360\\li")
         RTFEscaping.appendInteger(720 * (level + 1), to: &output)
         output.append(UInt8(ascii: "}"))

@@ -47,6 +47,19 @@ struct RTFRenderer: ~Copyable {
         collectParagraphs()
         if options.writesOutlineLevels { assignHeaderLevels(from: source) }
         prepareFormats()
+        if options.writesListTable { assignNumberFonts() }
+    }
+
+    /// Each list level's number font: the font and size of its first item's marker.
+    private mutating func assignNumberFonts() {
+        for paragraph in paragraphs where paragraph.listNumber > 0 && paragraph.attributes >= 0 {
+            guard let font = document.attributeTable[Int(paragraph.attributes)].display?.font,
+                let level = paragraphStyle(paragraph.attributes)?.textLists.count
+            else { continue }
+            lists.setNumberFont(
+                "\\f\(Self.fontIndex(font.design))\\fs\(max(1, Self.clampedInteger(font.size * 2)))", list: paragraph.listNumber,
+                level: min(max(level - 1, 0), 8))
+        }
     }
 
     // MARK: Collecting
