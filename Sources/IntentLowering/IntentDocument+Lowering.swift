@@ -31,10 +31,8 @@ extension IntentDocument {
         if !implied.contains(.richText), implied.contains(.plainText) {
             return IntentDocument(text: plainText(options: plainTextOptions))
         }
-        // Raw HTML as every output without HTML shows it, unless the options keep it as text.
-        let source = plainTextOptions.keepsRawHTML ? self : renderingRawHTML()
         var lowering = RichTextLowering(
-            document: source, options: implied.isEmpty ? .richText : implied, styleSheet: styleSheet,
+            document: self, options: implied.isEmpty ? .richText : implied, styleSheet: styleSheet,
             plainTextOptions: plainTextOptions)
         return lowering.lower()
     }

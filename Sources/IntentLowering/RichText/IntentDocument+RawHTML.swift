@@ -14,36 +14,10 @@ extension IntentDocument {
     /// - Returns: The document itself when it holds no raw HTML.
     package func renderingRawHTML() -> IntentDocument {
         let htmlBits = InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue
-        guard runRecords.contains(where: { $0.inline & htmlBits != 0 }) else { return self }
+        guard let layout = rawHTMLLayout() else { return self }
         let utf8 = Array(text.utf8)
-        // Leaves of hidden block HTML: every non-separator run is block HTML without visible text.
-        var visibleLeaves: Set<Int32> = []
-        var hiddenLeaves: Set<Int32> = []
-        var start = 0
-        for record in runRecords {
-            defer { start = record.end }
-            guard record.block >= 0, !attributeTable[Int(record.attributes)].isBlockSeparator else { continue }
-            if record.inline & InlinePresentationIntent.blockHTML.rawValue != 0,
-                HTMLBlockText.text(of: String(decoding: utf8[start..<record.end], as: UTF8.self)).allSatisfy({
-                    $0 == " " || $0 == "\t" || $0 == "\n"
-                })
-            {
-                hiddenLeaves.insert(record.block)
-            } else {
-                visibleLeaves.insert(record.block)
-            }
-        }
-        hiddenLeaves.subtract(visibleLeaves)
-        // A list item whose only content is hidden stays, as an empty item (its marker shows).
-        var holdsVisibleLeaf = [Bool](repeating: false, count: blocks.count)
-        for leaf in visibleLeaves {
-            var block = leaf
-            while block >= 0, !holdsVisibleLeaf[Int(block)] {
-                holdsVisibleLeaf[Int(block)] = true
-                block = blocks[Int(block)].parent
-            }
-        }
         var emptiedItems: Set<Int32> = []
+        var start = 0
 
         var builder = IntentDocumentBuilder(blocksAndSpansOf: self, expectedBytes: utf8.count)
         var attributeIndex = [Int32](repeating: -1, count: attributeTable.count)
@@ -58,11 +32,8 @@ extension IntentDocument {
         utf8.withUnsafeBufferPointer { bytes in
             for record in runRecords {
                 defer { start = record.end }
-                if record.block >= 0, hiddenLeaves.contains(record.block) {
-                    let item = blocks[Int(record.block)].parent
-                    if item >= 0, case .listItem = blocks[Int(item)].kind, !holdsVisibleLeaf[Int(item)],
-                        emptiedItems.insert(item).inserted
-                    {
+                if layout.isHidden(record.block) {
+                    if let item = layout.emptiedItem(of: record.block, in: self), emptiedItems.insert(item).inserted {
                         var separator = attributeTable[Int(record.attributes)]
                         separator.isBlockSeparator = true
                         builder.append("\n", block: item, inline: 0, attributes: builder.attributesIndex(separator), span: -1)
@@ -96,9 +67,10 @@ extension IntentDocument {
                     // A table cell is one line in plain text's layouts: there a break is a space.
                     builder.append(" ", block: record.block, inline: inline, attributes: index, span: record.span)
                 case .lineBreak:
+                    // A hard line break, as parsed hard breaks are (U+2028).
                     builder.append(
-                        "\n", block: record.block, inline: inline | InlinePresentationIntent.lineBreak.rawValue, attributes: index,
-                        span: record.span)
+                        "\u{2028}", block: record.block, inline: inline | InlinePresentationIntent.lineBreak.rawValue,
+                        attributes: index, span: record.span)
                     // The next line does not start with the space that followed the tag.
                     endsWithSpace = false
                     collapsesSpace = true
@@ -113,5 +85,52 @@ extension IntentDocument {
             }
         }
         return builder.finish()
+    }
+
+    /// Where a document's raw HTML shows nothing: the leaves of HTML blocks without visible text
+    /// (``HTMLBlockText``), and which blocks hold a visible leaf. `nil` when the document has no
+    /// raw HTML. Reads only the block HTML runs' text.
+    package func rawHTMLLayout() -> RawHTMLLayout? {
+        let htmlBits = InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue
+        guard runRecords.contains(where: { $0.inline & htmlBits != 0 }) else { return nil }
+        // Arrays by block index, not sets: the passes below look up every run.
+        var isHiddenLeaf = [Bool](repeating: false, count: blocks.count)
+        var isVisibleLeaf = [Bool](repeating: false, count: blocks.count)
+        var start = 0
+        var text = text
+        text.withUTF8 { utf8 in
+            for record in runRecords {
+                defer { start = record.end }
+                guard record.block >= 0, record.inline & InlinePresentationIntent.blockHTML.rawValue != 0 else { continue }
+                let html = String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<record.end]), as: UTF8.self)
+                if HTMLBlockText.text(of: html).isEmpty {
+                    isHiddenLeaf[Int(record.block)] = true
+                } else {
+                    isVisibleLeaf[Int(record.block)] = true
+                }
+            }
+        }
+        var holdsVisibleLeaf = [Bool](repeating: false, count: blocks.count)
+        var previousShown: Int32 = -1
+        for record in runRecords where record.block >= 0 && record.block != previousShown {
+            let leaf = Int(record.block)
+            if isHiddenLeaf[leaf] {
+                // A leaf with any run that is not hidden HTML shows (a separator does not count).
+                if !isVisibleLeaf[leaf],
+                    attributeTable[Int(record.attributes)].isBlockSeparator
+                        || record.inline & InlinePresentationIntent.blockHTML.rawValue != 0
+                {
+                    continue
+                }
+                isHiddenLeaf[leaf] = false
+            }
+            previousShown = record.block
+            var block = record.block
+            while block >= 0, !holdsVisibleLeaf[Int(block)] {
+                holdsVisibleLeaf[Int(block)] = true
+                block = blocks[Int(block)].parent
+            }
+        }
+        return RawHTMLLayout(isHiddenLeaf: isHiddenLeaf, holdsVisibleLeaf: holdsVisibleLeaf)
     }
 }

@@ -58,6 +58,13 @@ struct RichTextLowering {
     private var markerStyles: [StyleStep: Int32] = [:]
     /// The right-to-left variant of each style id that a right-to-left paragraph has used.
     private var rightToLeftStyles: [Int32: Int32] = [:]
+    /// The run key of the text appended last and its output attributes (reused while equal).
+    private var lastKey: RunKey? = nil
+    private var lastIndex: Int32 = 0
+    /// Whether the text appended last ends with a space, and whether the next text's first space
+    /// goes (after a dropped tag that followed a space, or a `<br>` line break).
+    private var endsWithSpace = false
+    private var collapsesSpace = false
     /// How far a list item's marker hangs left of the item's text, in points: the style sheet's
     /// ``StyleSheet/listItem`` `headIndent` less its `firstLineHeadIndent` (20 in
     /// ``StyleSheet/default``, 32 in ``StyleSheet/github``).
@@ -152,9 +159,11 @@ struct RichTextLowering {
         let records = document.runRecords
         var isSeparator = [Bool](repeating: false, count: document.attributeTable.count)
         for index in document.attributeTable.indices { isSeparator[index] = document.attributeTable[index].isBlockSeparator }
-        // The output attributes of the previous run, reused while the run key stays the same.
-        var lastKey: RunKey? = nil
-        var lastIndex: Int32 = 0
+        // Raw HTML as every output without HTML shows it (``HTMLBlockText``, ``InlineHTMLMeaning``),
+        // unless the options keep it as text: hidden HTML blocks left out, tags replaced.
+        let layout = plainTextOptions.keepsRawHTML ? nil : document.rawHTMLLayout()
+        let htmlBits = InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue
+        var emptiedItems: Set<Int32> = []
         text.withUTF8 { bytes in
             var start = 0
             var previousLeaf: Int32? = nil
@@ -162,51 +171,107 @@ struct RichTextLowering {
             // (``markerStyle(_:item:)``) until the first line feed of the leaf's own text.
             var paragraphStyle: Int32 = 0
             var isMarkerLine = false
-            func append(_ range: Range<Int>, record: IntentDocument.RunRecord, style: Int32) {
-                guard !range.isEmpty else { return }
-                let key = RunKey(
-                    style: style, inline: record.inline, attributes: record.attributes,
-                    effects: record.span >= 0 ? spanEffects[Int(record.span)] : 0)
-                let index: Int32
-                if key == lastKey {
-                    index = lastIndex
-                } else {
-                    index = outputAttributes(for: key)
-                    lastKey = key
-                    lastIndex = index
-                }
-                builder.append(UnsafeBufferPointer(rebasing: bytes[range]), block: -1, inline: 0, attributes: index, span: -1)
-            }
             for (recordIndex, record) in records.enumerated() {
                 let end = record.end
                 defer { start = end }
-                var endsParagraph = true
-                if let previous = previousLeaf, previous != record.block {
-                    endsParagraph = writeSeparator(after: previous, before: record.block, style: paragraphStyle)
+                var leaf = record.block
+                var showsText = true
+                if let layout, layout.isHidden(leaf) {
+                    // A hidden HTML block shows nothing; an item it leaves empty shows its marker.
+                    guard let item = layout.emptiedItem(of: leaf, in: document), emptiedItems.insert(item).inserted else { continue }
+                    leaf = item
+                    showsText = false
                 }
-                if previousLeaf != record.block {
+                var endsParagraph = true
+                if let previous = previousLeaf, previous != leaf {
+                    endsParagraph = writeSeparator(after: previous, before: leaf, style: paragraphStyle)
+                }
+                if previousLeaf != leaf {
                     let started = startLeaf(
-                        record.block, isRightToLeft: isRightToLeft(leafFrom: recordIndex, start: start, bytes: bytes))
+                        leaf, isRightToLeft: showsText && isRightToLeft(leafFrom: recordIndex, start: start, bytes: bytes))
                     // Flattened cells of one row share a line: the row's first line style goes on.
                     if endsParagraph { (paragraphStyle, isMarkerLine) = started }
+                    endsWithSpace = false
+                    collapsesSpace = false
                 }
-                previousLeaf = record.block
+                previousLeaf = leaf
                 // The source's own separators are replaced by ours at leaf changes.
-                if isSeparator[Int(record.attributes)] { continue }
+                if isSeparator[Int(record.attributes)] || !showsText { continue }
+                if layout != nil, record.inline & htmlBits != 0 {
+                    let html = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    appendRawHTML(html, record: record, leaf: leaf, style: paragraphStyle)
+                    continue
+                }
                 if isMarkerLine, let lineFeed = bytes[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
                     // A leaf of several lines (a code block): the lines after the first are
                     // continuation paragraphs, aligned with the item's text.
-                    append(start..<(lineFeed + 1), record: record, style: paragraphStyle)
+                    append(bytes, start..<(lineFeed + 1), record: record, style: paragraphStyle)
                     paragraphStyle = styleID(record.block)
                     isMarkerLine = false
-                    append((lineFeed + 1)..<end, record: record, style: paragraphStyle)
+                    append(bytes, (lineFeed + 1)..<end, record: record, style: paragraphStyle)
                 } else {
-                    append(start..<end, record: record, style: paragraphStyle)
+                    append(bytes, start..<end, record: record, style: paragraphStyle)
                 }
             }
             if let last = previousLeaf { writeSeparator(after: last, before: nil, style: paragraphStyle) }
         }
         return builder.finish()
+    }
+
+    /// The output attributes of `record`'s text with `inline` intents in paragraph style `style`,
+    /// reused while the run key stays the same.
+    private mutating func attributes(_ record: IntentDocument.RunRecord, inline: UInt, style: Int32) -> Int32 {
+        let key = RunKey(
+            style: style, inline: inline, attributes: record.attributes, effects: record.span >= 0 ? spanEffects[Int(record.span)] : 0)
+        if key == lastKey { return lastIndex }
+        lastIndex = outputAttributes(for: key)
+        lastKey = key
+        return lastIndex
+    }
+
+    /// Appends the source bytes `range` of `record` (its first space dropped when
+    /// ``collapsesSpace`` says so).
+    private mutating func append(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, record: IntentDocument.RunRecord, style: Int32
+    ) {
+        var range = range
+        if collapsesSpace, let first = range.first, bytes[first] == UInt8(ascii: " ") { range = range.dropFirst() }
+        collapsesSpace = false
+        guard let last = range.last else { return }
+        let index = attributes(record, inline: record.inline, style: style)
+        builder.append(UnsafeBufferPointer(rebasing: bytes[range]), block: -1, inline: 0, attributes: index, span: -1)
+        endsWithSpace = bytes[last] == UInt8(ascii: " ")
+    }
+
+    /// Appends `string` in the attributes of `record` without its raw-HTML intents.
+    private mutating func append(_ string: String, record: IntentDocument.RunRecord, style: Int32) {
+        guard let last = string.utf8.last else { return }
+        let htmlBits = InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue
+        let index = attributes(record, inline: record.inline & ~htmlBits, style: style)
+        builder.append(string, block: -1, inline: 0, attributes: index, span: -1)
+        endsWithSpace = last == UInt8(ascii: " ")
+    }
+
+    /// Raw HTML as outputs without HTML show it: an HTML block its text (``HTMLBlockText``); a
+    /// `<br>` a hard line break (U+2028, a space in a flattened table row), `<img>` its alt text,
+    /// other tags nothing — and no double space where a tag was dropped (``InlineHTMLMeaning``).
+    private mutating func appendRawHTML(_ html: String, record: IntentDocument.RunRecord, leaf: Int32, style: Int32) {
+        if record.inline & InlinePresentationIntent.blockHTML.rawValue != 0 {
+            append(HTMLBlockText.text(of: html), record: record, style: style)
+            return
+        }
+        switch InlineHTMLMeaning(html: html) {
+        case .lineBreak where leaf >= 0 && document.blocks[Int(leaf)].kind.isTableCell:
+            if !endsWithSpace { append(" ", record: record, style: style) }
+            collapsesSpace = true
+        case .lineBreak:
+            append("\u{2028}", record: record, style: style)
+            collapsesSpace = true
+        case .text(let alternative):
+            append(alternative, record: record, style: style)
+        case .dropped:
+            collapsesSpace = endsWithSpace
+        }
     }
 
     // MARK: Writing direction
@@ -236,6 +301,14 @@ struct RichTextLowering {
                 index += 1
             }
             if document.attributeTable[Int(record.attributes)].isBlockSeparator { continue }
+            if record.inline & (InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue) != 0 {
+                // Tags decide nothing; an HTML block's text does.
+                guard record.inline & InlinePresentationIntent.blockHTML.rawValue != 0, !plainTextOptions.keepsRawHTML else { continue }
+                let html = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<record.end]), as: UTF8.self)
+                let direction = WritingDirection.firstStrong(in: HTMLBlockText.text(of: html))
+                if direction != .natural { return direction == .rightToLeft }
+                continue
+            }
             if let direction = WritingDirection.firstStrong(
                 utf8: UnsafeBufferPointer(rebasing: bytes[runStart..<record.end]), isolates: &isolates)
             {
