@@ -8,7 +8,7 @@
 /// HTMLBlockText.text(of: "<p align=\"center\">\n  <img src=\"logo.png\" alt=\"Logo\">\n</p>\n")  // "Logo"
 /// ```
 ///
-/// Works on the UTF-8 bytes, in one pass: O(length).
+/// Works on the UTF-8 bytes in O(length), however many `<` are never closed.
 package enum HTMLBlockText {
     /// The visible text of `html`; empty when it holds only tags, comments and white space.
     package static func text<Text: StringProtocol>(of html: Text) -> String {
@@ -22,6 +22,10 @@ package enum HTMLBlockText {
         var visible: [UInt8] = []
         visible.reserveCapacity(count / 2)
         var index = 0
+        // The next `>` and `-->` at or after the current `<` (`count` when there is none), found
+        // once per stretch so that many `<` without a close stay linear.
+        var nextClose = -1
+        var nextCommentEnd = -1
         while index < count {
             let byte = html[index]
             guard byte == UInt8(ascii: "<"), index + 1 < count else {
@@ -30,16 +34,17 @@ package enum HTMLBlockText {
                 continue
             }
             let next = html[index + 1]
-            if next == UInt8(ascii: "!"), index + 3 < count, html[index + 2] == UInt8(ascii: "-"), html[index + 3] == UInt8(ascii: "-"),
-                let end = find(html, "-->", from: index + 2)
-            {
-                index = end + 3
-                continue
+            if next == UInt8(ascii: "!"), index + 3 < count, html[index + 2] == UInt8(ascii: "-"), html[index + 3] == UInt8(ascii: "-") {
+                if nextCommentEnd < index + 2 { nextCommentEnd = find(html, "-->", from: index + 2) ?? count }
+                if nextCommentEnd < count {
+                    index = nextCommentEnd + 3
+                    continue
+                }
             }
             let isLetter = (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z")
-            guard isLetter || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?"),
-                let close = (index + 1..<count).first(where: { html[$0] == UInt8(ascii: ">") })
-            else {
+            if nextClose <= index { nextClose = (index + 1..<count).first(where: { html[$0] == UInt8(ascii: ">") }) ?? count }
+            let close = nextClose
+            guard isLetter || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?"), close < count else {
                 visible.append(byte)
                 index += 1
                 continue
