@@ -169,6 +169,20 @@ struct RTFWriterTests {
         #expect(paragraphs[3].contains("\\rtlch\\af0\\afs34 \\u1508 ?"))
     }
 
+    @Test("Raw HTML shows as in plain text, or as written with keepsRawHTML, in RTF and rich text")
+    func rawHTMLFollowsOneRuleOrIsKept() throws {
+        let document = try IntentDocument(markdown: "a <span>b</span> <!-- c --> d<br>e <img alt=\"F\" src=x>\n\n<!-- hidden -->\n")
+        #expect(body(RTFWriter().write(document)).contains("{\\f0\\fs34\\cf1 a b d\\line e F}"))
+        #expect(document.lowered(to: .richText).text == "a b d\u{2028}e F\n")
+        var options = RTFWritingOptions()
+        options.plainTextOptions.keepsRawHTML = true
+        let kept = RTFWriter(options: options).write(document)
+        #expect(kept.contains("<span>") && kept.contains("<!-- hidden -->"))
+        var plain = PlainTextOptions()
+        plain.keepsRawHTML = true
+        #expect(document.lowered(to: .richText, plainTextOptions: plain).text.contains("<!-- c -->"))
+    }
+
     @Test func tablesAreRTFRowsWithABoldHeader() throws {
         var sheet = StyleSheet.default
         sheet.tableHeaderRow = TextStyle()
