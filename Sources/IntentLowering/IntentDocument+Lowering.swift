@@ -7,7 +7,8 @@ extension IntentDocument {
     /// - `[.plainText]`: the characters of ``plainText(options:)``, no attributes.
     /// - `.richText` (alone or with `.list` / `.table`): display attributes from `styleSheet` instead
     ///   of intents; lists and tables flattened to text, or kept as `paragraphStyle.textLists` /
-    ///   `textBlocks` when `.list` / `.table` are allowed. Raw HTML shows as in plain text: HTML
+    ///   `textBlocks` when `.list` / `.table` are allowed (`textLists` holds at most 64 lists:
+    ///   lists nested deeper add none). Raw HTML shows as in plain text: HTML
     ///   formatting tags become display attributes, `<br>` a line break, `<img>` its alt text, other
     ///   tags and comments nothing (``PlainTextOptions/keepsRawHTML`` keeps it as text). A
     ///   paragraph whose first strong character is right-to-left gets

@@ -95,6 +95,19 @@ struct LoweringTests {
         #expect(!String(decoding: try JSONEncoder().encode(old), as: UTF8.self).contains("baseWritingDirection"))
     }
 
+    @Test("Lists nested deeper than 64 add no textLists entry, so a deep chain stays linear; indents still grow")
+    func deepListsAreBoundedInTextLists() throws {
+        let document = try IntentDocument(markdown: String(repeating: "- ", count: 200) + "x\n")
+        let lowered = document.lowered(to: [.richText, .list])
+        let styles = lowered.runs.compactMap { $0.display?.paragraphStyle }
+        #expect(styles.count > 200)
+        #expect(styles.allSatisfy { $0.textLists.count <= 64 })
+        #expect(styles.map(\.textLists.count).max() == 64)
+        let deepest = try #require(lowered.runs.first { $0.text.hasSuffix("x") }?.display?.paragraphStyle)
+        let shallow = try #require(styles.first { $0.textLists.count == 64 })
+        #expect(deepest.headIndent > shallow.headIndent)
+    }
+
     @Test func formattingTagsApplyOnTopOfTheStyleSheet() throws {
         let document = try IntentDocument(markdown: "# Press <kbd>K</kbd>\n\n[<u>link</u>](u) <sup>2</sup> <mark>m</mark>\n")
         let rich = document.lowered(to: .richText)

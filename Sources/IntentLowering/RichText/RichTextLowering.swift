@@ -540,12 +540,21 @@ struct RichTextLowering {
         return (style, !items.isEmpty)
     }
 
+    /// How many enclosing lists a paragraph style's `textLists` holds at most (with `.list`):
+    /// lists nested deeper share the deepest entry's level (their indents still grow).
+    static let maximumListDepth = 64
+
     /// `base` with what `block` adds to the structure: a `textLists` entry for a list (with
-    /// `.list`), the `textBlocks` entry and alignment for a table cell (with `.table`).
+    /// `.list`, up to ``maximumListDepth`` entries), the `textBlocks` entry and alignment for a
+    /// table cell (with `.table`).
     private func structure(_ base: ParagraphStyle?, adding block: Int32) -> ParagraphStyle? {
         switch kind(block) {
         case .orderedList, .unorderedList:
             guard options.contains(.list) else { return base }
+            // Lists nested deeper than the bound add no entry: every paragraph's style would
+            // otherwise copy its whole chain, quadratic in the depth (a 20 KB `- - - … x` of
+            // 10 000 levels took gigabytes).
+            if let base, base.textLists.count >= Self.maximumListDepth { return base }
             var style = base ?? ParagraphStyle()
             var depth = 0
             var ancestor = parent(block)
