@@ -163,7 +163,7 @@ struct RTFWriterTests {
         let paragraphs = text.components(separatedBy: "\\par\n")
         #expect(paragraphs[0].hasPrefix("\\pard\\sa160\\rtlpar\\qr {\\f0\\fs34\\cf1\\rtlch\\af0\\afs34 \\u1513 ?"))
         #expect(paragraphs[1].contains("\\rtlpar\\qr {\\f0\\fs34\\cf1\\rtlch\\af0\\afs34 123 \\u1605 ?"))
-        #expect(paragraphs[2] == "\\pard\\sa160 {\\f0\\fs34\\cf1\\af0\\afs34 English \\u1513 ?\\u1500 ?\\u1493 ?\\u1501 ?}")
+        #expect(paragraphs[2] == "\\pard\\sa160 {\\f0\\fs34\\cf1\\rtlch\\af0\\afs34\\ltrch English \\u1513 ?\\u1500 ?\\u1493 ?\\u1501 ?}")
         // A list item's indent is on the leading (right) side.
         #expect(paragraphs[3].hasPrefix("\\pard\\ri400\\lin400\\fi-400\\tx400\\sa160\\rtlpar\\qr\\ls1\\ilvl0 {\\listtext \\u8226 ?\\tab}"))
         #expect(paragraphs[3].contains("\\rtlch\\af0\\afs34 \\u1508 ?"))

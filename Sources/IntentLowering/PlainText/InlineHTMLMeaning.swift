@@ -1,7 +1,7 @@
 /// What a piece of raw inline HTML means in an output without HTML (plain text, the terminal):
 /// the rule every non-HTML writer follows for a tag it does not keep.
 ///
-/// - `<br>` in any spelling (`<br>`, `<br/>`, `<br />`, `</br>`, any case) is a line break, except
+/// - `<br>` in any spelling (`<br>`, `<br/>`, `<br />`, `</br>`, any case, with attributes) is a line break, except
 ///   in a table cell, which the plain layouts keep on one line: there it is a space;
 /// - `<img …>` is its `alt` text (entities `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;` decoded), or
 ///   nothing without one;
@@ -23,10 +23,13 @@ package enum InlineHTMLMeaning: Equatable, Sendable {
     /// The meaning of one raw inline HTML run's text.
     package init(html: some StringProtocol) {
         let lowered = html.lowercased()
-        let compact = lowered.filter { $0 != " " && $0 != "\t" && $0 != "\n" }
-        if lowered.hasPrefix("<br") || lowered.hasPrefix("</br"), compact == "<br>" || compact == "<br/>" || compact == "</br>" {
-            self = .lineBreak
-            return
+        // `<br`, `</br` then the end, white space, `/` or `>`: attributes (`<br clear="all">`) allowed.
+        for prefix in ["<br", "</br"] where lowered.hasPrefix(prefix) {
+            let after = lowered.dropFirst(prefix.count).first
+            if after == nil || after == " " || after == "\t" || after == "\n" || after == "/" || after == ">" {
+                self = .lineBreak
+                return
+            }
         }
         if lowered.hasPrefix("<img"),
             lowered.dropFirst(4).first.map({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "/" || $0 == ">" }) == true

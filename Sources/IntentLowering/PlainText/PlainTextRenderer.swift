@@ -297,7 +297,11 @@ struct PlainTextRenderer {
         if openLink == nil, linkKey != -1, let destination {
             openLink = (linkKey, destination, [])
         }
-        if attributes.isPlaceholder { return }
+        if attributes.isPlaceholder {
+            // An image without a description shows nothing: the spaces around it make one.
+            collapsesNextSpace = true
+            return
+        }
         let inline = record.inline
         let before = inlineText.count
         if inline & Bits.softBreak != 0 {

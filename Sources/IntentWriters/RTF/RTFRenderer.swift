@@ -26,6 +26,8 @@ struct RTFRenderer: ~Copyable {
     private var linkTargets: [String?] = []
     /// Whether each interned attribute set is bold already (header cells add `\b` otherwise).
     private var isBold: [Bool] = []
+    /// Whether the text holds right-to-left characters anywhere (else no run is looked at for them).
+    private let hasRightToLeftText: Bool
 
     // MARK: Initialisers
 
@@ -42,6 +44,7 @@ struct RTFRenderer: ~Copyable {
         document = source.lowered(
             to: [.richText, .list, .table], styleSheet: options.styleSheet, plainTextOptions: options.plainTextOptions)
         text = Array(document.text.utf8)
+        hasRightToLeftText = text.contains(where: { $0 >= 0xD6 }) && WritingDirection.holdsRightToLeft(document.text)
         output = ByteOutput(capacity: text.count * 2 + 4096)
         colors = RTFColorTable(namedColors: options.namedColors)
         collectParagraphs()
@@ -285,13 +288,22 @@ struct RTFRenderer: ~Copyable {
             output.append(UInt8(ascii: "{"))
             output.append(characterFormats[Int(segment.attributes)])
             if isHeaderCell, !isBold[Int(segment.attributes)] { output.append("\\b") }
-            let holdsRightToLeft = holdsRightToLeftText(segment)
+            let holdsRightToLeft = hasRightToLeftText && holdsRightToLeftText(segment)
             if isRightToLeft || holdsRightToLeft {
                 // Right-to-left text is `\\rtlch` and takes the *associated* font and size (`\\af`,
                 // `\\afs`, `\\ab`, `\\ai`), which readers give it instead of `\\f`, `\\fs`.
-                let isLeftToRight = isLeftToRight(segment)
-                if isRightToLeft || !isLeftToRight { output.append(isLeftToRight ? "\\ltrch" : "\\rtlch") }
-                if holdsRightToLeft || !isLeftToRight { output.append(associatedFormat(segment.attributes)) }
+                // A left-to-right run that holds right-to-left text names the associated font after
+                // `\\rtlch` and then turns back with `\\ltrch`, as Word writes it.
+                if !isLeftToRight(segment) {
+                    output.append("\\rtlch")
+                    output.append(associatedFormat(segment.attributes))
+                } else {
+                    if holdsRightToLeft {
+                        output.append("\\rtlch")
+                        output.append(associatedFormat(segment.attributes))
+                    }
+                    output.append("\\ltrch")
+                }
             }
             output.append(UInt8(ascii: " "))
             // A code block's own final line feed ends the paragraph already.

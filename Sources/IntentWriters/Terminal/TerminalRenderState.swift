@@ -337,14 +337,22 @@ struct TerminalRenderState {
 
     private mutating func emit(_ record: IntentDocument.RunRecord, _ text: String) {
         let attributes = document.attributeTable[Int(record.attributes)]
-        if attributes.isBlockSeparator || attributes.isPlaceholder { return }
+        if attributes.isBlockSeparator { return }
+        if attributes.isPlaceholder {
+            // An image without a description shows nothing: the spaces around it make one.
+            collapsesNextSpace = true
+            return
+        }
         let bits = record.inline
         let style = runStyle(base: leafBase, inline: bits, attributes: record.attributes)
         if bits & Bits.softBreak != 0 {
             // A soft break is a space, unless its text holds a line break (inline-only syntax
-            // preserving whitespace).
-            inline.append(
-                text.contains("\n") ? .lineBreak : TerminalGlyph(character: " ", width: 1, style: style))
+            // preserving whitespace); after a space and a dropped tag it is none.
+            if text.contains("\n") {
+                inline.append(.lineBreak)
+            } else if !(collapsesNextSpace && inline.last?.character == " ") {
+                inline.append(TerminalGlyph(character: " ", width: 1, style: style))
+            }
         } else if bits & Bits.lineBreak != 0 {
             let breaks = max(1, text.unicodeScalars.filter { $0 == "\u{2028}" || $0 == "\n" }.count)
             inline.append(contentsOf: repeatElement(TerminalGlyph.lineBreak, count: breaks))

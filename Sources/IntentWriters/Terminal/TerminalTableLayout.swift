@@ -12,8 +12,9 @@ import IntentModel
 ///
 /// Columns take their widest cell. When the table would be wider than the space it has, the
 /// widest columns give up cells first, but none below its widest word while another can still
-/// give (so no word is cut while a column has room to spare); only when the widest words alone
-/// do not fit do columns go down to 3 cells and cut words. Cells wrap inside their columns.
+/// give (so no word is cut while a column has room to spare). When the widest words alone do not
+/// fit, the widest column alone cuts its words if it keeps 8 cells; else columns go down to 3
+/// cells. Cells wrap inside their columns.
 struct TerminalTableLayout {
     // MARK: Stored layout
 
@@ -23,6 +24,8 @@ struct TerminalTableLayout {
     var alignments: [PresentationIntent.TableColumn.Alignment] = []
 
     private static let minimumColumnWidth = 3
+    /// The narrowest a column may become when it alone gives up the cells a table lacks.
+    private static let singleCutMinimum = 8
 
     // MARK: Layout
 
@@ -42,9 +45,17 @@ struct TerminalTableLayout {
         let chrome = 3 * columnCount + 1
         let available = width - chrome
         var excess = widths.reduce(0, +) - available
-        // First the widest columns give up cells down to their widest word; then, if the words
-        // alone do not fit, down to the minimum, cutting words.
-        for floors in [words, [Int](repeating: Self.minimumColumnWidth, count: columnCount)] {
+        // First the widest columns give up cells down to their widest word. If the words alone do
+        // not fit, one column cuts its words where it can take the whole excess and keep 8 cells
+        // (so the others keep theirs whole); else the widest give up cells down to the minimum.
+        for phase in 0..<2 {
+            let floors = phase == 0 ? words : [Int](repeating: Self.minimumColumnWidth, count: columnCount)
+            if phase == 1, excess > 0, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+                widths[widest] - excess >= Self.singleCutMinimum
+            {
+                widths[widest] -= excess
+                excess = 0
+            }
             while excess > 0 {
                 guard let widest = widths.indices.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] }) else { break }
                 let second = widths.indices.filter { $0 != widest }.map { widths[$0] }.max() ?? 0
