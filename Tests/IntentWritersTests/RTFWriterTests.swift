@@ -216,6 +216,14 @@ struct RTFWriterTests {
             ))
     }
 
+    @Test("A link that runs code keeps its text and gets no HYPERLINK field; relative links stay as written")
+    func linksThatRunCodeAreNotFields() throws {
+        let output = body(try rtf("[x](javascript:alert(1)) [v](VBScript:x) [d](data:text/html,x) [r](docs/i.md) [p](data:image/png,x)\n"))
+        #expect(!output.contains("javascript") && !output.contains("VBScript") && !output.contains("text/html"))
+        #expect(output.contains("HYPERLINK \"docs/i.md\"") && output.contains("HYPERLINK \"data:image/png,x\""))
+        #expect(output.contains(" x}") && output.contains(" v}") && output.contains(" d}"))
+    }
+
     @Test func styleSheetOptionChangesTheOutputAndDataEqualsString() throws {
         let document = try IntentDocument(markdown: "# Hi\n\nbody\n")
         let github = RTFWriter(options: RTFWritingOptions(styleSheet: .github))

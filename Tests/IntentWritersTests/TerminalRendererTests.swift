@@ -102,7 +102,13 @@ struct TerminalRendererTests {
             rendered
                 == "\(e)[3ma\(e)[0m \(e)[1mb\(e)[0m \(e)[9mc\(e)[0m \(e)[33md\(e)[0m "
                 + "\(e)[4;34m\(e)]8;;https://x.test/?q=1\(e)\\e\(e)]8;;\(e)\\\(e)[0m "
-                + "\(e)[3;36m\(e)]8;;g.png\(e)\\f\(e)]8;;\(e)\\\(e)[0m\n")
+                + "\(e)[3;36mf\(e)[0m\n")
+        // Only absolute URLs that run no code become hyperlinks: `g.png` is relative.
+        let unsafe = try IntentDocument(markdown: "[x](javascript:alert(1)) [r](docs/i.md) [t](#top) [D](DATA:text/html,x)\n")
+        #expect(!unsafe.terminalText().contains("]8;;"))
+        let based = try IntentDocument(
+            markdown: "[r](docs/i.md)\n", options: MarkdownParsingOptions(baseURL: URL(string: "https://h.test/")))
+        #expect(based.terminalText().contains("\(e)]8;;https://h.test/docs/i.md\(e)\\"))
         var noLinks = TerminalRenderingOptions()
         noLinks.hyperlinks = false
         #expect(!document.terminalText(options: noLinks).contains("]8;;"))

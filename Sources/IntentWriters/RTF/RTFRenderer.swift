@@ -138,7 +138,9 @@ struct RTFRenderer: ~Copyable {
     private mutating func prepareFormats() {
         for attributes in document.attributeTable {
             characterFormats.append(characterFormat(attributes.display))
-            linkTargets.append(attributes.link?.absoluteString ?? attributes.linkDestination)
+            // No field for a link that runs code (``LinkTargets``); its text stays.
+            let target = attributes.link?.absoluteString ?? attributes.linkDestination
+            linkTargets.append(target.flatMap { LinkTargets.runsCode($0) ? nil : $0 })
             isBold.append((attributes.display?.font?.weight ?? .regular) >= .semibold)
         }
     }

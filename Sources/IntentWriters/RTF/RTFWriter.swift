@@ -27,7 +27,9 @@ import IntentModel
 ///   readers use for them (also in left-to-right paragraphs).
 /// - Tables: `\trowd … \cellx … \intbl … \cell … \row`, the header row `\trhdr` and bold; two
 ///   tables in a row are kept apart by a 1 pt paragraph.
-/// - Links: `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt{…}}}`.
+/// - Links: `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt{…}}}`, as written unless a base URL was
+///   given; a link that runs code (`javascript:`, `vbscript:`, `data:` other than an image) keeps
+///   only its text.
 /// - Text: 7-bit output; `\uN ?` for non-ASCII (signed 16-bit, surrogate pairs outside the BMP),
 ///   `\line` for line breaks inside a paragraph (code blocks, hard breaks).
 /// - Raw HTML as plain text shows it: comments and tags dropped (an HTML block of nothing else

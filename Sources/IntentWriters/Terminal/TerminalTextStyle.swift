@@ -22,9 +22,11 @@ struct TerminalTextStyle: Hashable {
     }
 
     /// `url` as an OSC 8 target: bytes outside printable ASCII (33–126) percent-encoded, so that
-    /// the target cannot end the sequence or carry control characters; `nil` when empty.
+    /// the target cannot end the sequence or carry control characters; `nil` when empty, relative
+    /// (no scheme: a path or `#fragment`) or code (`javascript:` …, ``LinkTargets``).
     static func hyperlinkTarget(_ url: String) -> String? {
-        guard !url.isEmpty else { return nil }
+        // Only absolute URLs that run no code (``LinkTargets``).
+        guard !url.isEmpty, LinkTargets.isAbsolute(url), !LinkTargets.runsCode(url) else { return nil }
         var result = ""
         for byte in url.utf8 {
             if byte > 32, byte < 127 {
