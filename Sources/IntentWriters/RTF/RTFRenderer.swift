@@ -41,10 +41,12 @@ struct RTFRenderer: ~Copyable {
         // Footnote references raised and notes numbered (RTF has no footnote markup of its own
         // that every reader shows; see ``RTFWriter``).
         let source = (options.plainTextOptions.keepsRawHTML ? repaired : repaired.renderingRawHTML()).numberingFootnotes()
-        document = source.lowered(
+        let lowered = source.lowered(
             to: [.richText, .list, .table], styleSheet: options.styleSheet, plainTextOptions: options.plainTextOptions)
-        text = Array(document.text.utf8)
-        hasRightToLeftText = text.contains(where: { $0 >= 0xD6 }) && WritingDirection.holdsRightToLeft(document.text)
+        let bytes = Array(lowered.text.utf8)
+        hasRightToLeftText = bytes.contains(where: { $0 >= 0xD6 }) && WritingDirection.holdsRightToLeft(lowered.text)
+        document = lowered
+        text = bytes
         output = ByteOutput(capacity: text.count * 2 + 4096)
         colors = RTFColorTable(namedColors: options.namedColors)
         collectParagraphs()
