@@ -30,28 +30,18 @@ extension WritingDirection {
 
     /// ``firstStrong(in:)`` over UTF-8 bytes (ill-formed sequences are neutral).
     static func firstStrong(utf8 bytes: UnsafeBufferPointer<UInt8>, isolates: inout Int) -> WritingDirection? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                // ASCII: a letter decides (isolates hold no ASCII controls).
-                if isolates == 0, (lead | 0x20) >= 0x61, (lead | 0x20) <= 0x7A { return .leftToRight }
-                index += 1
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if let direction = step(scalar, isolates: &isolates) { return direction }
+            case .error:
                 continue
+            case .emptyInput:
+                return nil
             }
-            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-            guard index + length <= count, length > 1 else {
-                index += 1
-                continue
-            }
-            var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-            index += length
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            if let direction = step(scalar, isolates: &isolates) { return direction }
         }
-        return nil
     }
 
     /// One scalar of the P2 scan: the direction if it decides, tracking isolate depth.

@@ -39,20 +39,7 @@ enum TerminalLineWrapper {
                 index = end
                 continue
             }
-            // A word: a run of narrow glyphs, or one wide glyph; either keeps the closing punctuation
-            // that follows it (no line starts with `、` `。` `）` `,` …).
-            var end = index + 1
-            var wordWidth = glyph.width
-            if glyph.width < 2 {
-                while end < count, !glyphs[end].isSpace, !glyphs[end].isLineBreak, glyphs[end].width < 2 {
-                    wordWidth += glyphs[end].width
-                    end += 1
-                }
-            }
-            while end < count, Self.closingPunctuation.contains(glyphs[end].character) {
-                wordWidth += glyphs[end].width
-                end += 1
-            }
+            let (end, wordWidth) = Self.word(in: glyphs, from: index)
             if lineWidth + pendingWidth + wordWidth <= width {
                 line.append(contentsOf: pendingSpaces)
                 line.append(contentsOf: glyphs[index..<end])
@@ -85,29 +72,36 @@ enum TerminalLineWrapper {
     static func widestWord(of glyphs: [TerminalGlyph]) -> Int {
         var widest = 0
         var index = 0
-        let count = glyphs.count
-        while index < count {
-            let glyph = glyphs[index]
-            if glyph.isLineBreak || glyph.isSpace {
+        while index < glyphs.count {
+            if glyphs[index].isLineBreak || glyphs[index].isSpace {
                 index += 1
                 continue
             }
-            var end = index + 1
-            var wordWidth = glyph.width
-            if glyph.width < 2 {
-                while end < count, !glyphs[end].isSpace, !glyphs[end].isLineBreak, glyphs[end].width < 2 {
-                    wordWidth += glyphs[end].width
-                    end += 1
-                }
-            }
-            while end < count, Self.closingPunctuation.contains(glyphs[end].character) {
-                wordWidth += glyphs[end].width
-                end += 1
-            }
-            widest = max(widest, wordWidth)
+            let (end, width) = word(in: glyphs, from: index)
+            widest = max(widest, width)
             index = end
         }
         return widest
+    }
+
+    /// The word that starts at `start` (not a space or a break) and its width: a run of narrow
+    /// glyphs, or one wide glyph, either with the closing punctuation that follows it (no line
+    /// starts with `、` `。` `）` `,` …).
+    private static func word(in glyphs: [TerminalGlyph], from start: Int) -> (end: Int, width: Int) {
+        let count = glyphs.count
+        var end = start + 1
+        var width = glyphs[start].width
+        if glyphs[start].width < 2 {
+            while end < count, !glyphs[end].isSpace, !glyphs[end].isLineBreak, glyphs[end].width < 2 {
+                width += glyphs[end].width
+                end += 1
+            }
+        }
+        while end < count, Self.closingPunctuation.contains(glyphs[end].character) {
+            width += glyphs[end].width
+            end += 1
+        }
+        return (end, width)
     }
 
     /// Characters a line must not start with (the common part of JIS X 4051's line-start
