@@ -5,7 +5,10 @@
 //   swift run -c release intentmark-benchmarks --editing [--runs N] [FILE…]   (the editing layer)
 //   swift run -c release intentmark-benchmarks --foundation [--runs N] [FILE…]   (AttributedString against Foundation-only builders)
 //   swift run -c release intentmark-benchmarks --complexity [--max-bytes 64M] [--shapes LIST] [--json PATH]   (growth exponent of every output per input shape)
+//   swift run -c release intentmark-benchmarks --complexity --instructions [--sizes 64K,256K] [--shapes LIST] [--outputs LIST] [--fail-above 1.15] [--json PATH]
+//       (the same by instruction counts under valgrind's callgrind: independent of the machine; CI runs it)
 //   intentmark-benchmarks --child TASK FILE   (internal: one task's peak memory, in a child process)
+//   intentmark-benchmarks --complexity-child SHAPE BYTES OUTPUTS   (internal: one shape's outputs, counted by callgrind)
 //
 // Without files the suite measures ../shared/corpus/realworld/realworld-1mb.md, that file ×10 and the
 // CommonMark spec; the sweep builds its inputs from realworld-1mb.md. Throughput is MB/s of
@@ -36,6 +39,10 @@ var sweep = false
 var complexity = false
 var complexityMaximumBytes: Int? = nil
 var complexityShapes: [String]? = nil
+var instructions = false
+var complexityOutputs: [String]? = nil
+var sizesWereGiven = false
+var failAbove: Double? = nil
 var foundation = false
 var commandLine = false
 var intentmarkPath: String?
@@ -52,6 +59,17 @@ if arguments.first == "--child" {
     }
     do {
         print(try ChildProcessMemory.runChild(task, file: URL(fileURLWithPath: arguments[arguments.startIndex + 2])))
+        exit(0)
+    } catch {
+        fail("\(error)")
+    }
+}
+if arguments.first == ComplexityInstructionCount.childFlag {
+    // A counting child: see ComplexityInstructionCount.
+    let values = Array(arguments.dropFirst())
+    guard values.count == 3, let bytes = Int(values[1]) else { fail("usage: \(ComplexityInstructionCount.childFlag) SHAPE BYTES OUTPUTS") }
+    do {
+        try ComplexityInstructionCount.runChild(shape: values[0], bytes: bytes, outputs: values[2].split(separator: ",").map(String.init))
         exit(0)
     } catch {
         fail("\(error)")
@@ -75,6 +93,14 @@ while let argument = arguments.popFirst() {
             fail("--max-bytes needs a size (e.g. 8M)")
         }
         complexityMaximumBytes = bytes
+    case "--instructions":
+        instructions = true
+    case "--outputs":
+        guard let value = arguments.popFirst() else { fail("--outputs needs a list") }
+        complexityOutputs = value.split(separator: ",").map(String.init)
+    case "--fail-above":
+        guard let value = arguments.popFirst(), let bound = Double(value), bound > 0 else { fail("--fail-above needs an exponent (e.g. 1.15)") }
+        failAbove = bound
     case "--shapes":
         guard let value = arguments.popFirst() else { fail("--shapes needs a list") }
         complexityShapes = value.split(separator: ",").map(String.init)
@@ -101,6 +127,7 @@ while let argument = arguments.popFirst() {
             guard let bytes = size($0), bytes > 0 else { fail("bad size '\($0)' (e.g. 1K, 64K, 1M)") }
             return bytes
         }
+        sizesWereGiven = true
     case "--svg":
         guard let path = arguments.popFirst() else { fail("--svg needs a path") }
         svgPath = path
@@ -112,12 +139,45 @@ while let argument = arguments.popFirst() {
         files.append(argument)
     }
 }
-
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let corpus = packageRoot.deletingLastPathComponent().appending(path: "shared/corpus")
 let realWorldPath = corpus.appending(path: "realworld/realworld-1mb.md")
 
 do {
+    if complexity && instructions {
+        var count = ComplexityInstructionCount(sizes: sizesWereGiven ? sizes : [64_000, 128_000, 256_000, 512_000])
+        if let complexityShapes {
+            count.shapes = ComplexityShape.all.filter { complexityShapes.contains($0.name) }
+            guard !count.shapes.isEmpty else {
+                fail("unknown shapes (shapes: \(ComplexityShape.all.map(\.name).joined(separator: ", ")))")
+            }
+        }
+        if let complexityOutputs {
+            count.outputs = ComplexityOutput.all.filter { complexityOutputs.contains($0.name) }
+            guard !count.outputs.isEmpty else {
+                fail("unknown outputs (outputs: \(ComplexityOutput.all.map(\.name).joined(separator: ", ")))")
+            }
+        }
+        guard count.sizes.count >= 2 else { fail("--instructions needs at least two --sizes") }
+        let bound = failAbove ?? 1.15
+        let start = Date()
+        let results = try count.run(progress: progress)
+        let minutes = Date().timeIntervalSince(start) / 60
+        print(
+            "Complexity by instruction count (\(String(format: "%.1f", minutes)) min, sizes \(count.sizes.map { ComplexitySweep.size($0) }.joined(separator: ", "))): growth exponent of each output per shape (1 linear, 2 quadratic; ⚠ above \(bound)), with the instructions at the largest size\n"
+        )
+        print(count.table(results, bound: bound))
+        if let jsonPath {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(results).write(to: URL(fileURLWithPath: jsonPath))
+        }
+        let over = results.filter { ($0.exponent ?? 0) > bound }
+        if failAbove != nil, !over.isEmpty {
+            fail("super-linear: " + over.map { "\($0.shape) \($0.output) \(String(format: "%.2f", $0.exponent ?? 0))" }.joined(separator: "; "))
+        }
+        exit(0)
+    }
     if complexity {
         var complexitySweep = ComplexitySweep()
         if let complexityMaximumBytes { complexitySweep.maximumBytes = complexityMaximumBytes }

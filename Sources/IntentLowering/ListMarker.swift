@@ -11,26 +11,16 @@ struct ListMarker {
     /// The task marker, for GFM task items.
     var task: String?
 
-    /// The marker of the list item at `item` (a block index of `document`) with `ordinal`.
-    init(item: Int32, ordinal: Int, in document: IntentDocument, options: PlainTextOptions) {
+    /// The marker of the list item at `item` (a block index of `document`) with `ordinal`;
+    /// `nesting` is `document`'s.
+    init(item: Int32, ordinal: Int, in document: IntentDocument, nesting: ListNesting, options: PlainTextOptions) {
         let blocks = document.blocks
         let list = blocks[Int(item)].parent
         task = blocks[Int(item)].markup?.isTaskChecked.map { $0 ? options.checkedTaskMarker : options.uncheckedTaskMarker }
-        var depth = 0
-        var orderedDepth = 0
-        var index = list >= 0 ? blocks[Int(list)].parent : -1
-        while index >= 0 {
-            switch blocks[Int(index)].kind {
-            case .unorderedList: depth += 1
-            case .orderedList:
-                depth += 1
-                orderedDepth += 1
-            case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
-                .tableRow, .tableCell:
-                break
-            }
-            index = blocks[Int(index)].parent
-        }
+        // The lists around the item's own list.
+        let outside = list >= 0 ? blocks[Int(list)].parent : -1
+        let depth = nesting.depth(of: outside)
+        let orderedDepth = nesting.orderedDepth(of: outside)
         if list >= 0, case .orderedList = blocks[Int(list)].kind {
             let styles = options.orderedStyles.isEmpty ? [.decimal] : options.orderedStyles
             let delimiter = options.keepsSourceDelimiters && blocks[Int(list)].markup?.listItemDelimiter == .parenthesis ? ")" : "."

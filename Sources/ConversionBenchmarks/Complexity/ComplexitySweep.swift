@@ -119,7 +119,7 @@ package struct ComplexitySweep: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    static func size(_ bytes: Int) -> String {
+    package static func size(_ bytes: Int) -> String {
         bytes >= 1_000_000 ? "\(bytes / 1_000_000) MB" : "\(bytes / 1_000) KB"
     }
 }

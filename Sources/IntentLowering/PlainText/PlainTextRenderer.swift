@@ -6,6 +6,8 @@ struct PlainTextRenderer {
     // MARK: Stored layout
 
     private let document: IntentDocument
+    /// How deep each block sits in lists (for list markers).
+    private let listNesting: ListNesting
     private let options: PlainTextOptions
     /// The text written so far, as UTF-8 (so that taking back a separator is a cheap truncation).
     private var output: [UInt8] = []
@@ -52,6 +54,7 @@ struct PlainTextRenderer {
 
     init(document: IntentDocument, options: PlainTextOptions) {
         self.document = document.repairedForWriting()
+        listNesting = ListNesting(self.document)
         self.options = options
         isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
         spanKinds = document.spans.map(\.kind)
@@ -204,7 +207,7 @@ struct PlainTextRenderer {
     /// The first-line prefix of a list item: its marker, or for a bullet task item the task
     /// marker alone, then a space.
     private func listMarker(item: Int32, ordinal: Int) -> String {
-        let marker = ListMarker(item: item, ordinal: ordinal, in: document, options: options)
+        let marker = ListMarker(item: item, ordinal: ordinal, in: document, nesting: listNesting, options: options)
         if marker.isBullet, let task = marker.task { return task + " " }
         return marker.marker + " " + (marker.task.map { $0 + " " } ?? "")
     }

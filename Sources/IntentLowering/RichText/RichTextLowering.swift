@@ -38,6 +38,8 @@ struct RichTextLowering {
     // MARK: Stored layout
 
     private let document: IntentDocument
+    /// How deep each block sits in lists (for list markers).
+    private let listNesting: ListNesting
     private let options: ResultOptions
     private let styleSheet: StyleSheet
     private let plainTextOptions: PlainTextOptions
@@ -102,6 +104,7 @@ struct RichTextLowering {
     init(document: IntentDocument, options: ResultOptions, styleSheet: StyleSheet, plainTextOptions: PlainTextOptions) {
         let styleSheet = styleSheet.clamped()
         self.document = document.repairedForWriting()
+        listNesting = ListNesting(self.document)
         self.options = options.implied
         self.styleSheet = styleSheet
         self.plainTextOptions = plainTextOptions
@@ -509,7 +512,7 @@ struct RichTextLowering {
                 itemsWithMarker[Int(item.index)] = true
                 let list = parent(item.index)
                 if list >= 0, listStarts[Int(list)] == nil { listStarts[Int(list)] = item.ordinal }
-                let marker = ListMarker(item: item.index, ordinal: item.ordinal, in: document, options: plainTextOptions)
+                let marker = ListMarker(item: item.index, ordinal: item.ordinal, in: document, nesting: listNesting, options: plainTextOptions)
                 let taskText = marker.task.map { $0 + " " } ?? ""
                 if !options.contains(.list) {
                     markers += marker.marker + " " + taskText

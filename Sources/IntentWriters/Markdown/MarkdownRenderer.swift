@@ -208,7 +208,8 @@ struct MarkdownRenderer {
 
     private mutating func popPrefix() {
         guard let length = prefixLengths.popLast() else { return }
-        linePrefix = String(linePrefix.utf8.prefix(length)) ?? ""
+        // In place: copying the kept prefix made closing d nested containers cost O(d²).
+        linePrefix.removeSubrange(linePrefix.utf8.index(linePrefix.startIndex, offsetBy: length)..<linePrefix.endIndex)
     }
 
     // MARK: Blocks
