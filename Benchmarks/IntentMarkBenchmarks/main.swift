@@ -99,7 +99,9 @@ while let argument = arguments.popFirst() {
         guard let value = arguments.popFirst() else { fail("--outputs needs a list") }
         complexityOutputs = value.split(separator: ",").map(String.init)
     case "--fail-above":
-        guard let value = arguments.popFirst(), let bound = Double(value), bound > 0 else { fail("--fail-above needs an exponent (e.g. 1.15)") }
+        guard let value = arguments.popFirst(), let bound = Double(value), bound > 0 else {
+            fail("--fail-above needs an exponent (e.g. 1.15)")
+        }
         failAbove = bound
     case "--shapes":
         guard let value = arguments.popFirst() else { fail("--shapes needs a list") }
@@ -174,7 +176,9 @@ do {
         }
         let over = results.filter { ($0.exponent ?? 0) > bound }
         if failAbove != nil, !over.isEmpty {
-            fail("super-linear: " + over.map { "\($0.shape) \($0.output) \(String(format: "%.2f", $0.exponent ?? 0))" }.joined(separator: "; "))
+            fail(
+                "super-linear: "
+                    + over.map { "\($0.shape) \($0.output) \(String(format: "%.2f", $0.exponent ?? 0))" }.joined(separator: "; "))
         }
         exit(0)
     }

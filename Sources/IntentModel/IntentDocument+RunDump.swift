@@ -18,45 +18,184 @@ extension IntentDocument: CustomDebugStringConvertible {
     public var debugDescription: String { runDump() }
 
     /// The run dump described in ``debugDescription``.
+    ///
+    /// Linear in the output: the lines a run shares with others — its block chain's, its
+    /// attributes', its inline intents' and its spans' — are formatted once per block, attributes
+    /// entry, inline set and span, then copied.
     /// - Returns: One block per run, each ending in a newline.
     public func runDump() -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count * 4)
-        for run in runs {
-            output += Self.escape(run.text)
+        // Indexed by block + 1 (0: no block), attributes entry and span.
+        var blockLines: [(markup: String, intent: String)?] = Array(repeating: nil, count: blocks.count + 1)
+        var attributeLines: [(beforeInline: String, afterSpans: String, last: String)?] = Array(
+            repeating: nil, count: attributeTable.count)
+        var inlineLines: [UInt: String] = [:]
+        var spanLines: [String?] = Array(repeating: nil, count: spans.count)
+        var blockMemo = BlockDumpMemo()
+        var start = text.utf8.startIndex
+        var startOffset = 0
+        for record in runRecords {
+            let end = text.utf8.index(start, offsetBy: record.end - startOffset)
+            Self.appendEscaped(text[start..<end], to: &output)
+            start = end
+            startOffset = record.end
             output += " {\n"
-            var lines: [(String, String)] = []
-            let attributes = run.attributes
-            if !run.blockMarkup.isEmpty {
-                let entries = run.blockMarkup.sorted { $0.key < $1.key }.map { "id \($0.key): \(Self.describe($0.value))" }
-                lines.append(("blockMarkup", "[" + entries.joined(separator: "; ") + "]"))
+            let block: (markup: String, intent: String)
+            if let known = blockLines[Int(record.block) + 1] {
+                block = known
+            } else {
+                block = blockDumpLines(record.block, memo: &blockMemo)
+                blockLines[Int(record.block) + 1] = block
             }
-            if let value = attributes.display { lines.append(("display", Self.describe(value))) }
-            if let value = attributes.extendedAttributes {
-                lines.append(("extendedAttributes", ExtendedAttributeValue.object(value).description))
+            let attributes: (beforeInline: String, afterSpans: String, last: String)
+            if let known = attributeLines[Int(record.attributes)] {
+                attributes = known
+            } else {
+                attributes = Self.attributeDumpLines(attributeTable[Int(record.attributes)])
+                attributeLines[Int(record.attributes)] = attributes
             }
-            if let value = attributes.footnoteReference { lines.append(("footnoteReference", value)) }
-            if let value = attributes.imageSource { lines.append(("imageSource", value)) }
-            if let value = attributes.imageTitle { lines.append(("imageTitle", value)) }
-            if let value = attributes.imageURL { lines.append(("imageURL", value.absoluteString)) }
-            if !run.inlinePresentationIntent.isEmpty {
-                lines.append(("inlinePresentationIntent", run.inlinePresentationIntent.names.joined(separator: ", ")))
+            output += block.markup
+            output += attributes.beforeInline
+            if record.inline != 0 {
+                if let known = inlineLines[record.inline] {
+                    output += known
+                } else {
+                    let names = InlinePresentationIntent(rawValue: record.inline).names.joined(separator: ", ")
+                    let line = Self.dumpLine("inlinePresentationIntent", names)
+                    inlineLines[record.inline] = line
+                    output += line
+                }
             }
-            if let value = run.inlineSpans { lines.append(("inlineSpans", value.debugDescription)) }
-            if attributes.isBlockSeparator { lines.append(("isBlockSeparator", "true")) }
-            if attributes.isPlaceholder { lines.append(("isPlaceholder", "true")) }
-            if let value = attributes.languageIdentifier { lines.append(("languageIdentifier", value)) }
-            if let value = attributes.link { lines.append(("link", value.absoluteString)) }
-            if let value = attributes.linkDestination { lines.append(("linkDestination", value)) }
-            if let value = attributes.linkTitle { lines.append(("linkTitle", value)) }
-            if let value = run.presentationIntent { lines.append(("presentationIntent", value.debugDescription)) }
-            if let value = attributes.sourcePosition { lines.append(("sourcePosition", value.description)) }
-            for (name, value) in lines {
-                output += "\t" + name + " = " + Self.escape(Substring(value)) + "\n"
+            if record.span >= 0 {
+                if let known = spanLines[Int(record.span)] {
+                    output += known
+                } else {
+                    let line = Self.dumpLine("inlineSpans", spanPaths[Int(record.span)].debugDescription)
+                    spanLines[Int(record.span)] = line
+                    output += line
+                }
             }
+            output += attributes.afterSpans
+            output += block.intent
+            output += attributes.last
             output += "}\n"
         }
         return output
+    }
+
+    /// The run dump's lines for runs in the leaf block at `index` (-1 for none): block markup, and
+    /// presentation intent. A chain deeper than ``dumpedChainDepth`` prints its innermost blocks
+    /// and `… N more` (as ``InlineSpanPath`` does), so that the dump stays linear in the document
+    /// however deep its blocks nest.
+    private func blockDumpLines(_ index: Int32, memo: inout BlockDumpMemo) -> (markup: String, intent: String) {
+        guard index >= 0 else { return ("", "") }
+        var chain: [Int32] = []
+        var current = index
+        while current >= 0, chain.count < Self.dumpedChainDepth {
+            chain.append(current)
+            current = blocks[Int(current)].parent
+        }
+        let more = current >= 0 ? memo.depth(of: current, in: blocks) : 0
+        var markupEntries: [(identity: Int, text: String)] = []
+        var intent = "\tpresentationIntent = ["
+        for (position, block) in chain.enumerated() {
+            if position > 0 { intent += ", " }
+            intent += memo.description(of: block, in: blocks)
+            if let markup = blocks[Int(block)].markup {
+                markupEntries.append((blocks[Int(block)].identity, memo.markupEntry(of: block, markup, in: blocks)))
+            }
+        }
+        if more > 0 { intent += ", … \(more) more" }
+        intent += "]\n"
+        var markupLine = ""
+        if !markupEntries.isEmpty {
+            markupEntries.sort { $0.identity < $1.identity }
+            markupLine = "\tblockMarkup = [" + markupEntries.map(\.text).joined(separator: "; ")
+            if more > 0 { markupLine += "; … markup of \(more) more blocks" }
+            markupLine += "]\n"
+        }
+        return (markupLine, intent)
+    }
+
+    /// How many blocks of a run's chain the dump prints before `… N more`.
+    static let dumpedChainDepth = 32
+
+    /// What the run dump formats once per block (its component and its markup entry, escaped).
+    private struct BlockDumpMemo {
+        var descriptions: [Int32: String] = [:]
+        var markupEntries: [Int32: String] = [:]
+        /// Per block index: the number of blocks in its chain (itself and its ancestors), or 0
+        /// until computed.
+        var depths: [Int32] = []
+
+        mutating func description(of block: Int32, in blocks: [Block]) -> String {
+            if let known = descriptions[block] { return known }
+            var text = ""
+            let component = PresentationIntent.IntentType(kind: blocks[Int(block)].kind, identity: blocks[Int(block)].identity)
+            IntentDocument.appendEscaped(Substring(component.debugDescription), to: &text)
+            descriptions[block] = text
+            return text
+        }
+
+        mutating func markupEntry(of block: Int32, _ markup: BlockMarkup, in blocks: [Block]) -> String {
+            if let known = markupEntries[block] { return known }
+            var text = ""
+            IntentDocument.appendEscaped(Substring("id \(blocks[Int(block)].identity): " + IntentDocument.describe(markup)), to: &text)
+            markupEntries[block] = text
+            return text
+        }
+
+        /// The number of blocks in `block`'s chain, memoised so that all blocks together cost
+        /// O(blocks).
+        mutating func depth(of block: Int32, in blocks: [Block]) -> Int {
+            if depths.isEmpty { depths = Array(repeating: 0, count: blocks.count) }
+            var pending: [Int32] = []
+            var current = block
+            while current >= 0, depths[Int(current)] == 0 {
+                pending.append(current)
+                current = blocks[Int(current)].parent
+            }
+            var depth = current >= 0 ? depths[Int(current)] : 0
+            while let next = pending.popLast() {
+                depth += 1
+                depths[Int(next)] = depth
+            }
+            return Int(depths[Int(block)])
+        }
+    }
+
+    /// The run dump's lines for `attributes`, in the three groups that the inline-intent and span
+    /// lines, then the presentation-intent line, fall between (the dump lists attributes by name).
+    private static func attributeDumpLines(
+        _ attributes: RunAttributes
+    ) -> (beforeInline: String, afterSpans: String, last: String) {
+        var before = ""
+        if let value = attributes.display { before += dumpLine("display", describe(value)) }
+        if let value = attributes.extendedAttributes {
+            before += dumpLine("extendedAttributes", ExtendedAttributeValue.object(value).description)
+        }
+        if let value = attributes.footnoteReference { before += dumpLine("footnoteReference", value) }
+        if let value = attributes.imageSource { before += dumpLine("imageSource", value) }
+        if let value = attributes.imageTitle { before += dumpLine("imageTitle", value) }
+        if let value = attributes.imageURL { before += dumpLine("imageURL", value.absoluteString) }
+        var after = ""
+        if attributes.isBlockSeparator { after += dumpLine("isBlockSeparator", "true") }
+        if attributes.isPlaceholder { after += dumpLine("isPlaceholder", "true") }
+        if let value = attributes.languageIdentifier { after += dumpLine("languageIdentifier", value) }
+        if let value = attributes.link { after += dumpLine("link", value.absoluteString) }
+        if let value = attributes.linkDestination { after += dumpLine("linkDestination", value) }
+        if let value = attributes.linkTitle { after += dumpLine("linkTitle", value) }
+        let last = attributes.sourcePosition.map { dumpLine("sourcePosition", $0.description) } ?? ""
+        return (before, after, last)
+    }
+
+    /// `\tNAME = VALUE\n`, the value escaped.
+    private static func dumpLine(_ name: String, _ value: String) -> String {
+        var line = "\t" + name + " = "
+        appendEscaped(Substring(value), to: &line)
+        line += "\n"
+        return line
     }
 
     static func describe(_ markup: BlockMarkup) -> String {
@@ -120,25 +259,43 @@ extension IntentDocument: CustomDebugStringConvertible {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    static func escape(_ text: Substring) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case "\u{2028}": result += "\\u{2028}"
-            case "\u{2029}": result += "\\u{2029}"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
+    /// Appends `text` to `output` escaped as ``debugDescription`` describes; text with nothing to
+    /// escape (the usual case) is appended whole.
+    static func appendEscaped(_ text: Substring, to output: inout String) {
+        let utf8 = text.utf8
+        var pending = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            var escaped: String? = nil
+            var width = 1
+            switch byte {
+            case UInt8(ascii: "\\"): escaped = "\\\\"
+            case UInt8(ascii: "\n"): escaped = "\\n"
+            case UInt8(ascii: "\t"): escaped = "\\t"
+            case UInt8(ascii: "\r"): escaped = "\\r"
+            case 0..<0x20, 0x7F: escaped = "\\u{" + String(byte, radix: 16) + "}"
+            case 0xE2:
+                // U+2028 and U+2029: E2 80 A8 and E2 80 A9.
+                let second = utf8.index(after: index)
+                if second < utf8.endIndex, utf8[second] == 0x80 {
+                    let third = utf8.index(after: second)
+                    if third < utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
+                        escaped = utf8[third] == 0xA8 ? "\\u{2028}" : "\\u{2029}"
+                        width = 3
+                    }
                 }
+            default: break
+            }
+            if let escaped {
+                output += text[pending..<index]
+                output += escaped
+                index = utf8.index(index, offsetBy: width)
+                pending = index
+            } else {
+                index = utf8.index(after: index)
             }
         }
-        return result
+        output += text[pending..<utf8.endIndex]
     }
 }
