@@ -165,7 +165,13 @@ public enum EditingInvariants {
             defer { start += run.text.utf8.count }
             let isLastOfLeaf =
                 index + 1 == document.runRecords.count || document.runRecords[index + 1].block != document.runRecords[index].block
-            guard isLastOfLeaf else { continue }
+            guard isLastOfLeaf else {
+                // A separator ends its leaf: one inside a leaf is a line end no layout makes.
+                if run.attributes.isBlockSeparator {
+                    throw InvariantFailure("layout", "a separator inside a leaf at UTF-8 offset \(start) after \(note)")
+                }
+                continue
+            }
             let last = run.text.utf8.last
             guard last == UInt8(ascii: "\n") || last == UInt8(ascii: "\t") else {
                 throw InvariantFailure("layout", "a leaf ends without its terminator at UTF-8 offset \(start) after \(note)")

@@ -172,6 +172,30 @@ struct EditableIntentDocumentTests {
         #expect(empty.document.html() == "<p>hello</p>\n")
     }
 
+    @Test(
+        "An empty cell in the layout without separators becomes one tab, keeping its source position; typing over it and undoing restores")
+    func emptyCellWithoutSeparators() throws {
+        var options = MarkdownParsingOptions()
+        options.blockSeparation = .none
+        options.appliesSourcePositionAttributes = true
+        let flat = try IntentDocument(markdown: "| a | b | c |\n| - | - | - |\n| d || e |\n", options: options)
+        var editable = EditableIntentDocument(flat)
+        // Without separators the parser marks the empty cell with a lone line end; in the editing
+        // layout the cell is its tab alone, as the same table parsed with separators is.
+        #expect(editable.document.text == "a\tb\tc\nd\t\te\n")
+        let emptyCell = editable.document.runs.first { $0.utf8Range == 8..<9 }
+        #expect(emptyCell?.isBlockSeparator == true)
+        #expect(emptyCell?.sourcePosition?.description == "3:6-3:5")
+        #expect(editable.document.html() == flat.html())
+        let before = editable.document
+        // Typing over the first three cells and the empty one, then undoing.
+        let inverse = try editable.replace(NSRange(location: 0, length: 9), with: "x")
+        #expect(editable.document.text == "xe\n")  // the rest of the last cell edited joins the first
+        _ = try editable.apply(inverse)
+        #expect(editable.document.text == before.text)
+        #expect(editable.document.isEquivalent(to: before))
+    }
+
     /// The UTF-8 offset of UTF-16 offset `utf16Offset` of `text`.
     static func utf8Offset(_ utf16Offset: Int, in text: String) -> Int {
         text.utf8.distance(from: text.startIndex, to: text.utf16.index(text.startIndex, offsetBy: utf16Offset))

@@ -31,9 +31,19 @@ enum EditingLayout {
                     continue
                 }
                 let block = splicer.block(leaf.block, of: document, sourceID: 0)
-                splicer.copy(document, sourceID: 0, utf8Range: leaf.utf8Range)
                 let terminator = expectedTerminator(
                     of: leaf.block, in: document, next: position + 1 < leaves.count ? leaves[position + 1].block : -1)
+                if terminator == "\t", leaf.utf8Range.count == 1, bytes[leaf.utf8Range.lowerBound] == UInt8(ascii: "\n"),
+                    document.isSeparator(atUTF8Offset: leaf.utf8Range.lowerBound)
+                {
+                    // An empty cell holds only a separator where the layout has no separators
+                    // (`.none`): that separator becomes the cell's tab, with its attributes (a
+                    // source position), not a line end inside the cell before one.
+                    let record = document.runRecords[document.runIndex(containingUTF8Offset: leaf.utf8Range.lowerBound)]
+                    splicer.append("\t", block: block, attributes: document.attributeTable[Int(record.attributes)])
+                    continue
+                }
+                splicer.copy(document, sourceID: 0, utf8Range: leaf.utf8Range)
                 if !ends(leaf.utf8Range, of: bytes, with: terminator, in: document, block: leaf.block) {
                     if case .codeBlock = document.blocks[Int(leaf.block)].kind {
                         splicer.append("\n", block: block)
