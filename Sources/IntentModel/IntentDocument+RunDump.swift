@@ -14,7 +14,9 @@ extension IntentDocument: CustomDebugStringConvertible {
     /// control characters are escaped (`\\`, `\n`, `\t`, `\r`, `\u{2028}`, `\u{1}`) so that every run
     /// header stays on one line. Attributes are listed by name, sorted, each only when set. Inline
     /// presentation intents are listed by name (`inlinePresentationIntent = emphasized, code`), not as
-    /// Apple's raw value.
+    /// Apple's raw value. A block chain deeper than 32 blocks prints its 32 innermost and
+    /// `… N more` (its block markup likewise), as inline span paths deeper than 8 do, so that the
+    /// dump of deeply nested blocks stays linear in the document.
     public var debugDescription: String { runDump() }
 
     /// The run dump described in ``debugDescription``.

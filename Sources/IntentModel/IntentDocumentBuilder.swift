@@ -8,7 +8,7 @@ package struct IntentDocumentBuilder {
     var spans: [IntentDocument.Span] = []
     var spanPaths: [InlineSpanPath] = []
     var attributeTable: [RunAttributes] = [RunAttributes()]
-    var attributeLookup: [RunAttributes: Int32] = [:]
+    var attributeLookup: [HashedRunAttributes: Int32] = [:]
     var runRecords: [IntentDocument.RunRecord] = []
 
     // MARK: Initialisers
@@ -68,7 +68,7 @@ package struct IntentDocumentBuilder {
         // candidate index when the key is new (most link and image attributes are).
         let candidate = Int32(attributeTable.count)
         var index = candidate
-        Self.read(&attributeLookup[attributes, default: candidate], into: &index)
+        Self.read(&attributeLookup[HashedRunAttributes(attributes), default: candidate], into: &index)
         if index == candidate { attributeTable.append(attributes) }
         return index
     }

@@ -6,10 +6,9 @@ import MarkdownParsing
 /// ``ComplexityOutput/all`` on every shape of ``ComplexityShape/all``, the input doubled from
 /// ``startBytes`` until ``maximumBytes`` or until one run of the output takes ``maximumSeconds``.
 ///
-/// The growth exponent of a doubling is log₂(t(2n) / t(n)): 1 for linear work, 2 for quadratic.
-/// Each point is the fastest of enough runs to take 0.2 s (at least one), so small inputs are not
-/// all noise; a shape's exponent is the largest over its doublings whose shorter time is at least
-/// 20 ms (below that, timer noise dominates). Inputs are parsed with ``ParsingLimits/unlimited`` —
+/// The growth exponent is the slope of log(time) against log(bytes) (see ``exponent(of:)``): 1 for
+/// linear work, 2 for quadratic. Each point is the fastest of enough runs to take 0.2 s (at least
+/// one), so small inputs are not all noise. Inputs are parsed with ``ParsingLimits/unlimited`` —
 /// the sweep measures the outputs, not the parser's limits — and the parse is not timed.
 package struct ComplexitySweep: Sendable {
     /// One output on one shape.
@@ -18,8 +17,8 @@ package struct ComplexitySweep: Sendable {
         package var output: String
         /// (input bytes, seconds) per size, in order.
         package var points: [Point]
-        /// The largest exponent over the doublings measured (see the type's comment), or `nil`
-        /// when no doubling was long enough to measure.
+        /// The growth exponent (``ComplexitySweep/exponent(of:)``), or `nil` when fewer than two
+        /// points were long enough to measure.
         package var exponent: Double?
     }
 
@@ -85,15 +84,25 @@ package struct ComplexitySweep: Sendable {
         return best
     }
 
-    /// The largest log₂ ratio of consecutive times (per doubling of the bytes), over the doublings
-    /// whose shorter time is at least 20 ms.
+    /// The growth exponent: the least-squares slope of log(time) against log(bytes) over the
+    /// points whose time is at least 20 ms (below that, timer noise dominates); `nil` with fewer
+    /// than two such points. A fit over every doubling, not the largest single ratio: the one
+    /// doubling in which a linear output's working set leaves a cache takes 2.5–3× the time, which
+    /// the largest ratio would report as an exponent of 1.3–1.6.
     package static func exponent(of points: [Point]) -> Double? {
-        var result: Double? = nil
-        for (small, large) in zip(points, points.dropFirst()) where small.seconds >= 0.02 {
-            let value = log2(large.seconds / small.seconds) / log2(Double(large.bytes) / Double(small.bytes))
-            result = max(result ?? value, value)
+        let measured = points.filter { $0.seconds >= 0.02 }
+        guard measured.count >= 2 else { return nil }
+        let xs = measured.map { log2(Double($0.bytes)) }
+        let ys = measured.map { log2($0.seconds) }
+        let meanX = xs.reduce(0, +) / Double(xs.count)
+        let meanY = ys.reduce(0, +) / Double(ys.count)
+        var covariance = 0.0
+        var variance = 0.0
+        for (x, y) in zip(xs, ys) {
+            covariance += (x - meanX) * (y - meanY)
+            variance += (x - meanX) * (x - meanX)
         }
-        return result
+        return variance > 0 ? covariance / variance : nil
     }
 
     /// A Markdown table: one row per shape, one column per output, each cell the exponent and the
