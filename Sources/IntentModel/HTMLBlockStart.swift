@@ -18,20 +18,65 @@ package enum HTMLBlockStart {
     /// a letter; `<![CDATA[` — and holds no matching end condition after its start, so that the
     /// block ends only where its container does.
     package static func staysOpen(_ html: String) -> Bool {
-        let lowered = html.drop { $0 == " " }.lowercased()
-        func contains(_ marker: String, after offset: Int) -> Bool {
-            lowered.dropFirst(offset).contains(marker)
+        // On the UTF-8 bytes, ASCII case folded where the rule is case-insensitive: lowercasing the
+        // whole block (as a `String`) cost more than the rest of the Markdown writer on documents
+        // with many HTML blocks.
+        var html = html
+        return html.withUTF8 { all in
+            var start = 0
+            while start < all.count, all[start] == UInt8(ascii: " ") { start += 1 }
+            let bytes = UnsafeBufferPointer(rebasing: all[start...])
+            for tag in ["script", "pre", "style", "textarea"] where hasPrefix(bytes, "<" + tag, foldingCase: true) {
+                let nextIndex = tag.utf8.count + 1
+                if nextIndex < bytes.count {
+                    let next = bytes[nextIndex]
+                    guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == UInt8(ascii: ">") || next == UInt8(ascii: "\n")
+                    else { continue }
+                }
+                return !["</script>", "</pre>", "</style>", "</textarea>"].contains {
+                    contains(bytes, $0, from: 1, foldingCase: true)
+                }
+            }
+            if hasPrefix(bytes, "<!--", foldingCase: false) { return !contains(bytes, "-->", from: 4, foldingCase: false) }
+            if hasPrefix(bytes, "<![cdata[", foldingCase: true) { return !contains(bytes, "]]>", from: 9, foldingCase: false) }
+            if hasPrefix(bytes, "<?", foldingCase: false) { return !contains(bytes, "?>", from: 2, foldingCase: false) }
+            if hasPrefix(bytes, "<!", foldingCase: false), bytes.count > 2, isASCIILetter(bytes[2]) {
+                return !contains(bytes, ">", from: 2, foldingCase: false)
+            }
+            return false
         }
-        for tag in ["script", "pre", "style", "textarea"] where lowered.hasPrefix("<" + tag) {
-            let next = lowered.dropFirst(tag.count + 1).first
-            guard next == nil || next == " " || next == "\t" || next == ">" || next == "\n" else { continue }
-            return !["</script>", "</pre>", "</style>", "</textarea>"].contains { contains($0, after: 1) }
-        }
-        if lowered.hasPrefix("<!--") { return !contains("-->", after: 4) }
-        if lowered.hasPrefix("<![cdata[") { return !contains("]]>", after: 9) }
-        if lowered.hasPrefix("<?") { return !contains("?>", after: 2) }
-        if lowered.hasPrefix("<!"), let letter = lowered.dropFirst(2).first, letter.isASCII, letter.isLetter {
-            return !contains(">", after: 2)
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    /// `byte` with ASCII letters lowercased when `foldingCase`.
+    private static func folded(_ byte: UInt8, _ foldingCase: Bool) -> UInt8 {
+        foldingCase && isASCIILetter(byte) ? byte | 0x20 : byte
+    }
+
+    /// Whether `bytes` starts with `prefix` (lowercase ASCII when `foldingCase`).
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: String, foldingCase: Bool) -> Bool {
+        let prefix = Array(prefix.utf8)
+        guard bytes.count >= prefix.count else { return false }
+        for index in prefix.indices where folded(bytes[index], foldingCase) != prefix[index] { return false }
+        return true
+    }
+
+    /// Whether `bytes` holds `needle` (lowercase ASCII when `foldingCase`) at or after `from`.
+    /// O(bytes × needle), the needles being a few bytes long.
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String, from: Int, foldingCase: Bool) -> Bool {
+        let needle = Array(needle.utf8)
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var index = from
+        while index + needle.count <= bytes.count {
+            if folded(bytes[index], foldingCase) == first {
+                var offset = 1
+                while offset < needle.count, folded(bytes[index + offset], foldingCase) == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            index += 1
         }
         return false
     }

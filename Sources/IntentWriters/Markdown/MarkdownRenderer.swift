@@ -662,9 +662,16 @@ struct MarkdownRenderer {
         if fenceCharacter == "`" && info.contains("`") { fenceCharacter = "~" }
         // Longer than any run of the fence character at the start of a content line.
         var longest = 0
-        for line in rawContent.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.drop(while: { $0 == " " })
-            let run = trimmed.prefix(while: { $0 == fenceCharacter }).count
+        let fenceByte = fenceCharacter == "`" ? UInt8(ascii: "`") : UInt8(ascii: "~")
+        for line in Self.codeLines(rawContent) {
+            let utf8 = line.utf8
+            var index = utf8.startIndex
+            while index < utf8.endIndex, utf8[index] == UInt8(ascii: " ") { index = utf8.index(after: index) }
+            var run = 0
+            while index < utf8.endIndex, utf8[index] == fenceByte {
+                run += 1
+                index = utf8.index(after: index)
+            }
             longest = max(longest, run)
         }
         let fence = String(repeating: fenceCharacter, count: max(minimumLength, longest + 1))
@@ -675,10 +682,11 @@ struct MarkdownRenderer {
             let separator = info.first == fenceCharacter ? " " : ""
             writeContent(Substring(separator + MarkdownEscaping.infoString(info)))
         }
-        var body = rawContent
-        if body.hasSuffix("\n") { body.removeLast() } else if body.isEmpty { body = "\u{0}" }
-        if body != "\u{0}" {
-            for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+        if !rawContent.isEmpty {
+            var lines = Self.codeLines(rawContent)
+            // A final line end ends the last line; it starts no empty one.
+            if lines.count > 1, lines[lines.count - 1].isEmpty { lines.removeLast() }
+            for line in lines {
                 endLine()
                 writeContent(line)
             }
@@ -686,6 +694,29 @@ struct MarkdownRenderer {
         endLine()
         writeMarker(fence)
         lineHasContent = true
+    }
+
+    /// `text` split at each line feed that is a character of its own — not the second half of
+    /// a CR LF, which is one character and stays inside its line — as `split(separator: "\n",
+    /// omittingEmptySubsequences: false)` splits a `String`, but on the UTF-8 bytes.
+    static func codeLines(_ text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
+        var previous: UInt8 = 0
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") {
+                lines.append(text[lineStart..<index])
+                lineStart = next
+            }
+            previous = byte
+            index = next
+        }
+        lines.append(text[lineStart..<utf8.endIndex])
+        return lines
     }
 
     // MARK: Inline markup
