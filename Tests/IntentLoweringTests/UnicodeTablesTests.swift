@@ -121,4 +121,15 @@ struct UnicodeTablesTests {
         #expect(WritingDirection.firstStrong(in: "Ω") == .leftToRight)
         #expect(WritingDirection.firstStrong(in: "ދިވެހި") == .rightToLeft)  // Thaana
     }
+
+    @Test("right-to-left text is found anywhere, and only characters of Bidi_Class R or AL count")
+    func rightToLeftAnywhere() {
+        #expect(!WritingDirection.holdsRightToLeft("plain ASCII text"))
+        #expect(!WritingDirection.holdsRightToLeft("a — b 漢字 🙂 Ω ü"))
+        #expect(!WritingDirection.holdsRightToLeft("\u{05BF}\u{0591}"))  // Hebrew points: NSM, not R
+        #expect(WritingDirection.holdsRightToLeft("ok then שלום"))
+        #expect(WritingDirection.holdsRightToLeft("x ع"))
+        #expect(WritingDirection.holdsRightToLeft("🙂 \u{10900}"))  // Phoenician, four bytes
+        #expect(WritingDirection.holdsRightToLeft(String(repeating: "a", count: 10_000) + "ދ"))
+    }
 }

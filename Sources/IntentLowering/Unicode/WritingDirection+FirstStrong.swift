@@ -24,8 +24,30 @@ extension WritingDirection {
     }
 
     /// Whether `text` holds a strong right-to-left character (Bidi_Class R or AL) anywhere.
-    package static func holdsRightToLeft<Text: StringProtocol>(_ text: Text) -> Bool {
-        text.unicodeScalars.contains { $0.value >= 0x590 && UnicodeTables.strongDirection(of: $0) == .rightToLeft }
+    /// Scans the UTF-8 bytes and decodes only the scalars whose lead byte is 0xD6 or more (U+0580
+    /// on; no earlier scalar is R or AL), so text without such characters costs a byte compare
+    /// per byte.
+    package static func holdsRightToLeft(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                guard lead >= 0xD6 else {
+                    index += 1
+                    continue
+                }
+                var iterator = bytes[index...].makeIterator()
+                var decoder = UTF8()
+                guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
+                    index += 1
+                    continue
+                }
+                if scalar.value >= 0x590, UnicodeTables.strongDirection(of: scalar) == .rightToLeft { return true }
+                index += UTF8.width(scalar)
+            }
+            return false
+        }
     }
 
     /// ``firstStrong(in:)`` over UTF-8 bytes (ill-formed sequences are neutral).
