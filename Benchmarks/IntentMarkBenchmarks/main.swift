@@ -5,7 +5,7 @@
 //   swift run -c release intentmark-benchmarks --editing [--runs N] [FILE…]   (the editing layer)
 //   swift run -c release intentmark-benchmarks --foundation [--runs N] [FILE…]   (AttributedString against Foundation-only builders)
 //   swift run -c release intentmark-benchmarks --complexity [--max-bytes 64M] [--shapes LIST] [--json PATH]   (growth exponent of every output per input shape)
-//   swift run -c release intentmark-benchmarks --complexity --instructions [--sizes 64K,256K] [--shapes LIST] [--outputs LIST] [--fail-above 1.15] [--json PATH]
+//   swift run -c release intentmark-benchmarks --complexity --instructions [--sizes 8K,32K,128K] [--shapes LIST] [--outputs LIST] [--fail-above 1.15] [--json PATH]
 //       (the same by instruction counts under valgrind's callgrind: independent of the machine; CI runs it)
 //   intentmark-benchmarks --child TASK FILE   (internal: one task's peak memory, in a child process)
 //   intentmark-benchmarks --complexity-child SHAPE BYTES OUTPUTS   (internal: one shape's outputs, counted by callgrind)
@@ -147,7 +147,7 @@ let realWorldPath = corpus.appending(path: "realworld/realworld-1mb.md")
 
 do {
     if complexity && instructions {
-        var count = ComplexityInstructionCount(sizes: sizesWereGiven ? sizes : [64_000, 128_000, 256_000, 512_000])
+        var count = ComplexityInstructionCount(sizes: sizesWereGiven ? sizes : [8_000, 32_000, 128_000])
         if let complexityShapes {
             count.shapes = ComplexityShape.all.filter { complexityShapes.contains($0.name) }
             guard !count.shapes.isEmpty else {
