@@ -199,23 +199,13 @@ package struct ComplexityInstructionCount: Sendable {
     /// A Markdown table like ``ComplexitySweep/table(_:)``'s: the exponent and the instruction count
     /// at the largest size.
     package func table(_ results: [Result], bound: Double) -> String {
-        var lines = ["| shape | " + outputs.map(\.name).joined(separator: " | ") + " |"]
-        lines.append("|---|" + String(repeating: "---|", count: outputs.count))
-        for shape in shapes {
-            var cells: [String] = []
-            for output in outputs {
-                guard let result = results.first(where: { $0.shape == shape.name && $0.output == output.name }),
-                    let exponent = result.exponent, let last = result.points.last
-                else {
-                    cells.append("–")
-                    continue
-                }
-                let mark = exponent > bound ? " ⚠" : ""
-                cells.append(String(format: "%.2f", exponent) + mark + " (\(Self.millions(last.instructions)))")
-            }
-            lines.append("| \(shape.name) | " + cells.joined(separator: " | ") + " |")
+        ComplexityTable.render(shapes: shapes, outputs: outputs) { shape, output in
+            guard let result = results.first(where: { $0.shape == shape && $0.output == output }),
+                let exponent = result.exponent, let last = result.points.last
+            else { return nil }
+            let mark = exponent > bound ? " ⚠" : ""
+            return String(format: "%.2f", exponent) + mark + " (\(Self.millions(last.instructions)))"
         }
-        return lines.joined(separator: "\n")
     }
 
     static func millions(_ instructions: Int) -> String {

@@ -108,24 +108,14 @@ package struct ComplexitySweep: Sendable {
     /// A Markdown table: one row per shape, one column per output, each cell the exponent and the
     /// largest size reached with its time.
     package func table(_ results: [Result]) -> String {
-        var lines = ["| shape | " + outputs.map(\.name).joined(separator: " | ") + " |"]
-        lines.append("|---|" + String(repeating: "---|", count: outputs.count))
-        for shape in shapes {
-            var cells: [String] = []
-            for output in outputs {
-                guard let result = results.first(where: { $0.shape == shape.name && $0.output == output.name }),
-                    let last = result.points.last
-                else {
-                    cells.append("–")
-                    continue
-                }
-                let exponent = result.exponent.map { String(format: "%.2f", $0) } ?? "–"
-                let mark = (result.exponent ?? 0) > 1.15 ? " ⚠" : ""
-                cells.append("\(exponent)\(mark) (\(Self.size(last.bytes)): \(String(format: "%.2f", last.seconds)) s)")
-            }
-            lines.append("| \(shape.name) | " + cells.joined(separator: " | ") + " |")
+        ComplexityTable.render(shapes: shapes, outputs: outputs) { shape, output in
+            guard let result = results.first(where: { $0.shape == shape && $0.output == output }),
+                let last = result.points.last
+            else { return nil }
+            let exponent = result.exponent.map { String(format: "%.2f", $0) } ?? "–"
+            let mark = (result.exponent ?? 0) > 1.15 ? " ⚠" : ""
+            return "\(exponent)\(mark) (\(Self.size(last.bytes)): \(String(format: "%.2f", last.seconds)) s)"
         }
-        return lines.joined(separator: "\n")
     }
 
     package static func size(_ bytes: Int) -> String {
