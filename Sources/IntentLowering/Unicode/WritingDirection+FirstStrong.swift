@@ -29,25 +29,27 @@ extension WritingDirection {
     /// per byte.
     package static func holdsRightToLeft(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                let lead = bytes[index]
-                guard lead >= 0xD6 else {
-                    index += 1
-                    continue
-                }
-                var iterator = bytes[index...].makeIterator()
-                var decoder = UTF8()
-                guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
-                    index += 1
-                    continue
-                }
-                if scalar.value >= 0x590, UnicodeTables.strongDirection(of: scalar) == .rightToLeft { return true }
-                index += UTF8.width(scalar)
+        return text.withUTF8 { holdsRightToLeft(utf8: $0) }
+    }
+
+    /// ``holdsRightToLeft(_:)`` over UTF-8 bytes (ill-formed sequences are neutral).
+    package static func holdsRightToLeft(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] >= 0xD6 else {
+                index += 1
+                continue
             }
-            return false
+            var iterator = bytes[index...].makeIterator()
+            var decoder = UTF8()
+            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
+                index += 1
+                continue
+            }
+            if scalar.value >= 0x590, UnicodeTables.strongDirection(of: scalar) == .rightToLeft { return true }
+            index += UTF8.width(scalar)
         }
+        return false
     }
 
     /// ``firstStrong(in:)`` over UTF-8 bytes (ill-formed sequences are neutral).

@@ -44,7 +44,7 @@ struct RTFRenderer: ~Copyable {
         let lowered = source.lowered(
             to: [.richText, .list, .table], styleSheet: options.styleSheet, plainTextOptions: options.plainTextOptions)
         let bytes = Array(lowered.text.utf8)
-        hasRightToLeftText = bytes.contains(where: { $0 >= 0xD6 }) && WritingDirection.holdsRightToLeft(lowered.text)
+        hasRightToLeftText = bytes.withUnsafeBufferPointer { WritingDirection.holdsRightToLeft(utf8: $0) }
         document = lowered
         text = bytes
         output = ByteOutput(capacity: text.count * 2 + 4096)
@@ -342,13 +342,11 @@ struct RTFRenderer: ~Copyable {
         return format
     }
 
-    /// Whether `segment` holds a strong right-to-left character (a byte that can start one is
-    /// looked for first, so left-to-right text of Latin, Greek or Cyrillic is not decoded).
+    /// Whether `segment` holds a strong right-to-left character (only scalars from U+0580 on are
+    /// decoded, so left-to-right text of Latin, Greek or Cyrillic costs a byte compare per byte).
     private func holdsRightToLeftText(_ segment: RTFTextSegment) -> Bool {
         text.withUnsafeBufferPointer { bytes in
-            let range = bytes[segment.start..<segment.end]
-            guard range.contains(where: { $0 >= 0xD6 }) else { return false }
-            return WritingDirection.holdsRightToLeft(String(decoding: range, as: UTF8.self))
+            WritingDirection.holdsRightToLeft(utf8: UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]))
         }
     }
 
