@@ -98,7 +98,7 @@ extension IntentDocument {
     private func blockContainer(_ block: Int32) -> AttributeContainer {
         var container = AttributeContainer()
         if let intent = presentationIntent(ofBlock: block) {
-            container[IntentMarkAttribute.PresentationIntentAttribute.self] = intent
+            container[PresentationIntentKey.self] = intent
             let markup = blockMarkup(ofBlock: block)
             if !markup.isEmpty { container[IntentMarkAttribute.BlockMarkupAttribute.self] = markup }
         }
@@ -109,7 +109,7 @@ extension IntentDocument {
     private func runContainer(_ record: RunRecord) -> AttributeContainer {
         var container = AttributeContainer()
         if record.inline != 0 {
-            container[IntentMarkAttribute.InlinePresentationIntentAttribute.self] =
+            container[InlinePresentationIntentKey.self] =
                 InlinePresentationIntent(rawValue: record.inline)
         }
         let attributes = attributeTable[Int(record.attributes)]
@@ -131,7 +131,7 @@ extension IntentDocument {
             container[IntentMarkAttribute.ExtendedAttributesAttribute.self] = value
         }
         if let value = attributes.sourcePosition {
-            container[IntentMarkAttribute.MarkdownSourcePositionAttribute.self] = value
+            container[MarkdownSourcePositionKey.self] = value.attributeValue
         }
         if attributes.isBlockSeparator { container[IntentMarkAttribute.BlockSeparatorAttribute.self] = true }
         if attributes.isPlaceholder { container[IntentMarkAttribute.PlaceholderAttribute.self] = true }
@@ -192,7 +192,7 @@ extension IntentDocument {
                 footnoteReference: run[IntentMarkAttribute.FootnoteReferenceAttribute.self],
                 extendedAttributes: run[IntentMarkAttribute.ExtendedAttributesAttribute.self],
                 languageIdentifier: run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self],
-                sourcePosition: run[IntentMarkAttribute.MarkdownSourcePositionAttribute.self],
+                sourcePosition: run[MarkdownSourcePositionKey.self].map(MarkdownSourcePosition.init(attributeValue:)),
                 isBlockSeparator: run[IntentMarkAttribute.BlockSeparatorAttribute.self] ?? false,
                 isPlaceholder: run[IntentMarkAttribute.PlaceholderAttribute.self] ?? false,
                 display: DisplayAttributes(
@@ -205,13 +205,13 @@ extension IntentDocument {
                     superscript: run[IntentMarkAttribute.SuperscriptAttribute.self],
                     paragraphStyle: run[IntentMarkAttribute.ParagraphStyleAttribute.self]))
             // Consecutive runs of one block carry the same intent and markup: resolve it once.
-            let intent = run[IntentMarkAttribute.PresentationIntentAttribute.self]
+            let intent = run[PresentationIntentKey.self]
             let markup = run[IntentMarkAttribute.BlockMarkupAttribute.self] ?? [:]
             if !(previousBlock.map({ $0.intent == intent && $0.markup == markup }) ?? false) {
                 previousBlock = (intent, markup, block(of: intent, blockMarkup: markup))
             }
             let blockIndex = previousBlock?.index ?? -1
-            let inline = run[IntentMarkAttribute.InlinePresentationIntentAttribute.self] ?? []
+            let inline = run[InlinePresentationIntentKey.self] ?? []
             let spans = run[IntentMarkAttribute.InlineSpansAttribute.self]
             if let line = pendingLineEnd {
                 // The line feed held back ended its paragraph only if the paragraph ends there.

@@ -134,8 +134,8 @@ extension IntentDocument: CustomDebugStringConvertible {
         mutating func description(of block: Int32, in blocks: [Block]) -> String {
             if let known = descriptions[block] { return known }
             var text = ""
-            let component = PresentationIntent.IntentType(kind: blocks[Int(block)].kind, identity: blocks[Int(block)].identity)
-            IntentDocument.appendEscaped(Substring(component.debugDescription), to: &text)
+            let component = PresentationIntent.IntentType.component(blocks[Int(block)].kind, identity: blocks[Int(block)].identity)
+            IntentDocument.appendEscaped(Substring(component.dumpDescription), to: &text)
             descriptions[block] = text
             return text
         }

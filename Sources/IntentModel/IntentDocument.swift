@@ -315,7 +315,7 @@ extension IntentDocument {
         var current = index
         while current >= 0 {
             let block = blocks[Int(current)]
-            components.append(PresentationIntent.IntentType(kind: block.kind, identity: block.identity))
+            components.append(PresentationIntent.IntentType.component(block.kind, identity: block.identity))
             current = block.parent
         }
         return PresentationIntent(types: components)

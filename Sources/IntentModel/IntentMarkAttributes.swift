@@ -4,25 +4,46 @@ import Foundation
 
 /// The attributes IntentMark puts on a Foundation `AttributedString`, following Foundation's
 /// pattern: one caseless enum per attribute with a `Value` and a `name`, gathered in
-/// `AttributeScopes.IntentMarkAttributes`. Names are prefixed `IntentMark.` so they never collide
-/// with Foundation's own (`NSPresentationIntent`, …) on Darwin. Links, images and language use
-/// Foundation's own `link`, `imageURL` and `languageIdentifier` attributes.
+/// `AttributeScopes.IntentMarkAttributes`.
+///
+/// Block and inline intents and source positions use Foundation's attributes where Foundation has
+/// them: on Apple platforms `AttributeScopes.FoundationAttributes.presentationIntent`,
+/// `.inlinePresentationIntent` and `.markdownSourcePosition` themselves, so SwiftUI, TextKit and
+/// Writing Tools read them. Elsewhere IntentMark declares those three here, with Foundation's
+/// names (`NSPresentationIntent`, …), and `AttributeScopes.FoundationAttributes` gets typealiases
+/// to them so code written for Apple platforms compiles unchanged. Links, images and language use
+/// Foundation's own `link`, `imageURL` and `languageIdentifier` everywhere. IntentMark's other
+/// attributes are named `IntentMark.…`.
 public enum IntentMarkAttribute {
-    /// The block intent; mirrors Foundation's `PresentationIntentAttribute`.
-    public enum PresentationIntentAttribute: CodableAttributedStringKey {
-        /// ``PresentationIntent``.
-        public typealias Value = PresentationIntent
-        /// `"IntentMark.PresentationIntent"`.
-        public static let name = "IntentMark.PresentationIntent"
-    }
+    #if !canImport(Darwin) && !INTENTMARK_DARWIN_STANDIN
+        /// The block intent (only where Foundation has none; on Apple platforms IntentMark uses
+        /// Foundation's `PresentationIntentAttribute`).
+        public enum PresentationIntentAttribute: CodableAttributedStringKey {
+            /// ``PresentationIntent``.
+            public typealias Value = PresentationIntent
+            /// `"NSPresentationIntent"`, Foundation's name.
+            public static let name = "NSPresentationIntent"
+        }
 
-    /// Inline intents; mirrors Foundation's `InlinePresentationIntentAttribute`.
-    public enum InlinePresentationIntentAttribute: CodableAttributedStringKey {
-        /// ``InlinePresentationIntent``.
-        public typealias Value = InlinePresentationIntent
-        /// `"IntentMark.InlinePresentationIntent"`.
-        public static let name = "IntentMark.InlinePresentationIntent"
-    }
+        /// Inline intents (only where Foundation has none; on Apple platforms IntentMark uses
+        /// Foundation's `InlinePresentationIntentAttribute`).
+        public enum InlinePresentationIntentAttribute: CodableAttributedStringKey {
+            /// ``InlinePresentationIntent``.
+            public typealias Value = InlinePresentationIntent
+            /// `"NSInlinePresentationIntent"`, Foundation's name.
+            public static let name = "NSInlinePresentationIntent"
+        }
+
+        /// Source position (only where Foundation has none; on Apple platforms IntentMark uses
+        /// Foundation's `MarkdownSourcePositionAttribute`, whose value is
+        /// `AttributedString.MarkdownSourcePosition`).
+        public enum MarkdownSourcePositionAttribute: CodableAttributedStringKey {
+            /// ``MarkdownSourcePosition``.
+            public typealias Value = MarkdownSourcePosition
+            /// `"NSMarkdownSourcePosition"`, Foundation's name.
+            public static let name = "NSMarkdownSourcePosition"
+        }
+    #endif
 
     /// Markup of the run's blocks, by identity (``BlockMarkup``).
     public enum BlockMarkupAttribute: CodableAttributedStringKey {
@@ -78,14 +99,6 @@ public enum IntentMarkAttribute {
         public typealias Value = [String: ExtendedAttributeValue]
         /// `"IntentMark.ExtendedAttributes"`.
         public static let name = "IntentMark.ExtendedAttributes"
-    }
-
-    /// Source position; mirrors Foundation's `MarkdownSourcePositionAttribute`.
-    public enum MarkdownSourcePositionAttribute: CodableAttributedStringKey {
-        /// ``MarkdownSourcePosition``.
-        public typealias Value = MarkdownSourcePosition
-        /// `"IntentMark.MarkdownSourcePosition"`.
-        public static let name = "IntentMark.MarkdownSourcePosition"
     }
 
     /// Marks separators inserted between blocks (``RunAttributes/isBlockSeparator``).
@@ -177,17 +190,25 @@ public enum IntentMarkAttribute {
     }
 }
 
-// MARK: - Scope
+// MARK: - Scopes
 
 extension AttributeScopes {
     /// IntentMark's attributes plus Foundation's, for `AttributedString` interop:
     /// `AttributedString(document.attributedString())` then `run.presentationIntent`,
-    /// `run.inlinePresentationIntent`, `run.link`, …
+    /// `run.inlinePresentationIntent`, `run.link`, `run.blockMarkup`, …
+    ///
+    /// On Apple platforms `presentationIntent`, `inlinePresentationIntent` and
+    /// `markdownSourcePosition` are Foundation's own (through ``foundation``); elsewhere they are
+    /// members here. Display attributes are in ``display``.
     public struct IntentMarkAttributes: AttributeScope {
-        /// Block intent.
-        public let presentationIntent: IntentMarkAttribute.PresentationIntentAttribute
-        /// Inline intents.
-        public let inlinePresentationIntent: IntentMarkAttribute.InlinePresentationIntentAttribute
+        #if !canImport(Darwin) && !INTENTMARK_DARWIN_STANDIN
+            /// Block intent (Foundation's own on Apple platforms).
+            public let presentationIntent: IntentMarkAttribute.PresentationIntentAttribute
+            /// Inline intents (Foundation's own on Apple platforms).
+            public let inlinePresentationIntent: IntentMarkAttribute.InlinePresentationIntentAttribute
+            /// Source position (Foundation's own on Apple platforms).
+            public let markdownSourcePosition: IntentMarkAttribute.MarkdownSourcePositionAttribute
+        #endif
         /// Block markup by identity.
         public let blockMarkup: IntentMarkAttribute.BlockMarkupAttribute
         /// Link destination as written.
@@ -202,12 +223,26 @@ extension AttributeScopes {
         public let footnoteReference: IntentMarkAttribute.FootnoteReferenceAttribute
         /// Extended attributes.
         public let extendedAttributes: IntentMarkAttribute.ExtendedAttributesAttribute
-        /// Source position.
-        public let markdownSourcePosition: IntentMarkAttribute.MarkdownSourcePositionAttribute
         /// Block separator flag.
         public let blockSeparator: IntentMarkAttribute.BlockSeparatorAttribute
         /// Inline spans, innermost first.
         public let inlineSpans: IntentMarkAttribute.InlineSpansAttribute
+        /// Placeholder flag.
+        public let placeholder: IntentMarkAttribute.PlaceholderAttribute
+        /// IntentMark's display attributes (font, colors, underline, …, paragraph style).
+        public let display: IntentMarkDisplayAttributes
+        /// Foundation's attributes (`link`, `imageURL`, `languageIdentifier`, and on Apple
+        /// platforms `presentationIntent`, `inlinePresentationIntent`, `markdownSourcePosition`).
+        public let foundation: FoundationAttributes
+    }
+
+    /// IntentMark's display attributes, the values lowering makes (``DisplayAttributes``).
+    ///
+    /// Where Foundation has no display attributes (Linux), `run.font`, `run.underlineStyle`, …
+    /// read them. On Apple platforms those member names belong to AppKit's, UIKit's and
+    /// SwiftUI's scopes, so this scope adds no dynamic members there: read a value with its key,
+    /// `run[IntentMarkAttribute.FontAttribute.self]`.
+    public struct IntentMarkDisplayAttributes: AttributeScope {
         /// Font.
         public let font: IntentMarkAttribute.FontAttribute
         /// Text color.
@@ -224,10 +259,6 @@ extension AttributeScopes {
         public let superscript: IntentMarkAttribute.SuperscriptAttribute
         /// Paragraph style.
         public let paragraphStyle: IntentMarkAttribute.ParagraphStyleAttribute
-        /// Placeholder flag.
-        public let placeholder: IntentMarkAttribute.PlaceholderAttribute
-        /// Foundation's attributes (`link`, `imageURL`, `languageIdentifier`, …).
-        public let foundation: FoundationAttributes
     }
 
     /// `\.intentMark`, for APIs that take a scope key path.
@@ -235,11 +266,72 @@ extension AttributeScopes {
 }
 
 extension AttributeDynamicLookup {
-    /// Makes `run.presentationIntent` and the other IntentMark attributes available on
-    /// `AttributedString` runs and containers.
+    /// Makes `run.blockMarkup` and the other IntentMark attributes (and, where Foundation has
+    /// none, `run.presentationIntent`) available on `AttributedString` runs and containers.
     public subscript<T: AttributedStringKey>(
         dynamicMember keyPath: KeyPath<AttributeScopes.IntentMarkAttributes, T>
     ) -> T {
         self[T.self]
     }
+
+    #if !canImport(Darwin) && !INTENTMARK_DARWIN_STANDIN
+        /// Makes `run.font`, `run.underlineStyle` and IntentMark's other display attributes available
+        /// where no platform scope names them (not on Apple platforms).
+        public subscript<T: AttributedStringKey>(
+            dynamicMember keyPath: KeyPath<AttributeScopes.IntentMarkDisplayAttributes, T>
+        ) -> T {
+            self[T.self]
+        }
+    #endif
 }
+
+#if !canImport(Darwin) && !INTENTMARK_DARWIN_STANDIN
+    // Apple's names for the intent attributes and the source position, so that code written for
+    // Apple platforms (`AttributeScopes.FoundationAttributes.PresentationIntentAttribute.self`,
+    // `AttributedString.MarkdownSourcePosition`) compiles unchanged where Foundation lacks them.
+
+    extension AttributeScopes.FoundationAttributes {
+        /// Foundation's name for ``IntentMarkAttribute/PresentationIntentAttribute``.
+        public typealias PresentationIntentAttribute = IntentMarkAttribute.PresentationIntentAttribute
+        /// Foundation's name for ``IntentMarkAttribute/InlinePresentationIntentAttribute``.
+        public typealias InlinePresentationIntentAttribute = IntentMarkAttribute.InlinePresentationIntentAttribute
+        /// Foundation's name for ``IntentMarkAttribute/MarkdownSourcePositionAttribute``.
+        public typealias MarkdownSourcePositionAttribute = IntentMarkAttribute.MarkdownSourcePositionAttribute
+    }
+
+    extension AttributedString {
+        /// Foundation's name for ``MarkdownSourcePosition``.
+        public typealias MarkdownSourcePosition = IntentModel.MarkdownSourcePosition
+    }
+#endif
+
+// MARK: - The keys IntentMark's conversions use
+
+#if !canImport(Darwin) && !INTENTMARK_DARWIN_STANDIN
+    typealias PresentationIntentKey = IntentMarkAttribute.PresentationIntentAttribute
+    typealias InlinePresentationIntentKey = IntentMarkAttribute.InlinePresentationIntentAttribute
+    typealias MarkdownSourcePositionKey = IntentMarkAttribute.MarkdownSourcePositionAttribute
+
+    extension MarkdownSourcePosition {
+        /// The value of ``MarkdownSourcePositionKey``: the position itself here.
+        var attributeValue: MarkdownSourcePosition { self }
+        init(attributeValue: MarkdownSourcePosition) { self = attributeValue }
+    }
+#else
+    typealias PresentationIntentKey = AttributeScopes.FoundationAttributes.PresentationIntentAttribute
+    typealias InlinePresentationIntentKey = AttributeScopes.FoundationAttributes.InlinePresentationIntentAttribute
+    typealias MarkdownSourcePositionKey = AttributeScopes.FoundationAttributes.MarkdownSourcePositionAttribute
+
+    extension MarkdownSourcePosition {
+        /// The value of ``MarkdownSourcePositionKey``: Foundation's `AttributedString.MarkdownSourcePosition`.
+        var attributeValue: AttributedString.MarkdownSourcePosition {
+            AttributedString.MarkdownSourcePosition(
+                startLine: startLine, startColumn: startColumn, endLine: endLine, endColumn: endColumn)
+        }
+        init(attributeValue: AttributedString.MarkdownSourcePosition) {
+            self.init(
+                startLine: attributeValue.startLine, startColumn: attributeValue.startColumn, endLine: attributeValue.endLine,
+                endColumn: attributeValue.endColumn)
+        }
+    }
+#endif

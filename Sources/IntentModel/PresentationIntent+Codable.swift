@@ -9,46 +9,71 @@ enum IntentCodingKeys: String, CodingKey {
     case kind, identity, level, ordinal, languageHint, columns, rowIndex, columnIndex
 }
 
-extension PresentationIntent {
-    /// Encodes the intent as a JSON array of its components, innermost first.
-    /// - Parameter encoder: The encoder.
-    /// - Throws: Whatever the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.unkeyedContainer()
-        for component in components { try container.encode(component) }
+#if !canImport(Darwin) && !INTENTMARK_DARWIN_STANDIN
+    // On Apple platforms Foundation's types are `Codable` in Foundation's own way. IntentMark's JSON
+    // form relies on neither conformance: it codes intents through `IntentJSON`, `IntentTypeJSON`,
+    // `KindJSON`, `TableColumnJSON` and `InlineJSON` (below), the same on every platform.
+
+    extension PresentationIntent {
+        /// Encodes the intent as a JSON array of its components, innermost first.
+        /// - Parameter encoder: The encoder.
+        /// - Throws: Whatever the encoder throws.
+        public func encode(to encoder: any Encoder) throws { try IntentJSON(self).encode(to: encoder) }
+
+        /// Decodes the array form written by ``encode(to:)``.
+        /// - Parameter decoder: The decoder.
+        /// - Throws: `DecodingError` when the value is not an array of components.
+        public init(from decoder: any Decoder) throws { self = try IntentJSON(from: decoder).value }
     }
 
-    /// Decodes the array form written by ``encode(to:)``.
-    /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` when the value is not an array of components.
-    public init(from decoder: any Decoder) throws {
-        var container = try decoder.unkeyedContainer()
-        var components: [IntentType] = []
-        while !container.isAtEnd { components.append(try container.decode(IntentType.self)) }
-        self.init(types: components)
-    }
-}
+    extension PresentationIntent.IntentType {
+        /// Encodes `{"kind": …, <kind's fields>, "identity": N}`.
+        /// - Parameter encoder: The encoder.
+        /// - Throws: Whatever the encoder throws.
+        public func encode(to encoder: any Encoder) throws { try IntentTypeJSON(self).encode(to: encoder) }
 
-extension PresentationIntent.IntentType {
-    /// Encodes `{"kind": …, <kind's fields>, "identity": N}`.
-    /// - Parameter encoder: The encoder.
-    /// - Throws: Whatever the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: IntentCodingKeys.self)
-        try kind.encodeFields(into: &container)
-        try container.encode(identity, forKey: .identity)
+        /// Decodes the form written by ``encode(to:)``.
+        /// - Parameter decoder: The decoder.
+        /// - Throws: `DecodingError` for an unknown kind name or a missing field.
+        public init(from decoder: any Decoder) throws { self = try IntentTypeJSON(from: decoder).value }
     }
 
-    /// Decodes the form written by ``encode(to:)``.
-    /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` for an unknown kind name or a missing field.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: IntentCodingKeys.self)
-        self.init(
-            kind: try PresentationIntent.Kind(fieldsFrom: container),
-            identity: try container.decode(Int.self, forKey: .identity))
+    extension PresentationIntent.Kind {
+        /// Encodes `{"kind": name, <fields>}`.
+        /// - Parameter encoder: The encoder.
+        /// - Throws: Whatever the encoder throws.
+        public func encode(to encoder: any Encoder) throws { try KindJSON(self).encode(to: encoder) }
+
+        /// Decodes the form written by ``encode(to:)``.
+        /// - Parameter decoder: The decoder.
+        /// - Throws: `DecodingError` for an unknown kind name or a missing field.
+        public init(from decoder: any Decoder) throws { self = try KindJSON(from: decoder).value }
     }
-}
+
+    extension PresentationIntent.TableColumn {
+        /// Encodes the alignment name (`"left"`, `"center"`, `"right"`).
+        /// - Parameter encoder: The encoder.
+        /// - Throws: Whatever the encoder throws.
+        public func encode(to encoder: any Encoder) throws { try TableColumnJSON(self).encode(to: encoder) }
+
+        /// Decodes an alignment name.
+        /// - Parameter decoder: The decoder.
+        /// - Throws: `DecodingError` for a name other than `left`, `center`, `right`.
+        public init(from decoder: any Decoder) throws { self = try TableColumnJSON(from: decoder).value }
+    }
+
+    extension InlinePresentationIntent {
+        /// Encodes the option names as a JSON array (`["emphasized", "code"]`).
+        /// - Parameter encoder: The encoder.
+        /// - Throws: Whatever the encoder throws.
+        public func encode(to encoder: any Encoder) throws { try InlineJSON(self).encode(to: encoder) }
+
+        /// Decodes an array of option names, or a raw integer.
+        /// - Parameter decoder: The decoder.
+        /// - Throws: `DecodingError` for an unknown name.
+        public init(from decoder: any Decoder) throws { self = try InlineJSON(from: decoder).value }
+    }
+#endif
 
 extension PresentationIntent.Kind {
     /// The kind's name as the JSON form spells it (`"header"`, `"tableCell"`, …).
@@ -67,21 +92,6 @@ extension PresentationIntent.Kind {
         case .tableRow: return "tableRow"
         case .tableCell: return "tableCell"
         }
-    }
-
-    /// Encodes `{"kind": name, <fields>}`.
-    /// - Parameter encoder: The encoder.
-    /// - Throws: Whatever the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: IntentCodingKeys.self)
-        try encodeFields(into: &container)
-    }
-
-    /// Decodes the form written by ``encode(to:)``.
-    /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` for an unknown kind name or a missing field.
-    public init(from decoder: any Decoder) throws {
-        try self.init(fieldsFrom: try decoder.container(keyedBy: IntentCodingKeys.self))
     }
 
     func encodeFields(into container: inout KeyedEncodingContainer<IntentCodingKeys>) throws {
@@ -114,7 +124,7 @@ extension PresentationIntent.Kind {
             let names = try container.decode([String].self, forKey: .columns)
             var columns: [PresentationIntent.TableColumn] = []
             for columnName in names {
-                guard let alignment = PresentationIntent.TableColumn.Alignment.allCases.first(where: { $0.name == columnName })
+                guard let alignment = PresentationIntent.TableColumn.Alignment.every.first(where: { $0.name == columnName })
                 else {
                     throw DecodingError.dataCorruptedError(
                         forKey: .columns, in: container,
@@ -130,61 +140,5 @@ extension PresentationIntent.Kind {
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container, debugDescription: "unknown block kind '\(name)'")
         }
-    }
-}
-
-extension PresentationIntent.TableColumn {
-    /// Encodes the alignment name (`"left"`, `"center"`, `"right"`).
-    /// - Parameter encoder: The encoder.
-    /// - Throws: Whatever the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(alignment.name)
-    }
-
-    /// Decodes an alignment name.
-    /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` for a name other than `left`, `center`, `right`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let name = try container.decode(String.self)
-        guard let alignment = Alignment.allCases.first(where: { $0.name == name }) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "unknown column alignment '\(name)'")
-        }
-        self.init(alignment: alignment)
-    }
-}
-
-extension InlinePresentationIntent {
-    /// Encodes the option names as a JSON array (`["emphasized", "code"]`).
-    /// - Parameter encoder: The encoder.
-    /// - Throws: Whatever the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(names)
-    }
-
-    /// Decodes an array of option names, or a raw integer.
-    /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` for an unknown name.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let raw = try? container.decode(UInt.self) {
-            self.init(rawValue: raw)
-            return
-        }
-        var value = InlinePresentationIntent()
-        for name in try container.decode([String].self) {
-            if let option = Self.named.first(where: { $0.name == name })?.option {
-                value.insert(option)
-            } else if name.hasPrefix("bit "), let bit = UInt(name.dropFirst(4)), bit < 64 {
-                value.insert(InlinePresentationIntent(rawValue: 1 << bit))
-            } else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "unknown inline presentation intent '\(name)'")
-            }
-        }
-        self = value
     }
 }

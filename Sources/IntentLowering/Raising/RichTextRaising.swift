@@ -136,7 +136,7 @@ struct RichTextRaising {
                 }
             }
             emit(
-                content, leafType: PresentationIntent.IntentType(kind: kind, identity: identity), ancestors: ancestors,
+                content, leafType: PresentationIntent.IntentType.component(kind, identity: identity), ancestors: ancestors,
                 inline: leaf, separator: separator, taskChecked: taskChecked, taskItem: ancestors.last?.identity)
         }
         flushCode(&codeLines, ancestors: codeAncestors)
@@ -225,11 +225,11 @@ struct RichTextRaising {
         indent -= Double(listKeys.count) * itemIndent
         let quotes = quoteIndent > 0 ? max(0, Int((indent / quoteIndent).rounded(.down))) : 0
         for level in 0..<quotes {
-            containers.append(OpenContainer(key: .quote(level: level), type: .init(kind: .blockQuote, identity: 0)))
+            containers.append(OpenContainer(key: .quote(level: level), type: .component(.blockQuote, identity: 0)))
         }
         for (depth, list) in listKeys.enumerated() {
             let listKey = ContainerKey.list(key: list.key, ordered: list.ordered)
-            containers.append(OpenContainer(key: listKey, type: .init(kind: list.ordered ? .orderedList : .unorderedList, identity: 0)))
+            containers.append(OpenContainer(key: listKey, type: .component(list.ordered ? .orderedList : .unorderedList, identity: 0)))
             let isInnermost = depth == listKeys.count - 1
             if !open.contains(where: { $0.key == listKey }) { itemCounts[listKey] = nil }
             // An item continues unless this paragraph starts a new one at this depth.
@@ -243,21 +243,21 @@ struct RichTextRaising {
                 let ordinal = newMarker.ordinal ?? count
                 itemCounts[listKey] = ordinal
                 nextItemKey += 1
-                containers.append(OpenContainer(key: .item(key: nextItemKey), type: .init(kind: .listItem(ordinal: ordinal), identity: 0)))
+                containers.append(OpenContainer(key: .item(key: nextItemKey), type: .component(.listItem(ordinal: ordinal), identity: 0)))
             } else if let openItem {
                 containers.append(open[openItem])
             } else {
                 nextItemKey += 1
                 let count = (itemCounts[listKey] ?? list.start - 1) + 1
                 itemCounts[listKey] = count
-                containers.append(OpenContainer(key: .item(key: nextItemKey), type: .init(kind: .listItem(ordinal: count), identity: 0)))
+                containers.append(OpenContainer(key: .item(key: nextItemKey), type: .component(.listItem(ordinal: count), identity: 0)))
             }
         }
         if let block = style?.textBlocks.first {
-            containers.append(OpenContainer(key: .table(block.table), type: .init(kind: .table(columns: []), identity: 0)))
+            containers.append(OpenContainer(key: .table(block.table), type: .component(.table(columns: []), identity: 0)))
             let rowKind: PresentationIntent.Kind = block.isHeader ? .tableHeaderRow : .tableRow(rowIndex: block.row)
             containers.append(
-                OpenContainer(key: .row(table: block.table, row: block.isHeader ? -1 : block.row), type: .init(kind: rowKind, identity: 0)))
+                OpenContainer(key: .row(table: block.table, row: block.isHeader ? -1 : block.row), type: .component(rowKind, identity: 0)))
             return (.cell(block), containers, content, taskChecked)
         }
         let text = content.text
@@ -417,7 +417,7 @@ struct RichTextRaising {
     private mutating func type(for container: OpenContainer, parent: PresentationIntent.IntentType?) -> PresentationIntent.IntentType {
         var kind = container.type.kind
         if case .table = kind, case .table(let table) = container.key { kind = .table(columns: columns(ofTable: table)) }
-        return PresentationIntent.IntentType(kind: kind, identity: newIdentity())
+        return PresentationIntent.IntentType.component(kind, identity: newIdentity())
     }
 
     /// The columns of table `table`: as many as its cells say, aligned as its first cells are.

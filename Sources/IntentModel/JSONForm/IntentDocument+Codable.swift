@@ -60,8 +60,8 @@ extension IntentDocument: Codable {
 
     struct RunJSON: Codable {
         var text: String
-        var intent: PresentationIntent?
-        var inline: InlinePresentationIntent?
+        var intent: IntentJSON?
+        var inline: InlineJSON?
         var link: String?
         var linkDestination: String?
         var linkTitle: String?
@@ -107,8 +107,8 @@ extension IntentDocument: Codable {
             }
             try runsContainer.encode(
                 RunJSON(
-                    text: String(run.text), intent: run.presentationIntent,
-                    inline: run.inlinePresentationIntent.isEmpty ? nil : run.inlinePresentationIntent,
+                    text: String(run.text), intent: run.presentationIntent.map(IntentJSON.init),
+                    inline: run.inlinePresentationIntent.isEmpty ? nil : InlineJSON(run.inlinePresentationIntent),
                     link: attributes.link?.absoluteString, linkDestination: attributes.linkDestination,
                     linkTitle: attributes.linkTitle, imageURL: attributes.imageURL?.absoluteString,
                     imageSource: attributes.imageSource, imageTitle: attributes.imageTitle,
@@ -153,7 +153,7 @@ extension IntentDocument: Codable {
             func invalid(_ field: String, _ reason: String) -> IntentMarkError {
                 .invalidDocumentJSON(reason: "at .runs[\(position)]\(field): \(reason)")
             }
-            if let failure = run.intent?.validationFailure() { throw invalid(".intent" + failure.path, failure.reason) }
+            if let failure = run.intent?.value.validationFailure() { throw invalid(".intent" + failure.path, failure.reason) }
             if let failure = run.display?.validationFailure() { throw invalid(".display" + failure.path, failure.reason) }
             if let failure = run.sourcePosition?.validationFailure() {
                 throw invalid(".sourcePosition" + failure.path, failure.reason)
@@ -175,14 +175,14 @@ extension IntentDocument: Codable {
             var markup: [Int: BlockMarkup] = [:]
             for (key, value) in run.blockMarkup ?? [:] {
                 if let failure = value.validationFailure() { throw invalid(".blockMarkup.\(key)" + failure.path, failure.reason) }
-                guard let identity = Int(key), run.intent?.components.contains(where: { $0.identity == identity }) == true
+                guard let identity = Int(key), run.intent?.value.components.contains(where: { $0.identity == identity }) == true
                 else {
                     throw invalid(".blockMarkup", "names identity '\(key)', which is not in the run's intent")
                 }
                 markup[identity] = value
             }
             append(
-                run.text, presentationIntent: run.intent, inlinePresentationIntent: run.inline ?? [],
+                run.text, presentationIntent: run.intent?.value, inlinePresentationIntent: run.inline?.value ?? [],
                 attributes: RunAttributes(
                     link: try url(run.link, "link"), linkDestination: run.linkDestination, linkTitle: run.linkTitle,
                     imageURL: try url(run.imageURL, "imageURL"), imageSource: run.imageSource,

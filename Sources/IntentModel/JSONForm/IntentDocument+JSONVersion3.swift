@@ -12,7 +12,7 @@ extension IntentDocument {
         private enum Keys: String, CodingKey { case identity, parent, markup }
 
         init(from decoder: any Decoder) throws {
-            kind = try PresentationIntent.Kind(from: decoder)
+            kind = try KindJSON(from: decoder).value
             let container = try decoder.container(keyedBy: Keys.self)
             identity = try container.decode(Int.self, forKey: .identity)
             parent = try container.decodeIfPresent(Int.self, forKey: .parent)
@@ -24,7 +24,7 @@ extension IntentDocument {
     struct RunJSONVersion3: Decodable {
         var text: String
         var block: Int?
-        var inline: InlinePresentationIntent?
+        var inline: InlineJSON?
         var attributes: Int?
         var span: Int?
     }
@@ -104,7 +104,7 @@ extension IntentDocument {
                 path = paths[spanIndex]
             }
             append(
-                run.text, block: blockIndex, inlinePresentationIntent: run.inline ?? [], attributes: attributes, inlineSpans: path,
+                run.text, block: blockIndex, inlinePresentationIntent: run.inline?.value ?? [], attributes: attributes, inlineSpans: path,
                 spanCache: &spanCache)
         }
         if let unused = isUsed.firstIndex(of: false) {
