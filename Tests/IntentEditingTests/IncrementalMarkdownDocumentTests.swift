@@ -60,9 +60,9 @@ struct IncrementalMarkdownDocumentTests {
         options.blockSeparation = layout
         var generator = SeededRandom(seed: 0x1C4E)
         var documents = try ParsingFixtures.names.map { String(decoding: try ParsingFixtures.source($0), as: UTF8.self) }
-        if TestPaths.corpusAvailable {
-            let realWorld = try String(contentsOf: TestPaths.corpus.appending(path: "realworld/realworld-1mb.md"), encoding: .utf8)
-            documents.append(String(decoding: realWorld.utf8.prefix(80_000), as: UTF8.self))
+        // The bundled documents, and the first 80 KB of the real-world one when the corpus is there.
+        for url in TestPaths.documents() {
+            documents.append(String(decoding: try Data(contentsOf: url).prefix(80_000), as: UTF8.self))
         }
         let snippets = [
             "x", " ", "\n", "\n\n", "- ", "* ", "1. ", "> ", "# ", "    ", "```\n", "~~~", "<div>\n", "| a | b |\n| - | - |\n",

@@ -77,12 +77,10 @@ struct PlainTextTests {
     /// Every word libcmark-gfm's own plain-text renderer finds appears, in the same order, in ours
     /// (ours adds only markers), and no Markdown syntax is left.
     @Test(
-        "every word of the document survives, in order", .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"),
-        arguments: [
-            "commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md",
-        ])
-    func keepsEveryWordInOrder(file: String) throws {
-        let source = try String(contentsOf: TestPaths.corpus.appending(path: file), encoding: .utf8)
+        "every word of the document survives, in order",
+        arguments: TestPaths.documents(plusCorpus: ["commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md"]))
+    func keepsEveryWordInOrder(url: URL) throws {
+        let source = try String(contentsOf: url, encoding: .utf8)
         var options = PlainTextOptions()
         options.orderedStyles = [.decimal]
         // Formatting tags stay raw here, as libcmark-gfm's renderer has them: `2<sup>n</sup>` is
@@ -90,8 +88,8 @@ struct PlainTextTests {
         var parsing = MarkdownParsingOptions()
         parsing.appliesDisplayAttributes = false
         let ours = Self.words(try IntentDocument(markdown: source, options: parsing).plainText(options: options))
-        let reference = Self.words(try ReferenceParser.plainText(source))
-        #expect(reference.count > 1000)
+        let reference = Self.words(Self.withoutTaskBoxes(try ReferenceParser.plainText(source)))
+        #expect(reference.count > (TestPaths.isCorpusFile(url) ? 1000 : 100))
         var position = ours.startIndex
         var missing: String? = nil
         for word in reference {
@@ -102,6 +100,25 @@ struct PlainTextTests {
             position = found + 1
         }
         #expect(missing == nil, "word not found in order: \(missing ?? "")")
+    }
+
+    /// libcmark-gfm's plain text with each task item's box (`- [x] `, `1. [ ] `) left out: a marker
+    /// like the bullet, which ours writes as `☑`/`☐`, not a word of the document.
+    static func withoutTaskBoxes(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let indent = line.prefix { $0 == " " }
+            var rest = line.dropFirst(indent.count)
+            if let first = rest.first, "-+*".contains(first) {
+                rest = rest.dropFirst()
+            } else {
+                let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                guard !digits.isEmpty, let delimiter = rest.dropFirst(digits.count).first, ".)".contains(delimiter) else { return line }
+                rest = rest.dropFirst(digits.count + 1)
+            }
+            let spaced = rest.drop { $0 == " " }
+            guard spaced.count < rest.count, ["[x] ", "[X] ", "[ ] "].contains(where: { spaced.hasPrefix($0) }) else { return line }
+            return line.dropLast(spaced.count) + spaced.dropFirst(4)
+        }.joined(separator: "\n")
     }
 
     static func words(_ text: String) -> [Substring] {

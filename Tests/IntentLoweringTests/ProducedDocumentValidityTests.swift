@@ -32,11 +32,11 @@ struct ProducedDocumentValidityTests {
     }
 
     @Test(
-        "spec examples in both layouts", .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"),
+        "spec examples in both layouts",
         arguments: ["cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt", "cmark-gfm-0.29.0.gfm.6/regression.txt"])
     func specExamples(file: String) throws {
         var failures: [String] = []
-        for example in try SpecExamples.load(TestPaths.corpus.appending(path: file)) {
+        for example in try SpecExamples.fixture(file) {
             for separation in [BlockSeparation.newlines, .none] {
                 var options = MarkdownParsingOptions()
                 options.blockSeparation = separation
@@ -49,10 +49,8 @@ struct ProducedDocumentValidityTests {
 
     @Test("the real-world document and the fixtures")
     func realDocuments() throws {
-        var urls = try FileManager.default.contentsOfDirectory(
-            at: TestPaths.fixtures.appending(path: "Documents"), includingPropertiesForKeys: nil
-        ).filter { $0.pathExtension == "md" }
-        if TestPaths.corpusAvailable { urls.append(TestPaths.corpus.appending(path: "realworld/realworld-1mb.md")) }
+        let urls = TestPaths.documents()
+        #expect(!urls.isEmpty)
         for url in urls {
             let document = try IntentDocument(contentsOf: url)
             let failures = Self.problems(document, url.lastPathComponent)

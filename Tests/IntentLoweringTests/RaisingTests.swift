@@ -158,12 +158,11 @@ struct RaisingTests {
 
     @Test(
         "lowering then raising keeps the letter intents of the spec examples",
-        .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"),
         arguments: ["cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt"])
     func specExamplesRoundTrip(file: String) throws {
         var failures: [String] = []
         var count = 0
-        for example in try SpecExamples.load(TestPaths.corpus.appending(path: file)) where !example.isDisabled {
+        for example in try SpecExamples.fixture(file) where !example.isDisabled {
             let document = try IntentDocument(markdown: example.markdown)
             for (label, options) in Self.combinations {
                 count += 1

@@ -7,8 +7,23 @@ struct CLITests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let corpus = packageRoot.deletingLastPathComponent().appending(path: "shared/corpus")
-    /// Whether `../shared/corpus` is there (CI always has it); tests that read it are skipped without.
+    /// Whether `../shared/corpus` is there (CI always has it). No test needs it: tests over whole
+    /// documents run on `Fixtures/Documents/` and add the corpus's documents when it is there.
     static let corpusAvailable = FileManager.default.fileExists(atPath: corpus.appending(path: "FORMAT.md").path)
+
+    /// The Markdown documents of `Fixtures/Documents/` (sorted), then each of `corpusFiles` (relative
+    /// to the corpus) when the shared corpus is there: the arguments of a test over whole documents.
+    static func documents(plusCorpus corpusFiles: [String] = ["realworld/realworld-1mb.md"]) -> [URL] {
+        let folder = packageRoot.appending(path: "Fixtures/Documents")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".md") }.sorted().map { folder.appending(path: $0) }
+            + (corpusAvailable ? corpusFiles.map { corpus.appending(path: $0) } : [])
+    }
+
+    /// Whether `url` is a file of the shared corpus (for checks that hold only for those files).
+    static func isCorpusFile(_ url: URL) -> Bool {
+        url.standardizedFileURL.path.hasPrefix(corpus.standardizedFileURL.path + "/")
+    }
 
     /// The `intentmark` built beside this test bundle.
     static let binary: URL = {
@@ -137,13 +152,15 @@ struct CLITests {
     }
 
     @Test(
-        "the corpus files convert to JSON", .enabled(if: corpusAvailable, "needs ../shared/corpus"),
-        arguments: ["commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md"])
-    func corpusFilesConvert(file: String) throws {
-        let result = try Self.run(["convert", Self.corpus.appending(path: file).path, "--to", "json"])
+        "whole documents (and the corpus's spec text and real-world document) convert to JSON",
+        arguments: documents(plusCorpus: ["commonmark-spec-0.31.2/spec.txt", "realworld/realworld-1mb.md"]))
+    func documentsConvert(url: URL) throws {
+        let result = try Self.run(["convert", url.path, "--to", "json"])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
-        #expect(result.standardOutput.count > 100_000)
+        // The JSON form holds the text and more.
+        #expect(result.standardOutput.count > (try Data(contentsOf: url)).count)
+        if Self.isCorpusFile(url) { #expect(result.standardOutput.count > 100_000) }
     }
 }
 
@@ -194,10 +211,13 @@ extension CLITests {
             ["convert", "--to", "plain"], input: Data("# Title\n\n- [x] done\n- *two*\n\n| a | b |\n|---|---|\n| 1 | 2 |\n".utf8))
         #expect(result.status == 0)
         #expect(result.output == "Title\n\n☑ done\n• two\n\na\tb\n1\t2\n")
-        guard Self.corpusAvailable else { return }
-        let realWorld = try Self.run(["convert", Self.corpus.appending(path: "realworld/realworld-1mb.md").path, "--to", "plain"])
-        #expect(realWorld.status == 0)
-        #expect(realWorld.standardOutput.count > 500_000)
+        for url in Self.documents() {
+            let document = try Self.run(["convert", url.path, "--to", "plain"])
+            #expect(document.status == 0 && document.standardError.isEmpty)
+            // Plain text is most of the Markdown.
+            #expect(document.standardOutput.count > (try Data(contentsOf: url)).count / 2, "\(url.lastPathComponent)")
+            if Self.isCorpusFile(url) { #expect(document.standardOutput.count > 500_000) }
+        }
     }
 
     @Test func convertsToRTFWithTheChosenStyleSheet() throws {
@@ -296,11 +316,16 @@ extension CLITests {
         #expect(lifted.status == 0)
     }
 
-    @Test(.enabled(if: corpusAvailable, "needs ../shared/corpus"))
-    func aClosedStandardOutputEndsQuietly() throws {
+    @Test func aClosedStandardOutputEndsQuietly() throws {
+        // A document whose run dump is far larger than a pipe's buffer: the bundled one 300 times.
+        let bundled = try Data(contentsOf: Self.packageRoot.appending(path: "Fixtures/Documents/field-guide.md"))
+        let directory = FileManager.default.temporaryDirectory.appending(path: "intentmark-sigpipe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appending(path: "large.md").path
+        try Data(Array(repeating: bundled + Data("\n".utf8), count: 300).joined()).write(to: URL(fileURLWithPath: file))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        let file = Self.corpus.appending(path: "realworld/realworld-1mb.md").path
         // With pipefail the pipeline's status is intentmark's (141 if SIGPIPE killed it).
         process.arguments = ["-c", "set -o pipefail; '\(Self.binary.path)' convert '\(file)' | head -c 10 > /dev/null"]
         let error = Pipe()

@@ -33,9 +33,8 @@ struct ConventionTests {
 
     @Test("-f json reads the document form back: Markdown → JSON → HTML equals Markdown → HTML")
     func fromJSON() throws {
-        var files = try FileManager.default.contentsOfDirectory(atPath: Self.documents.path).filter { $0.hasSuffix(".md") }
-            .map { Self.documents.appending(path: $0) }
-        if CLITests.corpusAvailable { files.append(CLITests.corpus.appending(path: "realworld/realworld-1mb.md")) }
+        let files = CLITests.documents()
+        #expect(!files.isEmpty)
         for file in files {
             let json = try CLITests.run([file.path, "-t", "json"])
             #expect(json.status == 0)

@@ -45,10 +45,9 @@ struct FuzzRegressionTests {
 
     @Test(
         "Spec examples keep every invariant under each option bit",
-        .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"),
         arguments: ["cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt", "cmark-gfm-0.29.0.gfm.6/smart_punct.txt"])
     func specExamples(file: String) throws {
-        let examples = try SpecExamples.load(TestPaths.corpus.appending(path: file))
+        let examples = try SpecExamples.fixture(file)
         var messages: [String] = []
         for example in examples where !example.isDisabled {
             // Extensions, layout none, smart punctuation, extended attributes, source positions with
@@ -86,11 +85,10 @@ struct FuzzRegressionTests {
     }
 
     @Test(
-        "The JSON form of every spec example keeps the stored-document invariants",
-        .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"))
+        "The JSON form of every spec example keeps the stored-document invariants")
     func specExamplesAsJSON() throws {
         var messages: [String] = []
-        for example in try SpecExamples.load(TestPaths.corpus.appending(path: "cmark-gfm-0.29.0.gfm.6/extensions.txt")) {
+        for example in try SpecExamples.fixture("cmark-gfm-0.29.0.gfm.6/extensions.txt") {
             let json = try IntentDocument(markdown: example.markdown).jsonData()
             if let failure = JSONDocumentInvariants.check(json) { messages.append("\(example.testDescription): \(failure)") }
         }
@@ -98,11 +96,10 @@ struct FuzzRegressionTests {
     }
 
     @Test(
-        "Random editing sessions on spec examples keep the editing invariants",
-        .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"))
+        "Random editing sessions on spec examples keep the editing invariants")
     func specExamplesEdited() throws {
         var messages: [String] = []
-        let examples = try SpecExamples.load(TestPaths.corpus.appending(path: "cmark-gfm-0.29.0.gfm.6/spec.txt"))
+        let examples = try SpecExamples.fixture("cmark-gfm-0.29.0.gfm.6/spec.txt")
         // Every fourth example, with and without extensions and in both layouts.
         for (index, example) in examples.enumerated() where index % 4 == 0 {
             let selector: UInt8 = [0x01, 0x03, 0x00, 0x02][index / 4 % 4]

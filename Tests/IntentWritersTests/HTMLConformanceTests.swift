@@ -9,7 +9,7 @@ import Testing
 /// (the oracle, `cmark_render_html` with the same options) on every spec example, in safe and
 /// unsafe mode and both block layouts; and with each example's own extension tags against the
 /// spec's expected HTML.
-@Suite("HTML conformance", .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"))
+@Suite("HTML conformance")
 struct HTMLConformanceTests {
     static let gfmFiles = [
         "cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt",
@@ -60,7 +60,7 @@ struct HTMLConformanceTests {
 
     @Test("HTML from the intent model equals libcmark-gfm's, safe and unsafe, both layouts", arguments: gfmFiles)
     func equalsLibcmarkGFM(file: String) throws {
-        let examples = try SpecExamples.load(TestPaths.corpus.appending(path: file))
+        let examples = try SpecExamples.fixture(file)
         #expect(examples.count > 10)
         var failures: [Failure] = []
         var results: [(String, Bool)] = []
@@ -88,7 +88,7 @@ struct HTMLConformanceTests {
 
     @Test("JSON and AttributedString round trips leave the HTML unchanged", arguments: gfmFiles)
     func roundTripsKeepTheHTML(file: String) throws {
-        for example in try SpecExamples.load(TestPaths.corpus.appending(path: file)) where !example.isDisabled {
+        for example in try SpecExamples.fixture(file) where !example.isDisabled {
             let document = try IntentDocument(markdown: example.markdown, options: Self.parsingOptions(file: file, extensions: .all))
             let unsafe = HTMLWritingOptions(unsafe: true)
             let html = document.html(options: unsafe)
@@ -103,7 +103,7 @@ struct HTMLConformanceTests {
     func matchesTheSpecsExpectedHTML(file: String) throws {
         var failures: [Failure] = []
         var results: [(String, Bool)] = []
-        for example in try SpecExamples.load(TestPaths.corpus.appending(path: file)) where !example.isDisabled {
+        for example in try SpecExamples.fixture(file) where !example.isDisabled {
             var extensions = file.hasSuffix("extensions.txt") ? MarkdownExtensions.all : []
             for tag in example.tags {
                 if let option = MarkdownExtensions.named.first(where: { $0.name == tag })?.option { extensions.insert(option) }
@@ -123,7 +123,7 @@ struct HTMLConformanceTests {
         var unexpected: [Failure] = []
         var deviations: [Int] = []
         var results: [(String, Bool)] = []
-        for example in try SpecExamples.load(TestPaths.corpus.appending(path: file)) {
+        for example in try SpecExamples.fixture(file) {
             let document = try IntentDocument(markdown: example.markdown, options: MarkdownParsingOptions(extensions: []))
             let actual = document.html(options: HTMLWritingOptions(unsafe: true, tagFilter: false))
             let passed = actual == example.html
@@ -143,12 +143,8 @@ struct HTMLConformanceTests {
 
 extension HTMLConformanceTests {
     @Test(
-        "whole documents: the real-world corpus and the bundled document",
-        arguments: [
-            TestPaths.corpus.appending(path: "realworld/realworld-1mb.md"),
-            TestPaths.corpus.appending(path: "commonmark-spec-0.31.2/spec.txt"),
-            TestPaths.fixtures.appending(path: "Documents/field-guide.md"),
-        ])
+        "whole documents: the bundled documents, and the real-world document and spec text of the corpus when it is there",
+        arguments: TestPaths.documents(plusCorpus: ["realworld/realworld-1mb.md", "commonmark-spec-0.31.2/spec.txt"]))
     func wholeDocumentsEqualLibcmarkGFM(url: URL) throws {
         let source = try String(contentsOf: url, encoding: .utf8)
         for layout in BlockSeparation.allCases {

@@ -5,11 +5,11 @@ import MarkdownParsing
 import SpecCorpus
 import Testing
 
-/// Parse → write Markdown → parse, over every spec example and the real-world document: the
+/// Parse → write Markdown → parse, over every spec example and whole documents: the
 /// documents are equivalent, libcmark-gfm's HTML of the written Markdown equals its HTML of the
 /// original, and writing is idempotent. libcmark-gfm's own CommonMark renderer is measured on the
 /// same examples as the baseline (its failures are reported, ours must be no more and each listed).
-@Suite("Markdown round trip", .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"))
+@Suite("Markdown round trip")
 struct MarkdownRoundTripTests {
     static let files = [
         "cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt",
@@ -63,7 +63,7 @@ struct MarkdownRoundTripTests {
 
     @Test("Spec examples round-trip through the Markdown writer", arguments: files)
     func specExamples(file: String) throws {
-        let examples = try SpecExamples.load(TestPaths.corpus.appending(path: file))
+        let examples = try SpecExamples.fixture(file)
         #expect(!examples.isEmpty)
         let options = Self.options(for: file)
         var ours: [String] = []
@@ -93,9 +93,8 @@ struct MarkdownRoundTripTests {
 }
 
 extension MarkdownRoundTripTests {
-    @Test("The real-world document round-trips: equivalent, same HTML, idempotent")
-    func realWorld() throws {
-        let url = TestPaths.corpus.appending(path: "realworld/realworld-1mb.md")
+    @Test("Whole documents (and the real-world one) round-trip: equivalent, same HTML, idempotent", arguments: TestPaths.documents())
+    func wholeDocuments(url: URL) throws {
         let markdown = try String(contentsOf: url, encoding: .utf8)
         let failure = try Self.roundTrip(markdown, options: MarkdownParsingOptions(extensions: .all))
         #expect(failure == nil, "\(failure.map { String($0.prefix(4000)) } ?? "")")
@@ -104,7 +103,7 @@ extension MarkdownRoundTripTests {
             try ReferenceParser.html(cmarkMarkdown, options: MarkdownParsingOptions(extensions: .all), unsafe: true)
             == ReferenceParser.html(markdown, options: MarkdownParsingOptions(extensions: .all), unsafe: true)
         print(
-            "realworld-1mb.md: round trip \(failure == nil ? "exact" : "NOT exact"); libcmark-gfm's CommonMark renderer \(baselineExact ? "exact" : "not exact")"
+            "\(url.lastPathComponent): round trip \(failure == nil ? "exact" : "NOT exact"); libcmark-gfm's CommonMark renderer \(baselineExact ? "exact" : "not exact")"
         )
     }
 }

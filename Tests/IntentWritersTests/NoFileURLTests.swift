@@ -13,12 +13,7 @@ import Testing
 struct NoFileURLTests {
     /// Every parsing fixture, the documents of `Fixtures/Documents`, and the real-world document.
     static var files: [URL] {
-        var files = ParsingFixtures.names.map { ParsingFixtures.directory.appending(path: $0 + ".md") }
-        let documents = TestPaths.fixtures.appending(path: "Documents")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: documents.path)) ?? []
-        files += names.filter { $0.hasSuffix(".md") }.sorted().map { documents.appending(path: $0) }
-        if TestPaths.corpusAvailable { files.append(TestPaths.corpus.appending(path: "realworld/realworld-1mb.md")) }
-        return files
+        ParsingFixtures.names.map { ParsingFixtures.directory.appending(path: $0 + ".md") } + TestPaths.documents()
     }
 
     /// The outputs of `document`, by name.

@@ -252,22 +252,10 @@ struct RTFWriterTests {
         try Pandoc.checkReadBack(of: document, label: name)
     }
 
-    @Test("pandoc reads back the 1 MB real-world document", .enabled(if: TestPaths.corpusAvailable && Pandoc.runsOrFails))
-    func pandocReadsRealWorldDocumentBack() throws {
-        let url = TestPaths.corpus.appending(path: "realworld/realworld-1mb.md")
-        let document = try IntentDocument(markdown: Data(contentsOf: url))
-        try Pandoc.checkReadBack(of: document, label: "realworld-1mb")
-    }
-
-    /// Every document of `Fixtures/Documents`.
-    static let documents: [String] = {
-        let folder = TestPaths.fixtures.appending(path: "Documents")
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
-    }()
-
-    @Test("pandoc reads back every document of Fixtures/Documents", .enabled(if: Pandoc.runsOrFails), arguments: documents)
-    func pandocReadsDocumentsBack(name: String) throws {
-        let url = TestPaths.fixtures.appending(path: "Documents").appending(path: name)
-        try Pandoc.checkReadBack(of: IntentDocument(contentsOf: url), label: name)
+    @Test(
+        "pandoc reads back every document of Fixtures/Documents, and the 1 MB real-world document when ../shared/corpus is there",
+        .enabled(if: Pandoc.runsOrFails), arguments: TestPaths.documents())
+    func pandocReadsDocumentsBack(url: URL) throws {
+        try Pandoc.checkReadBack(of: IntentDocument(contentsOf: url), label: url.deletingPathExtension().lastPathComponent)
     }
 }

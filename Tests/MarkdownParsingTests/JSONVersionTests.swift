@@ -26,12 +26,11 @@ struct JSONVersionTests {
     }
 
     @Test(
-        "Every spec example: Markdown → JSON → document is the same document, with the same run dump",
-        .enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"))
+        "Every spec example: Markdown → JSON → document is the same document, with the same run dump")
     func specExamplesRoundTrip() throws {
         var failures: [String] = []
         for file in ["cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt"] {
-            for example in try SpecExamples.load(TestPaths.corpus.appending(path: file)) {
+            for example in try SpecExamples.fixture(file) {
                 for layout in [BlockSeparation.newlines, .none] {
                     var options = MarkdownParsingOptions()
                     options.blockSeparation = layout

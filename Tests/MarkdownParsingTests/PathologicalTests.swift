@@ -162,10 +162,8 @@ struct PathologicalTests {
         }
     }
 
-    @Test(.enabled(if: TestPaths.corpusAvailable, "needs ../shared/corpus"))
-    func theRealWorldCorpusStaysFarBelowEveryLimit() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "shared/corpus/realworld/realworld-1mb.md")
+    @Test("Real documents, ten times over, stay far below every limit", arguments: TestPaths.documents())
+    func realDocumentsStayFarBelowEveryLimit(url: URL) throws {
         let tenTimes = String(repeating: try String(contentsOf: url, encoding: .utf8), count: 10)
         // 2% of every default.
         let strict = ParsingLimits(
