@@ -69,6 +69,15 @@ let package = Package(
             name: "IntentEditingTests",
             dependencies: ["IntentEditing", "IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering", "SpecCorpus"]),
         .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark", "IntentMark"]),
+        // Code written for Apple platforms as Apple's documentation writes it (Foundation's
+        // Markdown initializers and intents). Its files import only Foundation and Testing: where
+        // Foundation lacks that API, IntentMark is imported implicitly, as `import IntentMark` in
+        // an app's file would; on Apple platforms the same files test Foundation's own parser.
+        .testTarget(
+            name: "FoundationMarkdownTests", dependencies: ["IntentMark"],
+            swiftSettings: [
+                .unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "IntentMark"], .when(platforms: [.linux]))
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,17 @@ extension IntentDocument {
     /// appended.
     /// - Returns: An attributed string with the same characters and runs.
     public func attributedString() -> AttributedString {
+        attributedString(foundationAttributesOnly: false)
+    }
+
+    /// Converts the document to a Foundation `AttributedString`, with only Foundation's
+    /// attributes when `foundationAttributesOnly` is set: `presentationIntent`,
+    /// `inlinePresentationIntent`, `link`, `imageURL`, `languageIdentifier` and
+    /// `markdownSourcePosition` — what Apple's `AttributedString(markdown:)` puts on runs. Runs that
+    /// differ only in IntentMark's attributes then merge, as Apple's would be one run.
+    /// - Parameter foundationAttributesOnly: Whether to leave IntentMark's own attributes out.
+    /// - Returns: An attributed string with the same characters.
+    package func attributedString(foundationAttributesOnly: Bool) -> AttributedString {
         var result = AttributedString()
         // Each block is made from its text with the attributes all its runs share (intent and
         // markup); each run's own attributes (a container cached by run key, the same in every
@@ -20,9 +31,11 @@ extension IntentDocument {
         func runAttributes(_ record: RunRecord) -> AttributeContainer {
             let key = RunKey(attributes: record.attributes, inline: record.inline, span: record.span)
             if let cached = runCache[key] { return cached }
-            var made = runContainer(record)
+            var made = runContainer(record, foundationAttributesOnly: foundationAttributesOnly)
             // `spanPaths` shares one path node per span, so deep nesting stays linear.
-            if record.span >= 0 { made[IntentMarkAttribute.InlineSpansAttribute.self] = spanPaths[Int(record.span)] }
+            if record.span >= 0, !foundationAttributesOnly {
+                made[IntentMarkAttribute.InlineSpansAttribute.self] = spanPaths[Int(record.span)]
+            }
             runCache[key] = made
             return made
         }
@@ -36,7 +49,7 @@ extension IntentDocument {
             while last + 1 < runRecords.count, runRecords[last + 1].block == block { last += 1 }
             let blockEndOffset = runRecords[last].end
             let blockEnd = utf8.index(blockStart, offsetBy: blockEndOffset - blockStartOffset)
-            let base = blockContainer(block)
+            let base = blockContainer(block, foundationAttributesOnly: foundationAttributesOnly)
             // A subscript range of an `AttributedString` is widened to whole characters, so a run
             // that begins inside a character (an emphasised combining mark, half a flag, the LF of
             // a CR LF) could not be set over its range: such a block is assembled run by run.
@@ -95,18 +108,19 @@ extension IntentDocument {
     }
 
     /// The attributes every run of block `block` has: its intent and markup.
-    private func blockContainer(_ block: Int32) -> AttributeContainer {
+    private func blockContainer(_ block: Int32, foundationAttributesOnly: Bool) -> AttributeContainer {
         var container = AttributeContainer()
         if let intent = presentationIntent(ofBlock: block) {
             container[PresentationIntentKey.self] = intent
-            let markup = blockMarkup(ofBlock: block)
+            let markup = foundationAttributesOnly ? [:] : blockMarkup(ofBlock: block)
             if !markup.isEmpty { container[IntentMarkAttribute.BlockMarkupAttribute.self] = markup }
         }
         return container
     }
 
-    /// The attributes of one run besides its block's (``blockContainer(_:)``) and its spans.
-    private func runContainer(_ record: RunRecord) -> AttributeContainer {
+    /// The attributes of one run besides its block's (``blockContainer(_:foundationAttributesOnly:)``)
+    /// and its spans.
+    private func runContainer(_ record: RunRecord, foundationAttributesOnly: Bool) -> AttributeContainer {
         var container = AttributeContainer()
         if record.inline != 0 {
             container[InlinePresentationIntentKey.self] =
@@ -120,6 +134,10 @@ extension IntentDocument {
         if let value = attributes.languageIdentifier {
             container[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self] = value
         }
+        if let value = attributes.sourcePosition {
+            container[MarkdownSourcePositionKey.self] = value.attributeValue
+        }
+        if foundationAttributesOnly { return container }
         if let value = attributes.linkDestination { container[IntentMarkAttribute.LinkDestinationAttribute.self] = value }
         if let value = attributes.linkTitle { container[IntentMarkAttribute.LinkTitleAttribute.self] = value }
         if let value = attributes.imageSource { container[IntentMarkAttribute.ImageSourceAttribute.self] = value }
@@ -129,9 +147,6 @@ extension IntentDocument {
         }
         if let value = attributes.extendedAttributes {
             container[IntentMarkAttribute.ExtendedAttributesAttribute.self] = value
-        }
-        if let value = attributes.sourcePosition {
-            container[MarkdownSourcePositionKey.self] = value.attributeValue
         }
         if attributes.isBlockSeparator { container[IntentMarkAttribute.BlockSeparatorAttribute.self] = true }
         if attributes.isPlaceholder { container[IntentMarkAttribute.PlaceholderAttribute.self] = true }
