@@ -3,6 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "IntentMark",
+    // Apple platforms: Foundation's PresentationIntent, InlinePresentationIntent, their attributes
+    // and AttributedString(markdown:) need macOS 12 / iOS 15 / tvOS 15 / watchOS 8;
+    // AttributedString.MarkdownSourcePosition (the source-position attribute) needs macOS 13 /
+    // iOS 16 / tvOS 16 / watchOS 9, which sets the floor. Other platforms have no such floor.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "IntentMark", targets: ["IntentMark"]),
         .library(name: "IntentModel", targets: ["IntentModel"]),

@@ -10,7 +10,7 @@ extension IntentDocument {
     ///   `textBlocks` when `.list` / `.table` are allowed (`textLists` holds at most 64 lists:
     ///   lists nested deeper add none). Raw HTML shows as in plain text: HTML
     ///   formatting tags become display attributes, `<br>` a line break, `<img>` its alt text, other
-    ///   tags and comments nothing (``PlainTextOptions/keepsRawHTML`` keeps it as text). A
+    ///   tags and comments nothing (``IntentLowering/PlainTextOptions/keepsRawHTML`` keeps it as text). A
     ///   paragraph whose first strong character is right-to-left gets
     ///   `paragraphStyle.baseWritingDirection` ``IntentModel/WritingDirection/rightToLeft``.
     /// - `.presentationIntent` (which implies the others): the intents as they are, with display

@@ -2,7 +2,7 @@ import IntentModel
 
 /// The marker of a list item, shared by plain-text and rich-text lowering: a bullet by depth
 /// (`•` `◦` `▪`) or a number in the style of its ordered depth (`1.` `a.` `i.`, the source's `)`
-/// kept when ``PlainTextOptions/keepsSourceDelimiters``), and the task marker (`☐`/`☑`) if any.
+/// kept when ``IntentLowering/PlainTextOptions/keepsSourceDelimiters``), and the task marker (`☐`/`☑`) if any.
 struct ListMarker {
     /// The bullet or number with its delimiter, without spacing.
     var marker: String

@@ -1,7 +1,7 @@
 /// Markdown facts about one block that Apple's `PresentationIntent.Kind` cannot say.
 ///
-/// Part of this library's lossless extension of Apple's model (see the README's
-/// table). A document stores at most one value per block identity; every run exposes the values of
+/// Part of this library's lossless extension of Apple's model (see the table in the
+/// documentation's "The model and its extensions beyond Apple's" article). A document stores at most one value per block identity; every run exposes the values of
 /// the blocks it lies in through ``IntentDocument/Run/blockMarkup``. All fields are optional: `nil`
 /// means "not applicable or not known" (a document built by hand need not set any).
 public struct BlockMarkup: Sendable, Hashable, Codable {

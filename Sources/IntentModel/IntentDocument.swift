@@ -6,7 +6,7 @@ import Foundation
 ///
 /// This is the library's own attributed string: Foundation's `AttributedString`
 /// costs tens of microseconds per run on Linux, so parsers, mappers and writers work on this type
-/// and convert to `AttributedString` only at the edge (``attributedString(including:)``,
+/// and convert to `AttributedString` only at the edge (``attributedString()``,
 /// ``init(_:)``).
 ///
 /// Storage is a run-length table: each run is an end offset in **UTF-8 bytes** plus three small

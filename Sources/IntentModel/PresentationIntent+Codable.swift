@@ -1,4 +1,4 @@
-// The stable JSON form of intents (see the README, "JSON form").
+// The stable JSON form of intents (see the documentation's "Outputs" article, "JSON form").
 //
 //   PresentationIntent  → [component, …]   innermost first
 //   IntentType          → {"kind": "listItem", "ordinal": 3, "identity": 2}

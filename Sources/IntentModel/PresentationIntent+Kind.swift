@@ -4,7 +4,7 @@
         ///
         /// Mirrors Foundation's `PresentationIntent.Kind` (ObjC `NSPresentationIntentKind`, raw values
         /// 0…11 in the order declared here). Markdown extensions without a case of their own are carried
-        /// by ``BlockMarkup`` on the block (see the README's table of model extensions).
+        /// by ``BlockMarkup`` on the block (see the documentation's table of model extensions).
         public enum Kind: Sendable, Hashable, Codable, CustomDebugStringConvertible {
             /// A paragraph (CommonMark §4.8). HTML blocks are paragraphs whose runs carry
             /// ``InlinePresentationIntent/blockHTML``.

@@ -3,7 +3,7 @@ import Foundation
 /// The attributes of a run other than its block and inline intents.
 ///
 /// Links and images use Foundation's own attributes (`link`, `imageURL`, both `URL`); the other
-/// fields are this library's lossless extensions (see the README's table), each `nil` when absent.
+/// fields are this library's lossless extensions (see the documentation's "The model and its extensions beyond Apple's" article), each `nil` when absent.
 public struct RunAttributes: Sendable, Hashable, Codable {
     /// The link target, resolved against the parser's `baseURL`; Foundation's `link` attribute.
     /// `nil` also for a link whose destination is not a valid URL — ``linkDestination`` still

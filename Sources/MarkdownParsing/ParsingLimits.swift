@@ -36,7 +36,7 @@ public struct ParsingLimits: Sendable, Hashable, Codable {
     /// across the document). Default 10 000 000 000 (one block at the per-block limit).
     public var maximumEmphasisWork: Int
     /// The sum over lines of the nesting depth open at the line times the inline markup characters
-    /// on it (`*`, `_`, `~`, `` ` ``, `[`, `]`, `!`, `<`, `&`, `\`): libcmark-gfm's inline cost in a
+    /// on it (`*`, `_`, `~`, backtick, `[`, `]`, `!`, `<`, `&`, `\`): libcmark-gfm's inline cost in a
     /// deeply nested block grows with both (`>` × 10 000 then `a*` × 160 000 took 10 s). Default
     /// 200 000 000 (about 1.3 s of that shape).
     public var maximumNestedInlineWork: Int

@@ -380,8 +380,8 @@ struct EditorContractTests {
         #expect(IntentDocument(text: "x").foundationEquivalenceFailure(comparedTo: IntentDocument(text: "y")) != nil)
     }
 
-    @Test("The README's editing example prints what it says")
-    func readmeEditingExample() throws {
+    @Test("The editor integration article's example prints what it says")
+    func editorIntegrationArticleExample() throws {
         func paragraph(_ text: String, _ intent: PresentationIntent) -> AttributedString {
             var paragraph = AttributedString(text + "\n")
             paragraph.presentationIntent = intent

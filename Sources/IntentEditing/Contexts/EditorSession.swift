@@ -10,7 +10,7 @@ import IntentModel
 /// Ranges of a proposal are relative to its context's text **as the context was made**; the
 /// session translates them through every change since (replacements already applied, the user's
 /// edits reported with ``updateRange(_:with:reason:forContextWithIdentifier:)`` or
-/// ``replace(_:with:)``, undo and redo), so proposals for later text can arrive first. A proposal
+/// `replace(_:with:)`, undo and redo), so proposals for later text can arrive first. A proposal
 /// whose range overlaps text that changed since is clamped to what is left of it.
 ///
 /// What a proposal becomes, in order:

@@ -4,7 +4,7 @@ import IntentModel
 /// An editor's text with its intents, editable by range: the storage of a text view's formatting
 /// layer. Holds an ``IntentModel/IntentDocument`` in the `.newlines` layout (every leaf block ends
 /// with its terminator, so paragraphs are what an editor calls paragraphs) and keeps its run table
-/// consistent through every ``replace(_:with:)``.
+/// consistent through every `replace(_:with:)`.
 ///
 /// Replacement follows a text view's paragraph rules:
 /// - Text replaced inside one paragraph stays in that paragraph, with that paragraph's block

@@ -21,7 +21,7 @@ extension IntentDocument {
     ///   as the style sheet's list item are list items too, nested by their indent.
     /// - **Block quotes**: the indent left after the list items' is divided into the style sheet's
     ///   block-quote indents (quotes are put outside the lists: their relative order is lost).
-    /// - **Leaves**: a paragraph that is exactly ``PlainTextOptions/thematicBreak`` is a thematic
+    /// - **Leaves**: a paragraph that is exactly ``IntentLowering/PlainTextOptions/thematicBreak`` is a thematic
     ///   break; one whose text is all in a monospaced font is a code block line (consecutive lines in
     ///   the same containers make one code block); one whose main font (the longest run not
     ///   monospaced) has a header's size and weight in `styleSheet` and the header's spacing before

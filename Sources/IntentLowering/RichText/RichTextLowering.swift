@@ -4,7 +4,7 @@ import IntentModel
 /// attributes from a style sheet instead of intents.
 ///
 /// - Blocks are separated by `"\n"` whatever the source layout; a thematic break is
-///   ``PlainTextOptions/thematicBreak`` (`───`); list items start with their marker
+///   ``IntentLowering/PlainTextOptions/thematicBreak`` (`───`); list items start with their marker
 ///   text (`• `, `1. ` — or, with `.list`, AppKit's `\t•\t` form and a `paragraphStyle.textLists`
 ///   entry per enclosing list, outermost first, starting at the list's first ordinal); table cells
 ///   are separated by `"\t"`, rows by `"\n"` — or, with `.table`, every cell is its own paragraph

@@ -16,9 +16,9 @@ extension StyleSheet {
     /// let sheet = try StyleSheet(jsonData: Data(#"{"header1": {"fontSize": 30}}"#.utf8))
     /// ```
     /// - Parameter jsonData: UTF-8 JSON.
-    /// - Throws: ``IntentMarkError/invalidStyleSheet(reason:)`` naming the key: an unknown slot or
+    /// - Throws: ``IntentModel/IntentMarkError/invalidStyleSheet(reason:)`` naming the key: an unknown slot or
     ///   field (a misspelling would otherwise be ignored), a value of the wrong type, a size, length
-    ///   or colour outside ``ModelRanges`` (a negative or huge font size, an indent of 10^9 points),
+    ///   or colour outside `ModelRanges` (a negative or huge font size, an indent of 10^9 points),
     ///   JSON nested too deeply or not JSON at all.
     public init(jsonData: Data) throws {
         do {
@@ -69,7 +69,7 @@ extension TextStyle {
     /// The scale a style may apply to the body size: more than 0, at most 100.
     static let fontSizeScaleRange: ClosedRange<Double> = 0.001...100
 
-    /// The first field outside ``ModelRanges``: its name and why.
+    /// The first field outside `ModelRanges`: its name and why.
     func validationFailure() -> (field: String, reason: String)? {
         func check(_ value: Double?, _ name: String, _ range: ClosedRange<Double>) -> (String, String)? {
             guard let value, !range.contains(value) else { return nil }
@@ -100,7 +100,7 @@ extension TextStyle {
 }
 
 extension TextStyle {
-    /// The style with every value clamped into ``ModelRanges`` (a NaN to the bound nearest 0).
+    /// The style with every value clamped into `ModelRanges` (a NaN to the bound nearest 0).
     func clamped() -> TextStyle {
         func clamp(_ value: Double?, _ range: ClosedRange<Double>) -> Double? { value?.clampedFinite(to: range) }
         var result = self
@@ -121,7 +121,7 @@ extension TextStyle {
 }
 
 extension StyleSheet {
-    /// The sheet with every slot's values clamped into ``ModelRanges``: what lowering and raising
+    /// The sheet with every slot's values clamped into `ModelRanges`: what lowering and raising
     /// use, so that a sheet built in code with NaN or huge values never traps a writer.
     func clamped() -> StyleSheet {
         guard slots.contains(where: { self[keyPath: $0].validationFailure() != nil }) else { return self }

@@ -227,7 +227,7 @@ extension StyleSheet {
     /// Decodes a theme; a missing slot keeps ``default``'s. ``init(jsonData:)`` is the checked
     /// way to read one from a file.
     /// - Parameter decoder: The decoder.
-    /// - Throws: ``IntentMarkError/invalidStyleSheet(reason:)`` naming the key for an unknown slot
+    /// - Throws: ``IntentModel/IntentMarkError/invalidStyleSheet(reason:)`` naming the key for an unknown slot
     ///   or field or a value out of range; `DecodingError` for a malformed slot.
     public init(from decoder: any Decoder) throws {
         try Self.checkKeys(of: decoder)

@@ -12,7 +12,7 @@ extension WritingDirection {
     /// ```
     ///
     /// Classes come from the Unicode Character Database tables of
-    /// ``TerminalCellWidth/unicodeVersion``.
+    /// ``IntentLowering/TerminalCellWidth/unicodeVersion``.
     /// - Parameter text: Any text.
     /// - Returns: The direction; O(position of the first strong character).
     public static func firstStrong<Text: StringProtocol>(in text: Text) -> WritingDirection {

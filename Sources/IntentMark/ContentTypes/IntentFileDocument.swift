@@ -70,7 +70,7 @@ public struct IntentFileDocument: Sendable {
     /// string (`net.daringfireball.markdown`, `public.plain-text`, `public.json`).
     /// - Parameters:
     ///   - data: The file's bytes.
-    ///   - contentType: A Uniform Type Identifier.
+    ///   - identifier: A Uniform Type Identifier (the `contentType:` argument).
     ///   - options: How Markdown is parsed.
     /// - Throws: ``IntentModel/IntentMarkError/unsupportedContentType(identifier:operation:supported:)``
     ///   for an unknown or unreadable type, and the errors of ``init(data:contentType:options:)``.

@@ -8,7 +8,7 @@ import IntentModel
 ///
 /// Structure comes from block identities and ``IntentModel/InlineSpan``s (flat inline intents and
 /// links without spans are written too). Text is escaped only where a character would otherwise
-/// start syntax (see the README's "Markdown writer" section); emphasis next to punctuation or
+/// start syntax (see the documentation's "Outputs" article, "Markdown"); emphasis next to punctuation or
 /// inside words gets the neighbouring character as a numeric reference (`&#32;`) where
 /// CommonMark's flanking rules require it. Link reference definitions are not kept by the parser,
 /// so links are written inline. Display attributes without Markdown syntax (underline,

@@ -70,7 +70,7 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
 
     /// The fence characters of fenced code blocks (§4.5).
     public enum CodeFenceCharacter: String, Sendable, Hashable, Codable, CaseIterable {
-        /// ```` ``` ````
+        /// Three backticks.
         case backtick
         /// `~~~`
         case tilde

@@ -16,7 +16,7 @@ public struct RTFWritingOptions: Sendable, Hashable, Codable {
     /// Default ``IntentLowering/PlainTextOptions/default``.
     public var plainTextOptions: PlainTextOptions
     /// The font family written for each ``IntentModel/FontDescriptor/Design``. Default
-    /// ``FontNames/default`` (Helvetica, Times, Courier, Arial Rounded MT Bold).
+    /// ``FontNames/default-type.property`` (Helvetica, Times, Courier, Arial Rounded MT Bold).
     public var fontNames: FontNames
     /// Colors written for semantic color names (``IntentModel/DisplayColor/name``), replacing the
     /// color's own components. Default ``defaultNamedColors`` (iOS light-appearance values).

@@ -17,7 +17,7 @@ import IntentModel
 ///   underline SGR 4, strikethrough as the theme's strikethrough, the highlight colour
 ///   (``IntentModel/DisplayColor/highlight``) reverse video (SGR 7), a monospaced font as the
 ///   theme's code style; superscript and subscript as Unicode's raised or lowered characters
-///   when every character has one (`2³³`, `H₂O`), else `^(…)` and `_(…)` (``ScriptText``).
+///   when every character has one (`2³³`, `H₂O`), else `^(…)` and `_(…)` (`ScriptText`).
 /// - Raw inline HTML: `<br>` in any spelling breaks the line, `<img>` shows its alt text, other
 ///   tags and comments are dropped without leaving a double space.
 /// - Block quotes: `│ ` before every line; lists: `•` `◦` `▪` by depth, `1.` (or `1)`) from the

@@ -1,0 +1,75 @@
+import Foundation
+import IntentMark
+import Testing
+
+/// The examples of the README and the documentation articles, run as written, with what they say
+/// they print.
+@Suite("Documentation examples")
+struct DocumentationExampleTests {
+    @Test("README: the library example")
+    func readmeLibraryExample() throws {
+        let document = try IntentDocument(
+            markdown: """
+                # Groceries
+
+                - [x] apples
+                - [ ] *fresh* bread
+                """)
+        var lines: [String] = []
+        for run in document.runs {
+            lines.append(
+                "\(run.text.debugDescription) \(run.presentationIntent?.dumpDescription ?? "-") \(run.inlinePresentationIntent.names)")
+        }
+        #expect(lines.first == "\"Groceries\" [header 1 (id 1)] []")
+        #expect(lines[1] == "\"\\n\" [header 1 (id 1)] []")
+        #expect(lines.contains("\"apples\" [paragraph (id 4), listItem 1 (id 3), unorderedList (id 2)] []"))
+        #expect(lines.contains("\"fresh\" [paragraph (id 6), listItem 2 (id 5), unorderedList (id 2)] [\"emphasized\"]"))
+
+        #expect(
+            document.html().hasPrefix("<h1>Groceries</h1>\n<ul>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> apples</li>"))
+        #expect(try IntentDocument(markdown: document.markdown()).isEquivalent(to: document))
+        #expect(document.plainText().hasPrefix("Groceries\n\n☑ apples\n☐ fresh bread"))
+        let attributed = document.attributedString()
+        #expect(IntentDocument(attributed) == document)
+    }
+
+    @Test("Converting Markdown: options and Apple's API")
+    func convertingMarkdownExamples() throws {
+        var options = MarkdownParsingOptions()
+        options.extensions = []
+        options.appliesSourcePositionAttributes = true
+        let document = try IntentDocument(markdown: "*hi*", options: options)
+        #expect(
+            document.runs.first?.attributes.sourcePosition == MarkdownSourcePosition(startLine: 1, startColumn: 2, endLine: 1, endColumn: 3)
+        )
+
+        let greeting = try AttributedString(markdown: "Hello, **world**!")
+        var printed: [String] = []
+        for (intent, range) in greeting.runs[\.presentationIntent] {
+            printed.append("\(greeting[range].characters.count) \(intent?.components.first?.kind as Any)")
+        }
+        #expect(printed == ["13 Optional(paragraph)"])
+        let strong = greeting.runs.filter { $0.inlinePresentationIntent == .stronglyEmphasized }
+        #expect(strong.map { String(greeting[$0.range].characters) } == ["world"])
+    }
+
+    @Test("Streaming: appending chunks")
+    func streamingExample() throws {
+        var stream = try IncrementalMarkdownDocument(source: "")
+        for chunk in ["# Plan\n\n", "- pack ", "the tents\n", "- book the train\n"] {
+            let end = NSRange(location: (stream.source as NSString).length, length: 0)
+            try stream.replace(end, with: chunk)
+        }
+        #expect(stream.document.markdown() == "# Plan\n\n- pack the tents\n- book the train\n")
+        // Identities kept across re-parses may be numbered differently from a fresh parse.
+        #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: stream.source)))
+    }
+
+    @Test("The landing page: HTML and plain text")
+    func landingPageExample() throws {
+        let document = try IntentDocument(markdown: "# Groceries\n\n- [x] apples\n- [ ] *fresh* bread\n")
+        #expect(document.html().hasPrefix("<h1>Groceries</h1>"))
+        let plain = document.lowered(to: [.plainText])
+        #expect(plain.text == document.plainText())
+    }
+}
