@@ -28,10 +28,19 @@ extension IntentDocument {
         // markup); each run's own attributes (a container cached by run key, the same in every
         // block) are merged over its range — nothing to do for a run of plain text.
         var runCache: [RunKey: AttributeContainer] = [:]
+        #if canImport(AppKit) && !targetEnvironment(macCatalyst) || canImport(UIKit)
+            // On Apple platforms the display attributes are also set as AppKit's or UIKit's.
+            let platform = PlatformDisplayAttributes()
+        #endif
         func runAttributes(_ record: RunRecord) -> AttributeContainer {
             let key = RunKey(attributes: record.attributes, inline: record.inline, span: record.span)
             if let cached = runCache[key] { return cached }
             var made = runContainer(record, foundationAttributesOnly: foundationAttributesOnly)
+            #if canImport(AppKit) && !targetEnvironment(macCatalyst) || canImport(UIKit)
+                if !foundationAttributesOnly, let display = attributeTable[Int(record.attributes)].display {
+                    made.merge(platform.attributes(for: display))
+                }
+            #endif
             // `spanPaths` shares one path node per span, so deep nesting stays linear.
             if record.span >= 0, !foundationAttributesOnly {
                 made[IntentMarkAttribute.InlineSpansAttribute.self] = spanPaths[Int(record.span)]
