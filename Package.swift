@@ -21,7 +21,7 @@ let package = Package(
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
-            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev", "pkg-config"])]
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev", "pkg-config"]), .brew(["cmark-gfm", "pkg-config"])]
         ),
         // The intent model: no C, no parser. Mappers and writers depend on this alone.
         .target(name: "IntentModel"),

@@ -2,7 +2,7 @@
 /// typed error instead of running for minutes.
 ///
 /// The system libcmark-gfm (0.29.0.gfm.6) is super-linear on a few hostile shapes (fixed upstream
-/// only in later releases; see `shared/corpus/PATHOLOGICAL.md`): very deep nesting of block quotes
+/// only in later releases; cmark's own pathological tests, `test/pathological_tests.py`, list them): very deep nesting of block quotes
 /// and lists, deep nesting kept open across many lines, and long runs of link or image openers.
 /// A linear pre-scan measures those shapes before libcmark-gfm runs; when one exceeds its limit the
 /// parser throws ``IntentModel/IntentMarkError/limitExceeded(limit:maximum:found:)`` naming it.

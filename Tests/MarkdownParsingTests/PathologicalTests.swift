@@ -4,7 +4,7 @@ import MarkdownParsing
 import SpecCorpus
 import Testing
 
-/// The cases of cmark-gfm's pathological test suite (`shared/corpus/PATHOLOGICAL.md`), each checked
+/// The cases of cmark-gfm's pathological test suite (`test/pathological_tests.py`), each checked
 /// for its result: the text and intents the intent model should hold. Cases on which the system
 /// libcmark-gfm is super-linear run at full size only to check that the parser's limits reject
 /// them with a typed error naming the limit; smaller sizes check the result.
