@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every error IntentMark throws.
 ///
 /// One enum for the whole library (parsing, decoding, conversion); each case says when it is
@@ -61,4 +63,11 @@ public enum IntentMarkError: Error, Sendable, Hashable, CustomStringConvertible 
             return "cannot \(operation) content type '\(identifier)' (supported: \(supported.joined(separator: ", ")))"
         }
     }
+}
+
+extension IntentMarkError: LocalizedError {
+    /// The same one-line message as ``description``, so `localizedDescription` (what SwiftUI's
+    /// alerts and most apps show) says what is wrong instead of Foundation's generic
+    /// "The operation could not be completed".
+    public var errorDescription: String? { description }
 }

@@ -144,3 +144,34 @@ struct InstantiatingWithMarkdownTests {
         #expect(fromFile.runs.first?.link == URL(string: "https://example.com/docs/guide.md"))
     }
 }
+
+@Suite("Foundation's Markdown initializers: errors")
+struct MarkdownInitializerErrorTests {
+    /// https://developer.apple.com/documentation/foundation/attributedstring/init(contentsof:options:baseurl:)
+    @Test("a missing file is Foundation's file error")
+    func missingFile() {
+        let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString).md")
+        #expect(throws: CocoaError.self) { try AttributedString(contentsOf: url) }
+        do {
+            _ = try AttributedString(contentsOf: url)
+        } catch let error as CocoaError {
+            #expect(error.code == .fileReadNoSuchFile)
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test("invalid UTF-8 fails with a message that says so; the repair policy repairs it")
+    func invalidUTF8() throws {
+        let bytes = Data([0x48, 0x69, 0x20, 0xFF, 0x21])
+        do {
+            _ = try AttributedString(markdown: bytes)
+            Issue.record("invalid UTF-8 was accepted")
+        } catch {
+            #expect(error.localizedDescription.contains("UTF-8"))
+        }
+        let repaired = try AttributedString(
+            markdown: bytes, options: AttributedString.MarkdownParsingOptions(failurePolicy: .returnPartiallyParsedIfPossible))
+        #expect(String(repaired.characters) == "Hi \u{FFFD}!")
+    }
+}

@@ -53,11 +53,11 @@
         ///   - url: A file URL.
         ///   - options: Foundation's options.
         ///   - baseURL: Resolves relative link and image URLs; `nil` leaves them as written.
-        /// - Throws: ``IntentModel/IntentMarkError/unreadableFile(path:reason:)`` when the file cannot be
-        ///   read; the errors of the `Data` initializer.
+        /// - Throws: Foundation's `CocoaError` when the file cannot be read (`.fileReadNoSuchFile`,
+        ///   `.fileReadNoPermission`, …), as Apple's initializer does; the errors of the `Data`
+        ///   initializer.
         public init(contentsOf url: URL, options: AttributedString.MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws {
-            let document = try IntentDocument(contentsOf: url, options: options.intentMarkOptions, baseURL: baseURL)
-            self = document.attributedString(foundationAttributesOnly: !options.includesIntentMarkAttributes)
+            try self.init(markdown: try Data(contentsOf: url), options: options, baseURL: baseURL)
         }
     }
 #endif
