@@ -112,7 +112,7 @@ struct ConvertCommand {
             let appliesTo: [OutputFormat]
             switch name {
             case "--width", "--color", "--colour": appliesTo = [.terminal]
-            case "--unsafe": appliesTo = [.html]
+            case "--unsafe", "--heading-ids": appliesTo = [.html]
             case "--result-options": appliesTo = [.json, .runs, .markdown]
             case "--style": appliesTo = resultOptions == nil ? [.rtf] : [.rtf, .json, .runs, .markdown]
             default:
@@ -201,6 +201,9 @@ struct ConvertCommand {
         case "--unsafe":
             try Self.noValue(name, inlineValue)
             htmlOptions.unsafe = true
+        case "--heading-ids":
+            try Self.noValue(name, inlineValue)
+            htmlOptions.headingIDs = true
         default:
             if try ParsingFlags.parse(name, inlineValue: inlineValue, reader: &reader, into: &options) { return true }
             return try terminal.parse(name, inlineValue: inlineValue, reader: &reader)

@@ -13,6 +13,7 @@ enum HelpText {
           intentmark [convert] DIR|FILE… -o OUTDIR -t FORMAT [-j N] [OPTIONS]
           intentmark show [FILE|-] [--width N] [--color auto|always|never]
           intentmark apply DOC EDITS.json [--to FORMAT] [-o FILE] [OPTIONS]
+          intentmark toc [FILE|-] [-o FILE] [PARSING OPTIONS]
           intentmark bench [FILE…] [--json] [--runs N]
           intentmark --help | --version
 
@@ -21,6 +22,8 @@ enum HelpText {
           show        render Markdown for the terminal (styled on a terminal, plain into a pipe)
           apply       replay an edit script (replacements, as an editor and a rewrite tool make
                       them) on DOC and write the result (Markdown by default)
+          toc         print the table of contents: a Markdown list of links to the headings'
+                      anchors (GitHub's rule; 'convert --to html --heading-ids' writes them)
           bench       time every conversion of FILEs (default: the bundled document) against
                       libcmark-gfm in the same run
 
@@ -28,6 +31,18 @@ enum HelpText {
         for the options.
         Exit status: 0 success (also when standard output is closed early, as by '| head'),
         1 input that cannot be converted or output that cannot be written, 64 bad usage.
+
+        """
+
+    static let toc = """
+        USAGE
+          intentmark toc [FILE|-] [-o FILE] [PARSING OPTIONS]
+
+        Prints the table of contents of FILE (or standard input): a Markdown list with one link per
+        heading, nested by level, each to the heading's anchor by GitHub's rule (lowercase,
+        punctuation removed, spaces to hyphens; a repeated anchor gets -1, -2, …). The anchors are
+        the ids 'intentmark convert --to html --heading-ids' writes, and those GitHub gives.
+        The parsing options are those of 'intentmark convert --help'.
 
         """
 
@@ -125,7 +140,7 @@ enum HelpText {
               intentmark convert docs/ -o site/ -t html
 
             An option that does not apply to the chosen output (--width and --color: terminal;
-            --unsafe: html; --style: rtf; --result-options: json, runs, markdown) or input (the
+            --unsafe, --heading-ids: html; --style: rtf; --result-options: json, runs, markdown) or input (the
             parsing options with -f json) is a usage error, not silently ignored.
 
             OUTPUT FORMATS (-t/--to; without it, from the -o file's extension: .md .html .json .txt
@@ -167,6 +182,8 @@ enum HelpText {
                                         standard output is a terminal and NO_COLOR is unset)
               --unsafe                  HTML: pass raw HTML and every URL through (default: raw
                                         HTML omitted, javascript:/vbscript:/file:/data: URLs emptied)
+              --heading-ids             HTML: give each heading an id, its anchor by GitHub's rule
+                                        (as 'intentmark toc' links to it)
               --syntax \(syntaxes)
                                         interpreted syntax (default full)
               --extended-attributes     read Apple's ^[text](name: value) syntax (JSON5 values)

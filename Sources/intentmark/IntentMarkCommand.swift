@@ -41,6 +41,12 @@ enum IntentMarkCommand {
                     return .success
                 }
                 return try command.execute()
+            case "toc":
+                guard let command = try TableOfContentsCommand(parsing: Array(arguments.dropFirst())) else {
+                    write(HelpText.toc, to: .standardOutput)
+                    return .success
+                }
+                return try command.execute()
             case "bench":
                 guard let command = try BenchCommand(parsing: Array(arguments.dropFirst())) else {
                     write(HelpText.bench, to: .standardOutput)
@@ -58,7 +64,7 @@ enum IntentMarkCommand {
             default:
                 // `intentmark FILE…` and `intentmark -t html FILE` convert, as pandoc does.
                 guard first == "-" || first.hasPrefix("-") || FileManager.default.fileExists(atPath: first) else {
-                    throw UsageError("'\(first)' is neither a command (convert, show, apply, bench) nor a file")
+                    throw UsageError("'\(first)' is neither a command (convert, show, apply, toc, bench) nor a file")
                 }
                 guard let command = try ConvertCommand(parsing: arguments) else {
                     write(HelpText.convert, to: .standardOutput)

@@ -49,12 +49,15 @@ struct HTMLRenderer: ~Copyable {
     private var footnoteDefinitionsOpened = 0
     private var footnoteReferenceCounts: [String: Int] = [:]
     private var footnoteBackreferenceWritten = false
+    /// Heading anchors by block index, with `options.headingIDs` (empty otherwise).
+    private let headingAnchors: [Int32: String]
 
     // MARK: Initialisers
 
     init(document: IntentDocument, options: HTMLWritingOptions) {
         self.document = document.repairedForWriting()
         self.options = options
+        headingAnchors = options.headingIDs ? self.document.headingAnchors() : [:]
         output = ByteOutput(capacity: document.text.utf8.count + document.text.utf8.count / 2 + 64)
         isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
         isSpanOpen = [Bool](repeating: false, count: document.spans.count)
@@ -230,6 +233,11 @@ struct HTMLRenderer: ~Copyable {
             cr()
             append("<h")
             output.append(UInt8(ascii: "0") + UInt8(clamping: level))
+            if let anchor = headingAnchors[block] {
+                append(" id=\"")
+                HTMLEscaping.appendEscapedText(anchor.utf8, to: &output)
+                append("\"")
+            }
             append(">")
         case .orderedList:
             cr()

@@ -20,6 +20,10 @@ public struct HTMLWritingOptions: Sendable, Hashable, Codable {
     /// Write table alignment as `style="text-align: …"` instead of `align="…"`
     /// (`CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES`). Default `false`.
     public var tablePreferStyleAttributes: Bool
+    /// Give every heading an `id`: its anchor by GitHub's rule (`HeadingAnchor`, unique in the
+    /// document), so `#anchor` links written for GitHub work. Default `false`: libcmark-gfm's
+    /// `<h2>`, with no attribute.
+    public var headingIDs: Bool
 
     /// How soft line breaks are written.
     public enum SoftBreak: String, Sendable, Hashable, Codable, CaseIterable {
@@ -34,7 +38,7 @@ public struct HTMLWritingOptions: Sendable, Hashable, Codable {
     /// Creates options; each defaults as documented on its property.
     public init(
         unsafe: Bool = false, tagFilter: Bool = true, softBreak: SoftBreak = .newline, fullInfoString: Bool = false,
-        githubPreLang: Bool = false, tablePreferStyleAttributes: Bool = false
+        githubPreLang: Bool = false, tablePreferStyleAttributes: Bool = false, headingIDs: Bool = false
     ) {
         self.unsafe = unsafe
         self.tagFilter = tagFilter
@@ -42,6 +46,27 @@ public struct HTMLWritingOptions: Sendable, Hashable, Codable {
         self.fullInfoString = fullInfoString
         self.githubPreLang = githubPreLang
         self.tablePreferStyleAttributes = tablePreferStyleAttributes
+        self.headingIDs = headingIDs
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case unsafe, tagFilter, softBreak, fullInfoString, githubPreLang, tablePreferStyleAttributes, headingIDs
+    }
+
+    /// Decodes options from JSON; every key is optional and defaults as in
+    /// ``init(unsafe:tagFilter:softBreak:fullInfoString:githubPreLang:tablePreferStyleAttributes:headingIDs:)``.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` for a value of the wrong type or an unknown soft-break name.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            unsafe: try container.decodeIfPresent(Bool.self, forKey: .unsafe) ?? false,
+            tagFilter: try container.decodeIfPresent(Bool.self, forKey: .tagFilter) ?? true,
+            softBreak: try container.decodeIfPresent(SoftBreak.self, forKey: .softBreak) ?? .newline,
+            fullInfoString: try container.decodeIfPresent(Bool.self, forKey: .fullInfoString) ?? false,
+            githubPreLang: try container.decodeIfPresent(Bool.self, forKey: .githubPreLang) ?? false,
+            tablePreferStyleAttributes: try container.decodeIfPresent(Bool.self, forKey: .tablePreferStyleAttributes) ?? false,
+            headingIDs: try container.decodeIfPresent(Bool.self, forKey: .headingIDs) ?? false)
     }
 
     /// The defaults: safe, tag filter on, soft breaks as newlines.

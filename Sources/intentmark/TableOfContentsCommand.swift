@@ -1,0 +1,72 @@
+import Foundation
+import IntentMark
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `intentmark toc [FILE|-] [-o FILE] [PARSING OPTIONS]`: prints a document's table of contents
+/// as a Markdown list of links to its headings' anchors (``IntentDocument/tableOfContents``).
+struct TableOfContentsCommand {
+    private var convert = ConvertCommand()
+
+    /// Parses the arguments after `toc`; `nil` when `--help` was asked for.
+    /// - Throws: ``UsageError`` for an unknown flag, a missing or invalid value, or two inputs.
+    init?(parsing arguments: [String]) throws {
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case .positional(let path):
+                guard convert.inputPath == nil else {
+                    throw UsageError("only one input file can be given (got '\(convert.inputPath ?? "")' and '\(path)')")
+                }
+                convert.inputPath = path
+            case .option(let name, let inlineValue):
+                if name == "-h" || name == "--help" { return nil }
+                if name == "-o" || name == "--output" {
+                    convert.outputPath = try reader.value(for: name, inlineValue: inlineValue)
+                    continue
+                }
+                if try ParsingFlags.parse(name, inlineValue: inlineValue, reader: &reader, into: &convert.options) { continue }
+                throw UsageError("unknown option '\(name)' for toc")
+            }
+        }
+        if convert.inputPath == nil, isatty(STDIN_FILENO) != 0 {
+            throw UsageError("no input: give a FILE, '-' for standard input, or pipe Markdown in")
+        }
+    }
+
+    /// Reads the document and writes its table of contents.
+    /// - Throws: ``IntentMarkError`` when the input cannot be read or parsed.
+    func execute() throws -> ExitStatus {
+        try convert.writeOutput { Data(Self.markdownList(try convert.readDocument().tableOfContents).utf8) }
+    }
+
+    /// The entries as a Markdown list, nested by level relative to the shallowest heading:
+    /// `- [Title](#anchor)`, two spaces per level. Link text escapes the characters Markdown would
+    /// read as syntax.
+    static func markdownList(_ entries: [TableOfContentsEntry]) -> String {
+        let shallowest = entries.map(\.level).min() ?? 1
+        var result = ""
+        var previousLevel = shallowest
+        for entry in entries {
+            // A list item can nest only one level below the one before it.
+            let level = min(entry.level, previousLevel + 1)
+            previousLevel = level
+            result += String(repeating: "  ", count: level - shallowest)
+            result += "- [" + escaped(entry.title) + "](#" + entry.anchor + ")\n"
+        }
+        return result
+    }
+
+    private static func escaped(_ title: String) -> String {
+        var result = ""
+        for character in title {
+            if "\\`*_[]<>&!~|#".contains(character) { result.append("\\") }
+            result.append(character == "\n" ? " " : character)
+        }
+        return result
+    }
+}
