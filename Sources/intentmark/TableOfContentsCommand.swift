@@ -45,8 +45,8 @@ struct TableOfContentsCommand {
     }
 
     /// The entries as a Markdown list, nested by level relative to the shallowest heading:
-    /// `- [Title](#anchor)`, two spaces per level. Link text escapes the characters Markdown would
-    /// read as syntax.
+    /// `- [Title](#anchor)`, two spaces per level. Link text escapes the characters Markdown could
+    /// read as syntax there (`\\`, backtick, `*`, `_`, brackets, `<`, `>`, `&`, `~`).
     static func markdownList(_ entries: [TableOfContentsEntry]) -> String {
         let shallowest = entries.map(\.level).min() ?? 1
         var result = ""
@@ -64,7 +64,7 @@ struct TableOfContentsCommand {
     private static func escaped(_ title: String) -> String {
         var result = ""
         for character in title {
-            if "\\`*_[]<>&!~|#".contains(character) { result.append("\\") }
+            if "\\`*_[]<>&~".contains(character) { result.append("\\") }
             result.append(character == "\n" ? " " : character)
         }
         return result
