@@ -34,6 +34,8 @@ struct ListNesting {
                 case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
                     .tableRow, .tableCell:
                     break
+                @unknown default:
+                    break
                 }
                 depths[Int(block)] = depth
                 orderedDepths[Int(block)] = orderedDepth

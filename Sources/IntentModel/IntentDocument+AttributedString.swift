@@ -270,6 +270,8 @@ extension IntentDocument {
             return false
         case .paragraph, .header, .thematicBreak, .tableCell:
             return true
+        @unknown default:
+            return true
         }
     }
 

@@ -37,6 +37,8 @@ extension IntentDocument {
                 case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
                     .tableHeaderRow, .tableRow, .tableCell:
                     continue
+                @unknown default:
+                    continue
                 }
             }
             return nil

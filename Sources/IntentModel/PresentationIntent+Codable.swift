@@ -91,6 +91,8 @@ extension PresentationIntent.Kind {
         case .tableHeaderRow: return "tableHeaderRow"
         case .tableRow: return "tableRow"
         case .tableCell: return "tableCell"
+        @unknown default:
+            return "paragraph"
         }
     }
 
@@ -105,6 +107,8 @@ extension PresentationIntent.Kind {
         case .table(let columns): try container.encode(columns.map(\.alignment.name), forKey: .columns)
         case .tableRow(let rowIndex): try container.encode(rowIndex, forKey: .rowIndex)
         case .tableCell(let columnIndex): try container.encode(columnIndex, forKey: .columnIndex)
+        @unknown default:
+            break
         }
     }
 

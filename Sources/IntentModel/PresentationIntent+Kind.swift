@@ -56,6 +56,8 @@ extension PresentationIntent.Kind {
             return true
         case .paragraph, .header, .codeBlock, .thematicBreak, .tableCell:
             return false
+        @unknown default:
+            return false
         }
     }
 
@@ -83,6 +85,8 @@ extension PresentationIntent.Kind {
         case .tableHeaderRow: return "tableHeaderRow"
         case .tableRow(let rowIndex): return "tableRow \(rowIndex)"
         case .tableCell(let columnIndex): return "tableCell \(columnIndex)"
+        @unknown default:
+            return "paragraph"
         }
     }
 }

@@ -36,6 +36,8 @@ extension PresentationIntent.TableColumn.Alignment {
         case .left: return "left"
         case .center: return "center"
         case .right: return "right"
+        @unknown default:
+            return "left"
         }
     }
 

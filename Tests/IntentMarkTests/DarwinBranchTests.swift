@@ -23,7 +23,9 @@ import Testing
         /// `scripts/check-darwin-branch --add IntentModel=FILE`: it exits 1 with an error in
         /// `FoundationNamesResolve.swift`. Other misuses fail earlier, in the library itself: calling
         /// `PresentationIntent.IntentType(kind:identity:)` (Foundation documents no such
-        /// initializer), or relying on `TableColumn.Alignment.allCases`.
+        /// initializer), relying on `TableColumn.Alignment.allCases`, or a `switch` over
+    /// `PresentationIntent.Kind` without `@unknown default` (the stand-ins are built with library
+    /// evolution, as Apple's frameworks are, so their enums are not frozen).
         @Test("a misuse of a Foundation name fails the check")
         func misuseFailsTheCheck() throws {
             let misuse = """

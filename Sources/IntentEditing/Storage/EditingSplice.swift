@@ -60,6 +60,8 @@ enum EditingSplice {
             case .paragraph, .header, .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow,
                 .tableRow:
                 break
+            @unknown default:
+                break
             }
         }
         // Plain text typed into a code block is code, into a cell stays in the cell; text with
@@ -482,6 +484,8 @@ extension EditingSplice {
             case .orderedList, .unorderedList: break
             case .paragraph, .header, .listItem, .blockQuote, .codeBlock, .thematicBreak, .table, .tableHeaderRow, .tableRow,
                 .tableCell:
+                return nil
+            @unknown default:
                 return nil
             }
             for anchor in anchors.values.sorted() {

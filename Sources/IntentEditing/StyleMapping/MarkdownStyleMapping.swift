@@ -51,6 +51,8 @@ public struct MarkdownStyleMapping: EditorStyleMapping {
             case .orderedList, .unorderedList: lists += 1
             case .paragraph, .header, .blockQuote, .codeBlock, .thematicBreak, .table, .tableHeaderRow, .tableRow, .tableCell:
                 break
+            @unknown default:
+                break
             }
             return BlockDescription(kind, markup: markup[component.identity])
         }

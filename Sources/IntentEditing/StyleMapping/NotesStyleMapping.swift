@@ -90,6 +90,8 @@ public struct NotesStyleMapping: EditorStyleMapping {
             return ParagraphFormat(.body)
         case .paragraph, .listItem, .blockQuote, .orderedList, .unorderedList:
             break
+        @unknown default:
+            break
         }
         // The innermost list item decides; else a quote; else body.
         for (position, component) in components.enumerated() {

@@ -144,6 +144,8 @@ struct PlainTextRenderer {
                 return options.lineSeparator
             case .listItem, .paragraph, .header, .codeBlock, .blockQuote, .thematicBreak, .tableCell:
                 index = parent(index)
+            @unknown default:
+                index = parent(index)
             }
         }
         return options.blockSeparator
@@ -176,6 +178,8 @@ struct PlainTextRenderer {
             write(options.thematicBreak)
         case .paragraph, .header, .codeBlock, .tableCell:
             frames.append(Frame(block: block, marker: nil, continuation: ""))
+        @unknown default:
+            frames.append(Frame(block: block, marker: nil, continuation: ""))
         }
     }
 
@@ -200,6 +204,8 @@ struct PlainTextRenderer {
                 write("")
             }
         case .paragraph, .header, .orderedList, .unorderedList, .codeBlock, .blockQuote, .thematicBreak, .tableCell:
+            break
+        @unknown default:
             break
         }
     }
@@ -283,6 +289,20 @@ struct PlainTextRenderer {
             }
         case .thematicBreak, .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow:
             break
+        @unknown default:
+            let isBlank = text.allSatisfy { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            if isBlank, let start = separatorStart, start.length <= output.count {
+                // Nothing to show (an HTML block of tags only, an empty header): take back the
+                // separator written for this leaf.
+                output.removeLast(output.count - start.length)
+                atLineStart = start.atLineStart
+                let markers = Dictionary(start.frames.map { ($0.block, $0.marker) }, uniquingKeysWith: { first, _ in first })
+                for index in frames.indices where markers[frames[index].block] != nil {
+                    frames[index].marker = markers[frames[index].block] ?? nil
+                }
+            } else {
+                write(text)
+            }
         }
         currentLeaf = -1
     }
@@ -433,6 +453,8 @@ struct PlainTextRenderer {
                     case .center:
                         let before = padding / 2
                         cells.append(String(repeating: " ", count: before) + cell + String(repeating: " ", count: padding - before))
+                    @unknown default:
+                        cells.append(cell + String(repeating: " ", count: padding))
                     }
                 }
                 lines.append(cells.joined(separator: "  ").trimmingTrailingSpaces)

@@ -291,6 +291,8 @@ struct RichTextLowering {
             case .paragraph, .header, .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow,
                 .tableCell:
                 break
+            @unknown default:
+                break
             }
         }
         let records = document.runRecords
@@ -421,6 +423,8 @@ struct RichTextLowering {
         case .tableCell: return options.contains(.table)
         case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow:
             return false
+        @unknown default:
+            return false
         }
     }
 
@@ -438,6 +442,8 @@ struct RichTextLowering {
         case .tableHeaderRow: return 16
         case .tableRow: return 17
         case .tableCell: return 18
+        @unknown default:
+            return 0
         }
     }
 
@@ -571,6 +577,8 @@ struct RichTextLowering {
                 case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
                     .tableRow, .tableCell:
                     break
+                @unknown default:
+                    break
                 }
                 ancestor = parent(ancestor)
             }
@@ -598,6 +606,8 @@ struct RichTextLowering {
                 case .paragraph, .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote,
                     .thematicBreak, .table, .tableCell:
                     break
+                @unknown default:
+                    break
                 }
             }
             var columns: [PresentationIntent.TableColumn] = []
@@ -607,6 +617,8 @@ struct RichTextLowering {
             case .left: alignment = .left
             case .center: alignment = .center
             case .right: alignment = .right
+            @unknown default:
+                alignment = .left
             }
             style.textBlocks = [
                 TextTableBlock(
@@ -616,6 +628,8 @@ struct RichTextLowering {
             style.alignment = alignment
             return style
         case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow:
+            return base
+        @unknown default:
             return base
         }
     }

@@ -211,6 +211,8 @@ extension StyleSheet {
         case .tableHeaderRow: return tableHeaderRow
         case .tableRow: return .unchanged
         case .tableCell: return tableCell
+        @unknown default:
+            return paragraph
         }
     }
 }

@@ -138,6 +138,8 @@ extension IntentDocument {
             }
         case .paragraph, .header, .orderedList, .unorderedList, .blockQuote, .codeBlock, .thematicBreak, .table:
             break
+        @unknown default:
+            break
         }
         switch parent {
         case .orderedList?, .unorderedList?:

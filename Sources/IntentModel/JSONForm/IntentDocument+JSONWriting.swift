@@ -90,6 +90,8 @@ extension IntentDocument {
             case .tableCell(let columnIndex):
                 output.append(", \"columnIndex\": ")
                 output.appendJSONInteger(columnIndex)
+            @unknown default:
+                break
             }
             output.append(", \"identity\": ")
             output.appendJSONInteger(block.identity)

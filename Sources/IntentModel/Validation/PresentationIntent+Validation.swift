@@ -22,6 +22,8 @@ extension PresentationIntent.Kind {
         case .tableCell(let columnIndex):
             return ModelRanges.index.contains(columnIndex)
                 ? nil : ("columnIndex", "column index \(columnIndex) is outside \(ModelRanges.index)")
+        @unknown default:
+            return nil
         }
     }
 
@@ -38,6 +40,8 @@ extension PresentationIntent.Kind {
         case .tableCell(let columnIndex):
             let upper = columns.map { max(0, $0 - 1) } ?? ModelRanges.index.upperBound
             return .tableCell(columnIndex: columnIndex.clamped(to: 0...upper))
+        @unknown default:
+            return self
         }
     }
 }
@@ -96,6 +100,8 @@ extension PresentationIntent {
                 }
             case .paragraph, .header, .codeBlock, .blockQuote, .thematicBreak:
                 break
+            @unknown default:
+                break
             }
         }
         return nil
@@ -113,6 +119,8 @@ extension PresentationIntent.Kind {
         case .tableRow, .tableHeaderRow: return true
         case .paragraph, .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak,
             .table, .tableCell:
+            return false
+        @unknown default:
             return false
         }
     }

@@ -84,6 +84,13 @@ struct HTMLRenderer: ~Copyable {
                 case .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
                     .tableHeaderRow, .tableRow:
                     break
+                @unknown default:
+                    textLeaves[index] = true
+                    // Tight: in an item of a list that is tight (or says nothing).
+                    if parent >= 0, case .listItem = blocks[Int(parent)].kind {
+                        let list = blocks[Int(parent)].parent
+                        if list >= 0 { tight[index] = blocks[Int(list)].markup?.isTight ?? true }
+                    }
                 }
             }
         }
@@ -328,6 +335,15 @@ struct HTMLRenderer: ~Copyable {
                 }
             }
             append(">")
+        @unknown default:
+            if nextOnPath == nil, currentInline & Bits.blockHTML != 0 { isHTMLBlock[Int(block)] = true }
+            if isHTMLBlock[Int(block)] {
+                cr()
+                if !options.unsafe { append("<!-- raw HTML omitted -->") }
+            } else if !isTight[Int(block)] {
+                cr()
+                append("<p>")
+            }
         }
     }
 
@@ -406,6 +422,17 @@ struct HTMLRenderer: ~Copyable {
             append("</tr>")
         case .tableCell:
             if inTableHeader { append("</th>") } else { append("</td>") }
+        @unknown default:
+            if isHTMLBlock[Int(block)] {
+                cr()
+            } else if !isTight[Int(block)] {
+                let container = parent(block)
+                if isFootnoteDefinition(container), isLastChild[Int(block)], !footnoteBackreferenceWritten {
+                    append(" ")
+                    writeFootnoteBackreferences(container)
+                }
+                append("</p>\n")
+            }
         }
     }
 

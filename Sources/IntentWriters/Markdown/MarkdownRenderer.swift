@@ -263,6 +263,18 @@ struct MarkdownRenderer {
                     endLine()
                 }
             }
+        @unknown default:
+            if previous >= 0 {
+                endLine()
+                // After an open HTML block in a list item, the line ending alone ends the item
+                // (the next line is less indented, and only paragraphs take lazy lines); a blank
+                // line would become part of the HTML block.
+                if needsBlankLine(container: container, previous: previous, next: block),
+                    !blankLineWouldJoinOpenHTML(container: container)
+                {
+                    endLine()
+                }
+            }
         }
         switch blockKind {
         case .paragraph, .header, .codeBlock:
@@ -321,6 +333,8 @@ struct MarkdownRenderer {
         case .tableCell:
             writeMarker(" ")
             if isInHeaderRow(block) { headerCellCount += 1 }
+        @unknown default:
+            break
         }
     }
 
@@ -337,6 +351,8 @@ struct MarkdownRenderer {
         case .tableCell:
             writeMarker(" |")
             lineHasContent = true
+        @unknown default:
+            break
         }
     }
 
@@ -408,9 +424,17 @@ struct MarkdownRenderer {
             // begins a block rather than a lazy line.
             case .blockQuote, .orderedList, .unorderedList: return lastLeafTakesLines && !nextLeafIsHTMLBlock
             case .header, .listItem, .codeBlock, .thematicBreak, .tableHeaderRow, .tableRow, .tableCell: return false
+            @unknown default:
+                return !nextLeafInterruptsParagraph
+            // A quote or list takes the paragraph in only through its own last leaf (a lazy
+            // continuation line, an HTML block's next line, a table's next row); there the item
+            // is the innermost matched container, so any HTML block start (condition 7 too)
+            // begins a block rather than a lazy line.
             }
         case .paragraph, .header, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow,
             .tableCell:
+            return true
+        @unknown default:
             return true
         }
     }
@@ -469,6 +493,8 @@ struct MarkdownRenderer {
             case .left: row += " :-- |"
             case .center: row += " :-: |"
             case .right: row += " --: |"
+            @unknown default:
+                row += " :-- |"
             }
         }
         return row
@@ -507,6 +533,12 @@ struct MarkdownRenderer {
             case .header, .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow,
                 .tableCell:
                 break
+            @unknown default:
+                if leafIsHTML || (inline.isEmpty && record.inline & InlinePresentationIntent.blockHTML.rawValue != 0) {
+                    leafIsHTML = true
+                    rawContent += content
+                    return
+                }
             }
         }
         transitionMarkup(record, attributes: attributes)
@@ -564,6 +596,8 @@ struct MarkdownRenderer {
         case .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
             .tableHeaderRow, .tableRow:
             lastLeafTakesLines = false
+        @unknown default:
+            lastLeafTakesLines = true
         }
         switch kind(leaf) {
         case .codeBlock(let languageHint):
@@ -584,6 +618,10 @@ struct MarkdownRenderer {
             writeContentLines(content)
         case .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow, .tableCell:
             if !inline.isEmpty { writeContentLines(inline.finish()) }
+        @unknown default:
+            var html = rawContent
+            if html.hasSuffix("\n") { html.removeLast() }
+            writeContentLines(html)
         }
         currentLeaf = -1
     }
@@ -602,6 +640,8 @@ struct MarkdownRenderer {
             case .blockQuote: return false
             case .paragraph, .header, .orderedList, .unorderedList, .codeBlock, .thematicBreak, .table, .tableHeaderRow,
                 .tableRow, .tableCell:
+                break
+            @unknown default:
                 break
             }
             current = parent(current)

@@ -134,6 +134,8 @@ struct TerminalRenderState {
         case .paragraph, .orderedList, .unorderedList, .listItem, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
             .tableRow:
             return .body
+        @unknown default:
+            return .body
         }
     }
 
@@ -169,6 +171,8 @@ struct TerminalRenderState {
             case .table, .tableHeaderRow, .tableRow:
                 return false
             case .listItem, .paragraph, .header, .codeBlock, .blockQuote, .thematicBreak, .tableCell:
+                index = parent(index)
+            @unknown default:
                 index = parent(index)
             }
         }
@@ -214,6 +218,8 @@ struct TerminalRenderState {
             writeLine(Array(repeating: rule, count: textWidth()))
         case .paragraph, .header, .codeBlock, .tableCell:
             push(block)
+        @unknown default:
+            push(block)
         }
     }
 
@@ -236,6 +242,8 @@ struct TerminalRenderState {
                 for line in finished.lines(width: textWidth(), borderStyle: style(theme.tableBorder)) { writeLine(line) }
             }
         case .paragraph, .header, .codeBlock, .blockQuote, .thematicBreak, .tableCell:
+            break
+        @unknown default:
             break
         }
     }
@@ -290,6 +298,8 @@ struct TerminalRenderState {
             }
         case .thematicBreak:
             break
+        @unknown default:
+            writeParagraph(glyphs)
         }
     }
 

@@ -94,6 +94,8 @@ struct TerminalTableLayout {
                     case .left: before = 0
                     case .center: before = padding / 2
                     case .right: before = padding
+                    @unknown default:
+                        before = 0
                     }
                     line.append(space)
                     line.append(contentsOf: repeatElement(space, count: before))
