@@ -24,8 +24,8 @@ import Testing
         /// `FoundationNamesResolve.swift`. Other misuses fail earlier, in the library itself: calling
         /// `PresentationIntent.IntentType(kind:identity:)` (Foundation documents no such
         /// initializer), relying on `TableColumn.Alignment.allCases`, or a `switch` over
-    /// `PresentationIntent.Kind` without `@unknown default` (the stand-ins are built with library
-    /// evolution, as Apple's frameworks are, so their enums are not frozen).
+        /// `PresentationIntent.Kind` without `@unknown default` (the stand-ins are built with library
+        /// evolution, as Apple's frameworks are, so their enums are not frozen).
         @Test("a misuse of a Foundation name fails the check")
         func misuseFailsTheCheck() throws {
             let misuse = """
