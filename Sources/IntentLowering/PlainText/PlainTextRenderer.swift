@@ -252,6 +252,22 @@ struct PlainTextRenderer {
 
     // MARK: Leaves and inline content
 
+    /// Writes a paragraph's or header's text; one with nothing to show (an HTML block of tags
+    /// only, an empty header) takes back the separator written for it.
+    private mutating func writeParagraphText(_ text: [UInt8]) {
+        let isBlank = text.allSatisfy { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        if isBlank, let start = separatorStart, start.length <= output.count {
+            output.removeLast(output.count - start.length)
+            atLineStart = start.atLineStart
+            let markers = Dictionary(start.frames.map { ($0.block, $0.marker) }, uniquingKeysWith: { first, _ in first })
+            for index in frames.indices where markers[frames[index].block] != nil {
+                frames[index].marker = markers[frames[index].block] ?? nil
+            }
+        } else {
+            write(text)
+        }
+    }
+
     private mutating func closeLeaf() {
         dropsLeadingSpaces = false
         guard currentLeaf >= 0 else {
@@ -274,35 +290,12 @@ struct PlainTextRenderer {
             if text.last == UInt8(ascii: "\n") { text.removeLast() }
             write(text)
         case .paragraph, .header:
-            let isBlank = text.allSatisfy { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            if isBlank, let start = separatorStart, start.length <= output.count {
-                // Nothing to show (an HTML block of tags only, an empty header): take back the
-                // separator written for this leaf.
-                output.removeLast(output.count - start.length)
-                atLineStart = start.atLineStart
-                let markers = Dictionary(start.frames.map { ($0.block, $0.marker) }, uniquingKeysWith: { first, _ in first })
-                for index in frames.indices where markers[frames[index].block] != nil {
-                    frames[index].marker = markers[frames[index].block] ?? nil
-                }
-            } else {
-                write(text)
-            }
+            writeParagraphText(text)
         case .thematicBreak, .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow:
             break
         @unknown default:
-            let isBlank = text.allSatisfy { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            if isBlank, let start = separatorStart, start.length <= output.count {
-                // Nothing to show (an HTML block of tags only, an empty header): take back the
-                // separator written for this leaf.
-                output.removeLast(output.count - start.length)
-                atLineStart = start.atLineStart
-                let markers = Dictionary(start.frames.map { ($0.block, $0.marker) }, uniquingKeysWith: { first, _ in first })
-                for index in frames.indices where markers[frames[index].block] != nil {
-                    frames[index].marker = markers[frames[index].block] ?? nil
-                }
-            } else {
-                write(text)
-            }
+            // A kind a later SDK adds (on Apple platforms) is written as a paragraph.
+            writeParagraphText(text)
         }
         currentLeaf = -1
     }

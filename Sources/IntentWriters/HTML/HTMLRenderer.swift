@@ -228,14 +228,7 @@ struct HTMLRenderer: ~Copyable {
     private mutating func open(block: Int32, nextOnPath: Int32?) {
         switch kind(block) {
         case .paragraph:
-            if nextOnPath == nil, currentInline & Bits.blockHTML != 0 { isHTMLBlock[Int(block)] = true }
-            if isHTMLBlock[Int(block)] {
-                cr()
-                if !options.unsafe { append("<!-- raw HTML omitted -->") }
-            } else if !isTight[Int(block)] {
-                cr()
-                append("<p>")
-            }
+            openParagraph(block: block, nextOnPath: nextOnPath)
         case .header(let level):
             cr()
             append("<h")
@@ -336,14 +329,8 @@ struct HTMLRenderer: ~Copyable {
             }
             append(">")
         @unknown default:
-            if nextOnPath == nil, currentInline & Bits.blockHTML != 0 { isHTMLBlock[Int(block)] = true }
-            if isHTMLBlock[Int(block)] {
-                cr()
-                if !options.unsafe { append("<!-- raw HTML omitted -->") }
-            } else if !isTight[Int(block)] {
-                cr()
-                append("<p>")
-            }
+            // A kind a later SDK adds (on Apple platforms) is written as a paragraph.
+            openParagraph(block: block, nextOnPath: nextOnPath)
         }
     }
 
@@ -366,16 +353,7 @@ struct HTMLRenderer: ~Copyable {
     private mutating func close(block: Int32) {
         switch kind(block) {
         case .paragraph:
-            if isHTMLBlock[Int(block)] {
-                cr()
-            } else if !isTight[Int(block)] {
-                let container = parent(block)
-                if isFootnoteDefinition(container), isLastChild[Int(block)], !footnoteBackreferenceWritten {
-                    append(" ")
-                    writeFootnoteBackreferences(container)
-                }
-                append("</p>\n")
-            }
+            closeParagraph(block: block)
         case .header(let level):
             append("</h")
             output.append(UInt8(ascii: "0") + UInt8(clamping: level))
@@ -423,16 +401,34 @@ struct HTMLRenderer: ~Copyable {
         case .tableCell:
             if inTableHeader { append("</th>") } else { append("</td>") }
         @unknown default:
-            if isHTMLBlock[Int(block)] {
-                cr()
-            } else if !isTight[Int(block)] {
-                let container = parent(block)
-                if isFootnoteDefinition(container), isLastChild[Int(block)], !footnoteBackreferenceWritten {
-                    append(" ")
-                    writeFootnoteBackreferences(container)
-                }
-                append("</p>\n")
+            closeParagraph(block: block)
+        }
+    }
+
+    /// Opens a paragraph (or an HTML block, which is a paragraph whose runs carry `.blockHTML`).
+    private mutating func openParagraph(block: Int32, nextOnPath: Int32?) {
+        if nextOnPath == nil, currentInline & Bits.blockHTML != 0 { isHTMLBlock[Int(block)] = true }
+        if isHTMLBlock[Int(block)] {
+            cr()
+            if !options.unsafe { append("<!-- raw HTML omitted -->") }
+        } else if !isTight[Int(block)] {
+            cr()
+            append("<p>")
+        }
+    }
+
+    /// Closes a paragraph or HTML block; the last paragraph of a footnote definition gets its
+    /// back-references.
+    private mutating func closeParagraph(block: Int32) {
+        if isHTMLBlock[Int(block)] {
+            cr()
+        } else if !isTight[Int(block)] {
+            let container = parent(block)
+            if isFootnoteDefinition(container), isLastChild[Int(block)], !footnoteBackreferenceWritten {
+                append(" ")
+                writeFootnoteBackreferences(container)
             }
+            append("</p>\n")
         }
     }
 
