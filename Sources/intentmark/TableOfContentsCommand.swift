@@ -1,12 +1,6 @@
 import Foundation
 import IntentMark
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `intentmark toc [FILE|-] [-o FILE] [PARSING OPTIONS]`: prints a document's table of contents
 /// as a Markdown list of links to its headings' anchors (``IntentDocument/tableOfContents``).
 struct TableOfContentsCommand {
@@ -15,27 +9,12 @@ struct TableOfContentsCommand {
     /// Parses the arguments after `toc`; `nil` when `--help` was asked for.
     /// - Throws: ``UsageError`` for an unknown flag, a missing or invalid value, or two inputs.
     init?(parsing arguments: [String]) throws {
-        var reader = ArgumentReader(arguments)
-        while let argument = reader.next() {
-            switch argument {
-            case .positional(let path):
-                guard convert.inputPath == nil else {
-                    throw UsageError("only one input file can be given (got '\(convert.inputPath ?? "")' and '\(path)')")
-                }
-                convert.inputPath = path
-            case .option(let name, let inlineValue):
-                if name == "-h" || name == "--help" { return nil }
-                if name == "-o" || name == "--output" {
-                    convert.outputPath = try reader.value(for: name, inlineValue: inlineValue)
-                    continue
-                }
-                if try ParsingFlags.parse(name, inlineValue: inlineValue, reader: &reader, into: &convert.options) { continue }
-                throw UsageError("unknown option '\(name)' for toc")
-            }
+        let parsed = try convert.parseSingleInput(arguments, command: "toc") { command, name, inlineValue, reader in
+            guard name == "-o" || name == "--output" else { return false }
+            command.outputPath = try reader.value(for: name, inlineValue: inlineValue)
+            return true
         }
-        if convert.inputPath == nil, isatty(STDIN_FILENO) != 0 {
-            throw UsageError("no input: give a FILE, '-' for standard input, or pipe Markdown in")
-        }
+        guard parsed else { return nil }
     }
 
     /// Reads the document and writes its table of contents.

@@ -10,23 +10,24 @@ extension IntentDocument {
     ///
     /// Cost: one pass over the runs; linear in the text.
     public var tableOfContents: [TableOfContentsEntry] {
-        let headings = headingTitles()
-        let anchors = HeadingAnchor.anchors(for: headings.map(\.title))
-        return zip(headings, anchors).map { heading, anchor in
+        anchoredHeadings().map { heading in
             let block = blocks[Int(heading.block)]
             var level = 1
             if case .header(let headerLevel) = block.kind { level = headerLevel }
-            return TableOfContentsEntry(level: level, title: heading.title, anchor: anchor, identity: block.identity)
+            return TableOfContentsEntry(level: level, title: heading.title, anchor: heading.anchor, identity: block.identity)
         }
     }
 
     /// The anchor of every heading block, by block index (what the HTML writer writes as `id`).
     package func headingAnchors() -> [Int32: String] {
+        Dictionary(uniqueKeysWithValues: anchoredHeadings().map { ($0.block, $0.anchor) })
+    }
+
+    /// Each heading block in document order, with its title and its anchor.
+    private func anchoredHeadings() -> [(block: Int32, title: String, anchor: String)] {
         let headings = headingTitles()
         let anchors = HeadingAnchor.anchors(for: headings.map(\.title))
-        var result: [Int32: String] = [:]
-        for (heading, anchor) in zip(headings, anchors) { result[heading.block] = anchor }
-        return result
+        return zip(headings, anchors).map { ($0.block, $0.title, $1) }
     }
 
     /// Each heading block, in document order, with its text content as HTML shows it: raw HTML,

@@ -59,14 +59,15 @@ public struct HTMLWritingOptions: Sendable, Hashable, Codable {
     /// - Throws: `DecodingError` for a value of the wrong type or an unknown soft-break name.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            unsafe: try container.decodeIfPresent(Bool.self, forKey: .unsafe) ?? false,
-            tagFilter: try container.decodeIfPresent(Bool.self, forKey: .tagFilter) ?? true,
-            softBreak: try container.decodeIfPresent(SoftBreak.self, forKey: .softBreak) ?? .newline,
-            fullInfoString: try container.decodeIfPresent(Bool.self, forKey: .fullInfoString) ?? false,
-            githubPreLang: try container.decodeIfPresent(Bool.self, forKey: .githubPreLang) ?? false,
-            tablePreferStyleAttributes: try container.decodeIfPresent(Bool.self, forKey: .tablePreferStyleAttributes) ?? false,
-            headingIDs: try container.decodeIfPresent(Bool.self, forKey: .headingIDs) ?? false)
+        self.init()
+        unsafe = try container.decodeIfPresent(Bool.self, forKey: .unsafe) ?? unsafe
+        tagFilter = try container.decodeIfPresent(Bool.self, forKey: .tagFilter) ?? tagFilter
+        softBreak = try container.decodeIfPresent(SoftBreak.self, forKey: .softBreak) ?? softBreak
+        fullInfoString = try container.decodeIfPresent(Bool.self, forKey: .fullInfoString) ?? fullInfoString
+        githubPreLang = try container.decodeIfPresent(Bool.self, forKey: .githubPreLang) ?? githubPreLang
+        tablePreferStyleAttributes =
+            try container.decodeIfPresent(Bool.self, forKey: .tablePreferStyleAttributes) ?? tablePreferStyleAttributes
+        headingIDs = try container.decodeIfPresent(Bool.self, forKey: .headingIDs) ?? headingIDs
     }
 
     /// The defaults: safe, tag filter on, soft breaks as newlines.
