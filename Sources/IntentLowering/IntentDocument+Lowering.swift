@@ -12,7 +12,8 @@ extension IntentDocument {
     ///   formatting tags become display attributes, `<br>` a line break, `<img>` its alt text, other
     ///   tags and comments nothing (``IntentLowering/PlainTextOptions/keepsRawHTML`` keeps it as text). A
     ///   paragraph whose first strong character is right-to-left gets
-    ///   `paragraphStyle.baseWritingDirection` ``IntentModel/WritingDirection/rightToLeft``.
+    ///   `paragraphStyle.baseWritingDirection` ``IntentModel/WritingDirection/rightToLeft``. A
+    ///   GitHub alert's quote starts with its title (`Note`, `Warning`, …) in bold.
     /// - `.presentationIntent` (which implies the others): the intents as they are, with display
     ///   attributes only where the document has them (what intents cannot say).
     ///
@@ -33,7 +34,7 @@ extension IntentDocument {
             return IntentDocument(text: plainText(options: plainTextOptions))
         }
         var lowering = RichTextLowering(
-            document: self, options: implied.isEmpty ? .richText : implied, styleSheet: styleSheet,
+            document: showingAlertTitles(), options: implied.isEmpty ? .richText : implied, styleSheet: styleSheet,
             plainTextOptions: plainTextOptions)
         return lowering.lower()
     }

@@ -24,12 +24,15 @@ public struct BlockMarkup: Sendable, Hashable, Codable {
     /// GFM footnote definitions (carried as a ``PresentationIntent/Kind/blockQuote``): the label
     /// as written between `[^` and `]`.
     public var footnoteLabel: String?
+    /// Block quotes at the top level: the GitHub alert the quote is (``GitHubAlert``), its marker
+    /// kept here and not in the text.
+    public var alert: GitHubAlert?
 
     /// Creates markup; every field defaults to `nil`.
     public init(
         listItemDelimiter: ListItemDelimiter? = nil, isTight: Bool? = nil, isTaskChecked: Bool? = nil,
         codeFence: CodeFence? = nil, infoString: String? = nil, columnAlignmentIsExplicit: [Bool]? = nil,
-        footnoteLabel: String? = nil
+        footnoteLabel: String? = nil, alert: GitHubAlert? = nil
     ) {
         self.listItemDelimiter = listItemDelimiter
         self.isTight = isTight
@@ -38,6 +41,7 @@ public struct BlockMarkup: Sendable, Hashable, Codable {
         self.infoString = infoString
         self.columnAlignmentIsExplicit = columnAlignmentIsExplicit
         self.footnoteLabel = footnoteLabel
+        self.alert = alert
     }
 
     /// Whether no field is set.

@@ -4,9 +4,10 @@ extension IntentDocument {
     /// intents (kinds, levels, ordinals, columns — block by block, so one paragraph never matches
     /// two), the same inline intents and spans (kinds, nesting, boundaries), and the same run
     /// attributes and block markup — except identities (compared as a consistent one-to-one
-    /// mapping instead), source positions, list delimiters, code fences and the letter case of HTML
-    /// formatting tags (``HTMLFormattingTag/element`` is compared). How the text is cut
-    /// into runs does not matter.
+    /// mapping instead), source positions, list delimiters, code fences, the letter case of HTML
+    /// formatting tags (``HTMLFormattingTag/element`` is compared) and of alert markers
+    /// (``GitHubAlert/kind`` is compared). Front matter is compared by format and text, not by
+    /// source range. How the text is cut into runs does not matter.
     ///
     /// This is the equivalence the Markdown writer guarantees: parse → write → parse gives a
     /// document equivalent to the first.
@@ -22,6 +23,9 @@ extension IntentDocument {
     /// - Returns: A one-line reason, or `nil`.
     public func equivalenceFailure(comparedTo other: IntentDocument) -> String? {
         guard text.utf8.count == other.text.utf8.count, text == other.text else { return "the texts differ" }
+        guard frontMatter?.format == other.frontMatter?.format, frontMatter?.rawText == other.frontMatter?.rawText else {
+            return "the front matter differs"
+        }
         var blockMap = ChainMap()
         var spanMap = ChainMap()
         var left = 0
@@ -83,6 +87,7 @@ extension IntentDocument {
         guard var copy = markup else { return nil }
         copy.listItemDelimiter = nil
         copy.codeFence = nil
+        if let alert = copy.alert { copy.alert = GitHubAlert(kind: alert.kind, markerEnding: alert.markerEnding) }
         return copy.isEmpty ? nil : copy
     }
 }

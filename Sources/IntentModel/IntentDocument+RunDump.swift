@@ -220,6 +220,7 @@ extension IntentDocument: CustomDebugStringConvertible {
             parts.append("explicit alignment [" + shown + (value.count > 16 ? ", … \(value.count) columns]" : "]"))
         }
         if let value = markup.footnoteLabel { parts.append("footnote '\(value)'") }
+        if let alert = markup.alert { parts.append("alert \(alert.kind.rawValue) '\(alert.marker)' \(alert.markerEnding.rawValue)") }
         return parts.joined(separator: ", ")
     }
 

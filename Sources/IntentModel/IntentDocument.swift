@@ -31,6 +31,9 @@ public struct IntentDocument: Sendable {
 
     /// The document's characters: every run's text, in order.
     public private(set) var text: String
+    /// The front matter the Markdown source began with (``FrontMatter``), or `nil`. Metadata, not
+    /// text: no run holds it.
+    public var frontMatter: FrontMatter?
     package var blocks: [Block]
     package var spans: [Span]
     /// One shared path per span (parallel to `spans`), so that reading a run's spans costs O(1)
@@ -239,8 +242,10 @@ extension IntentDocument {
     /// Appends every run of `other`, keeping its intents and attributes. Identities are kept as
     /// they are, so blocks of `other` whose identity, kind and parent match blocks of this document
     /// become the same blocks.
+    /// A document without front matter takes `other`'s.
     /// - Parameter other: The document to append.
     public mutating func append(_ other: IntentDocument) {
+        if frontMatter == nil { frontMatter = other.frontMatter }
         for run in other.runs {
             append(
                 String(run.text), presentationIntent: run.presentationIntent,
@@ -336,10 +341,11 @@ extension IntentDocument {
 // MARK: - Equatable, Hashable
 
 extension IntentDocument: Hashable {
-    /// Whether both documents have the same text and the same runs (ranges, intents with
-    /// identities, inline intents, attributes and block markup).
+    /// Whether both documents have the same text, the same runs (ranges, intents with
+    /// identities, inline intents, attributes and block markup) and the same front matter.
     public static func == (left: IntentDocument, right: IntentDocument) -> Bool {
-        guard left.runRecords.count == right.runRecords.count, left.text == right.text else { return false }
+        guard left.runRecords.count == right.runRecords.count, left.text == right.text, left.frontMatter == right.frontMatter
+        else { return false }
         var provenEqual = Set<Int64>()
         var provenSpans = Set<Int64>()
         for (a, b) in zip(left.runRecords, right.runRecords) {

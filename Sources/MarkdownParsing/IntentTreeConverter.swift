@@ -12,6 +12,8 @@ struct IntentTreeConverter {
 
     let options: MarkdownParsingOptions
     let source: PreparedSource
+    /// The GitHub alerts among the top-level block quotes, by node (``GitHubAlertScanner``).
+    let alerts: [UnsafeMutableRawPointer: GitHubAlert]
     private var builder: IntentDocumentBuilder
     private var frames: [Frame] = []
     private var nextIdentity = 1
@@ -68,8 +70,9 @@ struct IntentTreeConverter {
 
     // MARK: Initialisers
 
-    init(options: MarkdownParsingOptions, source: PreparedSource) {
+    init(options: MarkdownParsingOptions, source: PreparedSource, alerts: [UnsafeMutableRawPointer: GitHubAlert] = [:]) {
         self.options = options
+        self.alerts = alerts
         self.source = source
         self.builder = IntentDocumentBuilder(expectedBytes: source.byteCount + source.byteCount / 8)
         self.currentAttributes = RunAttributes(languageIdentifier: options.languageCode)
@@ -108,7 +111,7 @@ struct IntentTreeConverter {
         case .document, .customBlock, .customInline, .unknown:
             break
         case .blockQuote:
-            pushContainer(kind, .blockQuote, node)
+            pushContainer(kind, .blockQuote, node, markup: alerts[UnsafeMutableRawPointer(node)].map { BlockMarkup(alert: $0) })
         case .footnoteDefinition:
             var markup = BlockMarkup()
             var length = 0

@@ -95,13 +95,35 @@ public struct MarkdownParser: Sendable {
                 limit: "maximumInputBytes", maximum: options.limits.maximumInputBytes, found: source.count)
         }
         try InputShape(scanning: source).check(against: options.limits)
+        if options.recognizesFrontMatter, options.interpretedSyntax == .full, let frontMatter = FrontMatterScanner.scan(source),
+            let range = frontMatter.sourceRange
+        {
+            // The front matter's lines are handed to libcmark-gfm as blank lines (every byte but
+            // line endings a space), so every later line keeps its number, column and offset.
+            var blanked = Array(source)
+            for index in range where blanked[index] != 0x0A && blanked[index] != 0x0D { blanked[index] = 0x20 }
+            var (document, extra) = try blanked.withUnsafeBufferPointer { try convert($0, inspecting: inspect) }
+            document.frontMatter = frontMatter
+            return (document, extra)
+        }
+        return try convert(source, inspecting: inspect)
+    }
+
+    /// Parses `source` (already checked against the limits) with libcmark-gfm, lets `inspect`
+    /// read the tree, and converts it.
+    private func convert<Extra>(
+        _ source: UnsafeBufferPointer<UInt8>, inspecting inspect: (CmarkTree) -> Extra
+    ) throws -> (IntentDocument, Extra) {
         let prepared = PreparedSource(source: source, options: options)
         return try prepared.withBytes { bytes in
             // What libcmark-gfm is given (the prepared bytes) must fit its buffers.
             try CmarkBufferCeiling.check(bytes)
             let tree = try CmarkTree(parsing: bytes, options: options)
             let extra = inspect(tree)
-            var converter = IntentTreeConverter(options: options, source: prepared)
+            let alerts =
+                options.recognizesGitHubAlerts && options.interpretedSyntax == .full
+                ? GitHubAlertScanner.liftMarkers(in: tree, bytes: bytes) : [:]
+            var converter = IntentTreeConverter(options: options, source: prepared, alerts: alerts)
             return (converter.convert(tree), extra)
         }
     }

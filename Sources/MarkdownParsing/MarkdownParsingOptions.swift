@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Mirrors Foundation's `AttributedString.MarkdownParsingOptions` (members, defaults, and the
 /// nested ``InterpretedSyntax`` and ``FailurePolicy``), plus this library's own: ``baseURL``,
-/// ``blockSeparation``, ``extensions``, ``smartPunctuation``, ``appliesDisplayAttributes`` and
-/// ``limits``.
+/// ``blockSeparation``, ``extensions``, ``smartPunctuation``, ``appliesDisplayAttributes``,
+/// ``recognizesFrontMatter``, ``recognizesGitHubAlerts`` and ``limits``.
 ///
 /// ```swift
 /// var options = MarkdownParsingOptions()
@@ -62,6 +62,15 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
     ///
     /// `false` keeps every tag as raw inline HTML and extended attributes as extended attributes only.
     public var appliesDisplayAttributes: Bool
+    /// Whether YAML (`---`) or TOML (`+++`) front matter at the very start of the source becomes
+    /// the document's ``IntentModel/FrontMatter`` instead of Markdown (a thematic break and a
+    /// heading). Default `true`; only with ``InterpretedSyntax/full``.
+    public var recognizesFrontMatter: Bool
+    /// Whether top-level block quotes led by `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]` or
+    /// `[!CAUTION]` become GitHub alerts (``IntentModel/GitHubAlert``, on the quote's block
+    /// markup; the marker leaves the text). Default `true`; HTML is still written as
+    /// libcmark-gfm writes the quote unless the HTML writer is asked for alert markup.
+    public var recognizesGitHubAlerts: Bool
 
     // MARK: Initialisers
 
@@ -71,7 +80,8 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
         failurePolicy: FailurePolicy = .throwError, languageCode: String? = nil,
         appliesSourcePositionAttributes: Bool = false, baseURL: URL? = nil,
         blockSeparation: BlockSeparation = .newlines, extensions: MarkdownExtensions = .all,
-        smartPunctuation: Bool = false, limits: ParsingLimits = .default, appliesDisplayAttributes: Bool = true
+        smartPunctuation: Bool = false, limits: ParsingLimits = .default, appliesDisplayAttributes: Bool = true,
+        recognizesFrontMatter: Bool = true, recognizesGitHubAlerts: Bool = true
     ) {
         self.allowsExtendedAttributes = allowsExtendedAttributes
         self.interpretedSyntax = interpretedSyntax
@@ -84,6 +94,8 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
         self.smartPunctuation = smartPunctuation
         self.limits = limits
         self.appliesDisplayAttributes = appliesDisplayAttributes
+        self.recognizesFrontMatter = recognizesFrontMatter
+        self.recognizesGitHubAlerts = recognizesGitHubAlerts
     }
 
     /// All defaults.
@@ -96,10 +108,10 @@ extension MarkdownParsingOptions {
     enum CodingKeys: String, CodingKey {
         case allowsExtendedAttributes, interpretedSyntax, failurePolicy, languageCode,
             appliesSourcePositionAttributes, baseURL, blockSeparation, extensions, smartPunctuation, limits,
-            appliesDisplayAttributes
+            appliesDisplayAttributes, recognizesFrontMatter, recognizesGitHubAlerts
     }
 
-    /// Decodes options from JSON; every key is optional and defaults as ``init(allowsExtendedAttributes:interpretedSyntax:failurePolicy:languageCode:appliesSourcePositionAttributes:baseURL:blockSeparation:extensions:smartPunctuation:limits:appliesDisplayAttributes:)``
+    /// Decodes options from JSON; every key is optional and defaults as ``init(allowsExtendedAttributes:interpretedSyntax:failurePolicy:languageCode:appliesSourcePositionAttributes:baseURL:blockSeparation:extensions:smartPunctuation:limits:appliesDisplayAttributes:recognizesFrontMatter:recognizesGitHubAlerts:)``
     /// does (`{"smartPunctuation": true}` is a complete options file).
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` for a value of the wrong type.
@@ -117,6 +129,8 @@ extension MarkdownParsingOptions {
             extensions: try container.decodeIfPresent(MarkdownExtensions.self, forKey: .extensions) ?? .all,
             smartPunctuation: try container.decodeIfPresent(Bool.self, forKey: .smartPunctuation) ?? false,
             limits: try container.decodeIfPresent(ParsingLimits.self, forKey: .limits) ?? .default,
-            appliesDisplayAttributes: try container.decodeIfPresent(Bool.self, forKey: .appliesDisplayAttributes) ?? true)
+            appliesDisplayAttributes: try container.decodeIfPresent(Bool.self, forKey: .appliesDisplayAttributes) ?? true,
+            recognizesFrontMatter: try container.decodeIfPresent(Bool.self, forKey: .recognizesFrontMatter) ?? true,
+            recognizesGitHubAlerts: try container.decodeIfPresent(Bool.self, forKey: .recognizesGitHubAlerts) ?? true)
     }
 }

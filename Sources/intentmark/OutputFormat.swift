@@ -20,7 +20,7 @@ enum OutputFormat: String, CaseIterable {
     /// One line for `--help`.
     var summary: String {
         switch self {
-        case .json: return "the intent document as stable JSON (format intentmark-document, version 3)"
+        case .json: return "the intent document as stable JSON (format intentmark-document, version 3, or 4 with front matter or alerts)"
         case .runs: return "one block per run in Apple's print style: text { attribute = value }, inline intents by name"
         case .plain: return "plain text: lists with markers, tables as text, no Markdown syntax"
         case .html: return "HTML written from the intent document, as libcmark-gfm writes it (safe unless --unsafe)"

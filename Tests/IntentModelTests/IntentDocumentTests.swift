@@ -91,8 +91,8 @@ struct IntentDocumentTests {
     }
 
     @Test func aNewerFormatVersionFailsClearly() {
-        let json = #"{"format": "intentmark-document", "version": 4, "runs": []}"#
-        #expect(throws: IntentMarkError.unsupportedFormatVersion(found: 4, newestSupported: 3)) {
+        let json = #"{"format": "intentmark-document", "version": 5, "runs": []}"#
+        #expect(throws: IntentMarkError.unsupportedFormatVersion(found: 5, newestSupported: 4)) {
             try IntentDocument(jsonData: Data(json.utf8))
         }
     }

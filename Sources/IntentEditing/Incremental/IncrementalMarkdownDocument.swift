@@ -156,7 +156,17 @@ public struct IncrementalMarkdownDocument: Sendable {
         {
             return .failure(Refusal(reason: "the edit makes, changes or removes a link reference definition"))
         }
-        let parser = MarkdownParser(options: options)
+        // Front matter is only read at the very start of the whole source: a region that holds
+        // it, or an edit that may make or end it, is parsed with the rest of the document.
+        if options.recognizesFrontMatter, options.interpretedSyntax == .full {
+            let frontMatterEnd = document.frontMatter?.sourceRange?.upperBound ?? 0
+            if regionStart < frontMatterEnd || (regionStart == 0 && Self.mayStartFrontMatter(new)) {
+                return .failure(Refusal(reason: "the edit is in or next to the front matter"))
+            }
+        }
+        var regionOptions = options
+        regionOptions.recognizesFrontMatter = false
+        let parser = MarkdownParser(options: regionOptions)
         let regionLineCount = regionSource.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         // The region's lines, its last one counted when it has no line end.
         let regionLastLine = regionLineCount + (regionSource.isEmpty || regionSource.hasSuffix("\n") ? 0 : 1)
@@ -191,7 +201,8 @@ public struct IncrementalMarkdownDocument: Sendable {
         splicer.copy(document, sourceID: 0, utf8Range: 0..<documentStart)
         splicer.copy(regionDocument, sourceID: 1, utf8Range: 0..<regionDocument.text.utf8.count, renumber: true)
         splicer.copy(document, sourceID: 0, utf8Range: documentEnd..<document.text.utf8.count)
-        let spliced = splicer.finish()
+        var spliced = splicer.finish()
+        spliced.frontMatter = document.frontMatter
         // The block table, shifted.
         let regionFirstLine = start < blocks.count ? blocks[start].lines.lowerBound : (lineStarts.count)
         let lineOffset = (start == 0 ? 1 : regionFirstLine) - 1
@@ -254,13 +265,17 @@ public struct IncrementalMarkdownDocument: Sendable {
             }
             var text = source
             var inDefinition = false
+            let frontMatterEnd = parsed.frontMatter?.sourceRange?.upperBound ?? 0
             text.withUTF8 { bytes in
                 for line in 1...lineStarts.count {
                     let start = lineStarts[line - 1]
                     let end = line < lineStarts.count ? lineStarts[line] : bytes.count
                     let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                     let isDefinitionLike = Self.globalRule(in: lineText) != nil
-                    if covered[line] {
+                    if start < frontMatterEnd {
+                        // Front matter is not Markdown: no definition there.
+                        continue
+                    } else if covered[line] {
                         inDefinition = false
                         // Inside a block a definition can also follow a list marker or a quote's
                         // `>` (`> [x]: /u`): any `]:` there may be one.
@@ -282,6 +297,12 @@ public struct IncrementalMarkdownDocument: Sendable {
     }
 
     // MARK: Helpers
+
+    /// Whether `bytes` start (after a byte order mark) with `---` or `+++`, as front matter does.
+    static func mayStartFrontMatter(_ bytes: [UInt8]) -> Bool {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return bytes[start...].starts(with: Array("---".utf8)) || bytes[start...].starts(with: Array("+++".utf8))
+    }
 
     /// Whether `bytes` hold a carriage return not followed by a line feed (a line ending of its
     /// own for CommonMark, which the line starts here, counted by line feeds, would miss).

@@ -66,6 +66,7 @@ public struct EditableIntentDocument: Sendable {
     public init(_ document: IntentDocument = IntentDocument()) {
         var normalized = EditingLayout.normalized(document)
         normalized.renumberListItems()
+        normalized.frontMatter = document.frontMatter
         self.document = normalized
         identityHighWater = normalized.largestIdentity
     }
@@ -167,7 +168,10 @@ public struct EditableIntentDocument: Sendable {
         // block, as a merge does).
         let removed = EditingLayout.slice(of: document, utf8Range: touchedStart..<touchedEnd)
         let newTouchedEnd = touchedEnd + edited.text.utf8.count - oldCount
+        let frontMatter = document.frontMatter
         document = EditingLayout.canonicalCodeTerminators(in: edited, around: touchedStart..<newTouchedEnd)
+        // Front matter is metadata, not text: no edit of the text touches it.
+        document.frontMatter = frontMatter
         // Items added, removed, split, merged or moved: every list counts from its start again.
         document.renumberListItems()
         identityHighWater = max(identityHighWater, replacement.largestIdentity, document.largestIdentity)

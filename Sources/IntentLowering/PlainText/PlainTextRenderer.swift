@@ -167,6 +167,11 @@ struct PlainTextRenderer {
                 frames.append(Frame(block: block, marker: marker, continuation: String(repeating: " ", count: marker.count)))
             } else {
                 frames.append(Frame(block: block, marker: nil, continuation: options.blockQuotePrefix))
+                // A GitHub alert shows its title (`Note`, `Warning`, …) on a line of its own.
+                if let alert = markup(block)?.alert {
+                    write(alert.kind.title)
+                    write(options.lineSeparator)
+                }
             }
         case .table(let columns):
             table = TableState(alignments: columns.map(\.alignment))

@@ -4,8 +4,8 @@ import Foundation
 
 /// The stable JSON form of an ``IntentDocument`` (format `intentmark-document`): versions 1 and 2
 /// repeat each run's intent chain (described here; what `Codable` encoding writes, for a document
-/// nested in other JSON), version 3 writes each block once (``jsonData()``). Every reader reads all
-/// three.
+/// nested in other JSON), version 3 writes each block once (``jsonData()``), version 4 adds front
+/// matter and GitHub alerts to either. Every reader reads all four.
 ///
 /// Version 1:
 ///
@@ -43,13 +43,19 @@ import Foundation
 /// and `intentmark convert --to json` use) has `blocks` and `attributes` tables that runs refer to,
 /// so its size is linear in the runs and blocks; older readers refuse it with
 /// ``IntentMarkError/unsupportedFormatVersion(found:newestSupported:)``.
+///
+/// Version 4 adds, to either form, a top-level `frontMatter` object (``FrontMatter``: `format`
+/// `"yaml"` or `"toml"`, `rawText`, and `sourceRange` as `[start, end]` UTF-8 byte offsets) and
+/// `alert` in block markup (``GitHubAlert``: `kind`, `marker`, `markerEnding`). Writers use it only
+/// for a document that has front matter or an alert, so other documents stay readable by older
+/// readers. A version-4 file in the table form is the one with a `blocks` key.
 extension IntentDocument: Codable {
     /// The `format` value of the JSON form.
     public static let jsonFormatName = "intentmark-document"
     /// The newest JSON format version this library writes and reads.
-    public static let jsonFormatVersion = 3
+    public static let jsonFormatVersion = 4
 
-    enum DocumentKeys: String, CodingKey { case format, version, blocks, spans, attributes, runs }
+    enum DocumentKeys: String, CodingKey { case format, version, frontMatter, blocks, spans, attributes, runs }
 
     struct SpanJSON: Codable {
         var kind: InlineSpan.Kind
@@ -87,7 +93,8 @@ extension IntentDocument: Codable {
         var container = encoder.container(keyedBy: DocumentKeys.self)
         try container.encode(Self.jsonFormatName, forKey: .format)
         let needsVersion2 = spans.contains { $0.kind == .htmlFormatting }
-        try container.encode(needsVersion2 ? 2 : 1, forKey: .version)
+        try container.encode(needsVersion4 ? 4 : needsVersion2 ? 2 : 1, forKey: .version)
+        try container.encodeIfPresent(frontMatter, forKey: .frontMatter)
         if !spans.isEmpty {
             try container.encode(
                 spans.map {
@@ -143,7 +150,8 @@ extension IntentDocument: Codable {
         }
         self.init()
         let paths = try Self.readSpanTable(container)
-        if version >= 3 {
+        if version >= 4 { frontMatter = try Self.readFrontMatter(container) }
+        if version == 3 || (version >= 4 && container.contains(.blocks)) {
             try readVersion3(container, spans: paths)
             return
         }
@@ -274,5 +282,21 @@ extension IntentDocument: Codable {
         @unknown default:
             return String(describing: error)
         }
+    }
+}
+
+extension IntentDocument {
+    /// The `frontMatter` of a version-4 file, checked: its source range, when given, must be as
+    /// long as its raw text.
+    /// - Throws: ``IntentMarkError/invalidDocumentJSON(reason:)`` naming `.frontMatter`.
+    static func readFrontMatter(_ container: KeyedDecodingContainer<DocumentKeys>) throws -> FrontMatter? {
+        guard let frontMatter = try container.decodeIfPresent(FrontMatter.self, forKey: .frontMatter) else { return nil }
+        if let range = frontMatter.sourceRange {
+            guard range.lowerBound >= 0, range.count == frontMatter.rawText.utf8.count else {
+                throw IntentMarkError.invalidDocumentJSON(
+                    reason: "at .frontMatter.sourceRange: \(range) does not hold the \(frontMatter.rawText.utf8.count) bytes of rawText")
+            }
+        }
+        return frontMatter
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
 
 extension IntentDocument {
+    /// Whether the document needs JSON version 4: it has front matter or a GitHub alert.
+    var needsVersion4: Bool { frontMatter != nil || blocks.contains { $0.markup?.alert != nil } }
+
     /// The JSON form, version 3 (see ``IntentDocument/init(from:)`` for every version): each
     /// block once, in a `blocks` table, and runs that refer to it — so the size is linear in the
     /// text, the runs and the blocks, however deep or wide the document (a table's columns are
@@ -31,6 +34,9 @@ extension IntentDocument {
     /// - `runs`: `text`, and only when present `block` (the run's leaf block), `inline` (option
     ///   names), `attributes` (an index, absent for 0) and `span` (its innermost span).
     ///
+    /// A document with front matter or a GitHub alert is written as version 4: the same tables,
+    /// with a `frontMatter` object after `version` and `alert` in the markup of alert quotes.
+    ///
     /// Keys come in this order and every block and run on a line of its own, so the output is
     /// stable byte for byte and diffs well. Written by a streaming writer: one pass over the
     /// tables, time and memory linear in the output.
@@ -38,7 +44,15 @@ extension IntentDocument {
     /// - Throws: `EncodingError` only for a non-finite number in an extended attribute.
     public func jsonData() throws -> Data {
         var output = ByteOutput(capacity: text.utf8.count * 2 + runRecords.count * 32 + blocks.count * 48 + 256)
-        output.append("{\"format\": \"intentmark-document\", \"version\": 3,\n\"blocks\": [")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        output.append("{\"format\": \"intentmark-document\", \"version\": ")
+        output.appendJSONInteger(needsVersion4 ? 4 : 3)
+        if let frontMatter {
+            output.append(",\n\"frontMatter\": ")
+            output.append(Array(try encoder.encode(frontMatter)))
+        }
+        output.append(",\n\"blocks\": [")
         // Parents before children (the tables are in pre-order already; this only guards the rule).
         var newIndex = [Int32](repeating: -1, count: blocks.count)
         var order: [Int32] = []
@@ -55,8 +69,6 @@ extension IntentDocument {
                 order.append(block)
             }
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var markupCache: [BlockMarkup: [UInt8]] = [:]
         for (position, old) in order.enumerated() {
             output.append(position == 0 ? "\n" : ",\n")

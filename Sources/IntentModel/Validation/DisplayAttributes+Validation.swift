@@ -120,6 +120,9 @@ extension DisplayColor {
 extension BlockMarkup {
     /// The first value outside ``ModelRanges``: its path (`.codeFence.length`) and why.
     package func validationFailure() -> (path: String, reason: String)? {
+        if let alert, GitHubAlert.kind(ofMarker: alert.marker) != alert.kind {
+            return (".alert.marker", "'\(alert.marker)' is not the marker of a \(alert.kind.rawValue) alert")
+        }
         guard let fence = codeFence else { return nil }
         guard fence.character == "`" || fence.character == "~" else {
             return (".codeFence.character", "a code fence is made of '`' or '~', not '\(fence.character)'")

@@ -49,6 +49,10 @@ struct HTMLRenderer: ~Copyable {
     private var footnoteDefinitionsOpened = 0
     private var footnoteReferenceCounts: [String: Int] = [:]
     private var footnoteBackreferenceWritten = false
+    /// An alert quote (as libcmark-gfm writes it) whose marker is still to be written before or
+    /// at the start of its first child, and the alert whose marker opens the paragraph being opened.
+    private var pendingAlert: (quote: Int32, alert: GitHubAlert)? = nil
+    private var alertMarkerInParagraph: GitHubAlert? = nil
     /// Heading anchors by block index, with `options.headingIDs` (empty otherwise).
     private let headingAnchors: [Int32: String]
 
@@ -226,6 +230,7 @@ struct HTMLRenderer: ~Copyable {
     }
 
     private mutating func open(block: Int32, nextOnPath: Int32?) {
+        if let pending = pendingAlert, parent(block) == pending.quote { placeAlertMarker(pending.alert, opening: block, nextOnPath) }
         switch kind(block) {
         case .paragraph:
             openParagraph(block: block, nextOnPath: nextOnPath)
@@ -292,9 +297,17 @@ struct HTMLRenderer: ~Copyable {
                 append("<li id=\"fn-")
                 HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
                 append("\">\n")
+            } else if let alert = markup(block)?.alert, options.gitHubAlerts {
+                cr()
+                append("<div class=\"markdown-alert markdown-alert-")
+                appendString(alert.kind.rawValue)
+                append("\">\n<p class=\"markdown-alert-title\">")
+                appendString(alert.kind.title)
+                append("</p>\n")
             } else {
                 cr()
                 append("<blockquote>\n")
+                if let alert = markup(block)?.alert { pendingAlert = (block, alert) }
             }
         case .thematicBreak:
             cr()
@@ -373,7 +386,11 @@ struct HTMLRenderer: ~Copyable {
                     append("\n")
                 }
                 append("</li>\n")
+            } else if markup(block)?.alert != nil, options.gitHubAlerts {
+                cr()
+                append("</div>\n")
             } else {
+                if let pending = pendingAlert, pending.quote == block { writeAlertMarkerParagraph(pending.alert) }
                 cr()
                 append("</blockquote>\n")
             }
@@ -414,7 +431,41 @@ struct HTMLRenderer: ~Copyable {
         } else if !isTight[Int(block)] {
             cr()
             append("<p>")
+            if let alert = alertMarkerInParagraph {
+                alertMarkerInParagraph = nil
+                HTMLEscaping.appendEscapedText(alert.marker.utf8, to: &output)
+                if alert.markerEnding == .lineBreak {
+                    append("<br />\n")
+                } else {
+                    switch options.softBreak {
+                    case .newline: append("\n")
+                    case .space: append(" ")
+                    case .lineBreak: append("<br />\n")
+                    }
+                }
+            }
         }
+    }
+
+    /// Writes an alert's marker as libcmark-gfm would, now that the quote's first child opens:
+    /// at the start of that paragraph when the marker was followed by a line break, else as a
+    /// paragraph of its own before the child.
+    private mutating func placeAlertMarker(_ alert: GitHubAlert, opening block: Int32, _ nextOnPath: Int32?) {
+        pendingAlert = nil
+        let opensParagraph = kind(block) == .paragraph && !(nextOnPath == nil && currentInline & Bits.blockHTML != 0)
+        if alert.markerEnding != .paragraphEnd, opensParagraph, !isTight[Int(block)] {
+            alertMarkerInParagraph = alert
+        } else {
+            writeAlertMarkerParagraph(alert)
+        }
+    }
+
+    private mutating func writeAlertMarkerParagraph(_ alert: GitHubAlert) {
+        pendingAlert = nil
+        cr()
+        append("<p>")
+        HTMLEscaping.appendEscapedText(alert.marker.utf8, to: &output)
+        append("</p>\n")
     }
 
     /// Closes a paragraph or HTML block; the last paragraph of a footnote definition gets its

@@ -24,6 +24,11 @@ public struct HTMLWritingOptions: Sendable, Hashable, Codable {
     /// document), so `#anchor` links written for GitHub work. Default `false`: libcmark-gfm's
     /// `<h2>`, with no attribute.
     public var headingIDs: Bool
+    /// Write GitHub alerts (``IntentModel/GitHubAlert``) as GitHub marks them up:
+    /// `<div class="markdown-alert markdown-alert-note">`, a `<p class="markdown-alert-title">`
+    /// with the title (`Note`), then the content. Default `false`: the block quote with its
+    /// marker, byte for byte as libcmark-gfm writes it.
+    public var gitHubAlerts: Bool
 
     /// How soft line breaks are written.
     public enum SoftBreak: String, Sendable, Hashable, Codable, CaseIterable {
@@ -38,7 +43,8 @@ public struct HTMLWritingOptions: Sendable, Hashable, Codable {
     /// Creates options; each defaults as documented on its property.
     public init(
         unsafe: Bool = false, tagFilter: Bool = true, softBreak: SoftBreak = .newline, fullInfoString: Bool = false,
-        githubPreLang: Bool = false, tablePreferStyleAttributes: Bool = false, headingIDs: Bool = false
+        githubPreLang: Bool = false, tablePreferStyleAttributes: Bool = false, headingIDs: Bool = false,
+        gitHubAlerts: Bool = false
     ) {
         self.unsafe = unsafe
         self.tagFilter = tagFilter
@@ -47,14 +53,15 @@ public struct HTMLWritingOptions: Sendable, Hashable, Codable {
         self.githubPreLang = githubPreLang
         self.tablePreferStyleAttributes = tablePreferStyleAttributes
         self.headingIDs = headingIDs
+        self.gitHubAlerts = gitHubAlerts
     }
 
     private enum CodingKeys: String, CodingKey {
-        case unsafe, tagFilter, softBreak, fullInfoString, githubPreLang, tablePreferStyleAttributes, headingIDs
+        case unsafe, tagFilter, softBreak, fullInfoString, githubPreLang, tablePreferStyleAttributes, headingIDs, gitHubAlerts
     }
 
     /// Decodes options from JSON; every key is optional and defaults as in
-    /// ``init(unsafe:tagFilter:softBreak:fullInfoString:githubPreLang:tablePreferStyleAttributes:headingIDs:)``.
+    /// ``init(unsafe:tagFilter:softBreak:fullInfoString:githubPreLang:tablePreferStyleAttributes:headingIDs:gitHubAlerts:)``.
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` for a value of the wrong type or an unknown soft-break name.
     public init(from decoder: any Decoder) throws {
@@ -68,6 +75,7 @@ public struct HTMLWritingOptions: Sendable, Hashable, Codable {
         tablePreferStyleAttributes =
             try container.decodeIfPresent(Bool.self, forKey: .tablePreferStyleAttributes) ?? tablePreferStyleAttributes
         headingIDs = try container.decodeIfPresent(Bool.self, forKey: .headingIDs) ?? headingIDs
+        gitHubAlerts = try container.decodeIfPresent(Bool.self, forKey: .gitHubAlerts) ?? gitHubAlerts
     }
 
     /// The defaults: safe, tag filter on, soft breaks as newlines.

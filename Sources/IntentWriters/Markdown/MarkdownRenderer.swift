@@ -321,6 +321,7 @@ struct MarkdownRenderer {
             } else {
                 writeMarker("> ")
                 pushPrefix("> ")
+                if let alert = markup(block)?.alert { writeAlertMarker(alert) }
             }
         case .thematicBreak:
             writeMarker(markerOnLine == "*" ? "---" : "***")
@@ -336,6 +337,15 @@ struct MarkdownRenderer {
         @unknown default:
             break
         }
+    }
+
+    /// A GitHub alert's marker on the quote's first line, then what followed it: a line ending, a
+    /// backslash hard break, or an empty quote line.
+    private mutating func writeAlertMarker(_ alert: GitHubAlert) {
+        writeContent(Substring(alert.marker))
+        if alert.markerEnding == .lineBreak { writeContent("\\") }
+        endLine()
+        if alert.markerEnding == .paragraphEnd { endLine() }
     }
 
     private mutating func close(block: Int32) {

@@ -36,10 +36,23 @@ public struct MarkdownWriter: Sendable {
 
     /// Writes `document` as Markdown.
     /// - Parameter document: Any intent document.
-    /// - Returns: The Markdown, ending with a newline unless empty.
+    /// - Returns: The Markdown, ending with a newline unless empty. Front matter
+    ///   (``IntentModel/IntentDocument/frontMatter``) comes first, as written; raw text that is not
+    ///   front matter as the parser reads it (made by hand) is put between delimiter lines of its
+    ///   format (`---` or `+++`).
     public func write(_ document: IntentDocument) -> String {
         var renderer = MarkdownRenderer(document: MarkdownFootnoteOrder.reordered(document), options: options)
-        return renderer.render()
+        guard let frontMatter = document.frontMatter else { return renderer.render() }
+        // Front matter is written back as it was; a line ending closes it when it had none.
+        // Text that is not front matter as the parser reads it (made by hand) gets the delimiter
+        // lines of its format around it.
+        var output = frontMatter.rawText
+        if let last = output.utf8.last, last != UInt8(ascii: "\n"), last != UInt8(ascii: "\r") { output += "\n" }
+        if !FrontMatterScanner.isWholeFrontMatter(output) {
+            let delimiter = frontMatter.format == .toml ? "+++\n" : "---\n"
+            output = delimiter + (output == "\n" ? "" : output) + delimiter
+        }
+        return output + renderer.render()
     }
 
     /// Writes `document` as Markdown in UTF-8 `Data`.

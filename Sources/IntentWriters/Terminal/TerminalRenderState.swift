@@ -204,6 +204,8 @@ struct TerminalRenderState {
                 push(block, marker: marker, continuation: spaces(TerminalLineWrapper.width(of: marker)))
             } else {
                 push(block, continuation: TerminalGlyph.glyphs("│", style: style(theme.blockQuoteBar)) + spaces(1))
+                // A GitHub alert shows its title (`Note`, `Warning`, …) in bold on its first line.
+                if let alert = markup(block)?.alert { writeLine(TerminalGlyph.glyphs(alert.kind.title, style: style(theme.strong))) }
             }
         case .table(let columns):
             table = TerminalTableLayout(alignments: columns.map(\.alignment))

@@ -9,7 +9,8 @@
         /// Declared only where Foundation has no Markdown support (Linux and other non-Apple
         /// platforms): on Apple platforms Foundation's own type is used and this one does not exist.
         /// IntentMark's further options are in ``intentMarkOptions``, whose defaults give Apple's
-        /// results (``BlockSeparation/none``: nothing between blocks).
+        /// results (``BlockSeparation/none``: nothing between blocks; no front matter and no GitHub alerts,
+        /// which Apple's parser reads as ordinary Markdown).
         ///
         /// ```swift
         /// let options = AttributedString.MarkdownParsingOptions(interpretedSyntax: .inlineOnlyPreservingWhitespace)
@@ -81,7 +82,8 @@
                 intentMarkOptions = MarkdownParsing.MarkdownParsingOptions(
                     allowsExtendedAttributes: allowsExtendedAttributes, interpretedSyntax: interpretedSyntax,
                     failurePolicy: failurePolicy, languageCode: languageCode,
-                    appliesSourcePositionAttributes: appliesSourcePositionAttributes, blockSeparation: .none)
+                    appliesSourcePositionAttributes: appliesSourcePositionAttributes, blockSeparation: .none,
+                    recognizesFrontMatter: false, recognizesGitHubAlerts: false)
                 includesIntentMarkAttributes = false
             }
         }
