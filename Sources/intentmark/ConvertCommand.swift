@@ -112,7 +112,7 @@ struct ConvertCommand {
             let appliesTo: [OutputFormat]
             switch name {
             case "--width", "--color", "--colour": appliesTo = [.terminal]
-            case "--unsafe", "--heading-ids": appliesTo = [.html]
+            case "--unsafe", "--heading-ids", "--github-alerts": appliesTo = [.html]
             case "--result-options": appliesTo = [.json, .runs, .markdown]
             case "--style": appliesTo = resultOptions == nil ? [.rtf] : [.rtf, .json, .runs, .markdown]
             default:
@@ -204,6 +204,9 @@ struct ConvertCommand {
         case "--heading-ids":
             try Self.noValue(name, inlineValue)
             htmlOptions.headingIDs = true
+        case "--github-alerts":
+            try Self.noValue(name, inlineValue)
+            htmlOptions.gitHubAlerts = true
         default:
             if try ParsingFlags.parse(name, inlineValue: inlineValue, reader: &reader, into: &options) { return true }
             return try terminal.parse(name, inlineValue: inlineValue, reader: &reader)

@@ -184,6 +184,9 @@ enum HelpText {
                                         HTML omitted, javascript:/vbscript:/file:/data: URLs emptied)
               --heading-ids             HTML: give each heading an id, its anchor by GitHub's rule
                                         (as 'intentmark toc' links to it)
+              --github-alerts           HTML: write alerts (> [!NOTE] …) as GitHub does, a
+                                        div.markdown-alert with its title (default: the quote and
+                                        its marker, as cmark-gfm writes them)
               --syntax \(syntaxes)
                                         interpreted syntax (default full)
               --extended-attributes     read Apple's ^[text](name: value) syntax (JSON5 values)
@@ -195,6 +198,10 @@ enum HelpText {
               --repair-utf8             replace invalid UTF-8 with U+FFFD instead of failing
               --unlimited               lift the parsing limits that guard against hostile input
                                         (nesting depth, nesting work, brackets per block)
+              --no-front-matter         read ---/+++ front matter at the start as Markdown (default:
+                                        metadata, kept by markdown and json, left out elsewhere)
+              --no-alerts               read > [!NOTE] … as a plain quote with its marker (default:
+                                        a GitHub alert, its title shown in txt, rtf and terminal)
               -h, --help                show this help
 
             """

@@ -3,12 +3,12 @@ import IntentMark
 
 /// The parsing flags `convert` and `show` share (`--extensions`, `--layout`, `--syntax`, `--smart`,
 /// `--extended-attributes`, `--raw-formatting-tags`, `--source-positions`, `--repair-utf8`, `--base-url`, `--language`,
-/// `--unlimited`).
+/// `--unlimited`, `--no-front-matter`, `--no-alerts`).
 enum ParsingFlags {
     /// Every parsing flag's name.
     static let names: Set<String> = [
         "--extensions", "--layout", "--syntax", "--smart", "--extended-attributes", "--raw-formatting-tags", "--source-positions",
-        "--repair-utf8", "--base-url", "--language", "--unlimited",
+        "--repair-utf8", "--base-url", "--language", "--unlimited", "--no-front-matter", "--no-alerts",
     ]
 
     /// Applies option `name` to `options` when it is a parsing flag.
@@ -65,6 +65,12 @@ enum ParsingFlags {
         case "--unlimited":
             try noValue(name, inlineValue)
             options.limits = .unlimited
+        case "--no-front-matter":
+            try noValue(name, inlineValue)
+            options.recognizesFrontMatter = false
+        case "--no-alerts":
+            try noValue(name, inlineValue)
+            options.recognizesGitHubAlerts = false
         default:
             return false
         }

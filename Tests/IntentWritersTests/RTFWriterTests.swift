@@ -15,7 +15,7 @@ struct RTFWriterTests {
         "autolinks", "code-spans", "fenced-code", "indented-code", "block-quotes", "soft-and-hard-breaks", "cjk-and-emoji",
         "backslash-escapes", "entities", "thematic-breaks", "footnotes", "inline-html", "html-blocks", "formatting-tags", "images",
         "raw-html-meaning", "items-starting-with-nested-blocks", "right-to-left", "superscript-and-subscript", "link-destinations",
-        "terminal-widths",
+        "terminal-widths", "front-matter", "front-matter-toml", "github-alerts", "heading-anchors",
     ]
 
     private func rtf(_ markdown: String, options: RTFWritingOptions = .default) throws -> String {

@@ -56,7 +56,7 @@ struct TerminalRendererTests {
     /// hyperlinks there) and without.
     static let meaningFixtures = [
         "raw-html-meaning", "items-starting-with-nested-blocks", "right-to-left", "superscript-and-subscript", "link-destinations",
-        "terminal-widths", "footnotes",
+        "terminal-widths", "footnotes", "front-matter", "front-matter-toml", "github-alerts", "heading-anchors",
     ]
 
     @Test("fixtures of meaning match their terminal goldens, with and without escapes", arguments: meaningFixtures)

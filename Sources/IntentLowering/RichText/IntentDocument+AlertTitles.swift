@@ -5,7 +5,9 @@ extension IntentDocument {
     /// `Note`, `Warning`, …) as a strongly emphasized paragraph of its own at the start of the
     /// alert's quote, for outputs that have no alert markup (rich text and RTF show the title as
     /// plain text and the terminal do). The title paragraphs get identities above the document's
-    /// largest; a block separator follows each when the document's layout has separators.
+    /// largest; a block separator follows each when the document's layout has separators. The
+    /// quotes lose their ``IntentModel/BlockMarkup/alert`` (the title is in the text now), so a
+    /// second call changes nothing.
     /// - Returns: The document itself when it has no alert.
     package func showingAlertTitles() -> IntentDocument {
         guard blocks.contains(where: { $0.markup?.alert != nil }) else { return self }
@@ -21,7 +23,12 @@ extension IntentDocument {
             }
         }
         let utf8 = Array(text.utf8)
-        var builder = IntentDocumentBuilder(blocksAndSpansOf: self, expectedBytes: utf8.count + 64)
+        var stripped = self
+        for index in blocks.indices where blocks[index].markup?.alert != nil {
+            stripped.blocks[index].markup?.alert = nil
+            if stripped.blocks[index].markup?.isEmpty == true { stripped.blocks[index].markup = nil }
+        }
+        var builder = IntentDocumentBuilder(blocksAndSpansOf: stripped, expectedBytes: utf8.count + 64)
         var attributeIndex = [Int32](repeating: -1, count: attributeTable.count)
         let plain = builder.attributesIndex(RunAttributes())
         let separator = builder.attributesIndex(RunAttributes(isBlockSeparator: true))

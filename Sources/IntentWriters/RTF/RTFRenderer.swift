@@ -40,7 +40,9 @@ struct RTFRenderer: ~Copyable {
         let repaired = original.repairedForWriting()
         // Footnote references raised and notes numbered (RTF has no footnote markup of its own
         // that every reader shows; see ``RTFWriter``).
+        // Alert titles shown here too, so that `source` has the lowered paragraphs' leaves.
         let source = (options.plainTextOptions.keepsRawHTML ? repaired : repaired.renderingRawHTML()).numberingFootnotes()
+            .showingAlertTitles()
         let lowered = source.lowered(
             to: [.richText, .list, .table], styleSheet: options.styleSheet, plainTextOptions: options.plainTextOptions)
         let bytes = Array(lowered.text.utf8)
