@@ -66,7 +66,7 @@ struct IncrementalMarkdownDocumentTests {
         }
         let snippets = [
             "x", " ", "\n", "\n\n", "- ", "* ", "1. ", "> ", "# ", "    ", "```\n", "~~~", "<div>\n", "| a | b |\n| - | - |\n",
-            "**", "_", "`", "[", "](u)", "---\n", "===\n", "  \n", "text\nmore", "- [ ] ", "漢字", "🙂",
+            "**", "_", "`", "[", "](u)", "---\n", "===\n", "  \n", "text\nmore", "- [ ] ", "漢字", "🙂", "[!NOTE]\n", "> [!TIP]\n", "+++\n",
         ]
         var partial = 0
         var total = 0

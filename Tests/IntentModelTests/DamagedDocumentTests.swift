@@ -250,6 +250,29 @@ struct DamagedDocumentTests {
         #expect(throws: Never.self) { try IntentDocumentTests.handMade().validate() }
     }
 
+    @Test("Damaged version-4 front matter and alerts are typed errors naming the JSON path")
+    func damagedVersion4() throws {
+        func json(_ frontMatter: String, markup: String) -> Data {
+            Data(
+                #"{"format": "intentmark-document", "version": 4, "frontMatter": \#(frontMatter), "blocks": [{"kind": "blockQuote", "identity": 1, "markup": \#(markup)}, {"kind": "paragraph", "identity": 2, "parent": 0}], "spans": [], "attributes": [{}], "runs": [{"text": "x", "block": 1}]}"#
+                    .utf8)
+        }
+        let frontMatter = #"{"format": "yaml", "rawText": "---\na\n---\n", "sourceRange": [0, 10]}"#
+        let alert = #"{"alert": {"kind": "tip", "marker": "[!tip]", "markerEnding": "softBreak"}}"#
+        let document = try IntentDocument(jsonData: json(frontMatter, markup: alert))
+        #expect(document.frontMatter?.content == "a\n")
+        #expect(document.runs.first?.blockMarkup[1]?.alert == GitHubAlert(kind: .tip, marker: "[!tip]"))
+        // Written back, it is version 4 and reads back equal; without them, version 3.
+        #expect(String(decoding: try document.jsonData(), as: UTF8.self).hasPrefix(#"{"format": "intentmark-document", "version": 4,"#))
+        #expect(try IntentDocument(jsonData: document.jsonData()) == document)
+        let wrongRange = #"{"format": "yaml", "rawText": "---\na\n---\n", "sourceRange": [0, 99]}"#
+        let wrongMarker = #"{"alert": {"kind": "tip", "marker": "[!NOTE]", "markerEnding": "softBreak"}}"#
+        #expect(Self.failure(json(wrongRange, markup: alert))?.hasPrefix("at .frontMatter.sourceRange:") == true)
+        #expect(Self.failure(json(frontMatter, markup: wrongMarker))?.hasPrefix("at .blocks[0].markup.alert.marker:") == true)
+        let unknownKind = #"{"alert": {"kind": "danger", "marker": "[!DANGER]", "markerEnding": "softBreak"}}"#
+        #expect(Self.failure(json(frontMatter, markup: unknownKind))?.hasPrefix("at .blocks[0].markup.alert.kind:") == true)
+    }
+
     /// A version-3 document with `blocks`, `attributes` and `runs` given as JSON arrays.
     static func version3(blocks: String, attributes: String = "[{}]", runs: String, spans: String = "[]") -> Data {
         Data(

@@ -135,17 +135,20 @@ extension BlockMarkup {
 
     /// Whether writing needs ``clampedForWriting()``.
     var needsClampForWriting: Bool {
+        if let alert, GitHubAlert.kind(ofMarker: alert.marker) != alert.kind { return true }
         guard let fence = codeFence else { return false }
         return validationFailure() != nil || fence.length > ModelRanges.writtenCodeFenceLength
     }
 
     /// The markup with its fence made writable: '`' unless it is '~', 3 through
-    /// ``ModelRanges/writtenCodeFenceLength`` long.
+    /// ``ModelRanges/writtenCodeFenceLength`` long; an alert whose marker names another kind gets
+    /// its kind's marker.
     func clampedForWriting() -> BlockMarkup {
-        guard var fence = codeFence else { return self }
+        var result = self
+        if let alert, GitHubAlert.kind(ofMarker: alert.marker) != alert.kind { result.alert?.marker = alert.kind.marker }
+        guard var fence = codeFence else { return result }
         if fence.character != "~" { fence.character = "`" }
         fence.length = fence.length.clamped(to: 3...ModelRanges.writtenCodeFenceLength)
-        var result = self
         result.codeFence = fence
         return result
     }
