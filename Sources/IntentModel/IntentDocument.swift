@@ -34,6 +34,9 @@ public struct IntentDocument: Sendable {
     /// The front matter the Markdown source began with (``FrontMatter``), or `nil`. Metadata, not
     /// text: no run holds it.
     public var frontMatter: FrontMatter?
+    /// The Markdown source this document was parsed from, cut at its top-level blocks, for
+    /// source-preserving writes (``MarkdownSourceMap``); not part of the document's value.
+    package var markdownSource: MarkdownSourceMap?
     package var blocks: [Block]
     package var spans: [Span]
     /// One shared path per span (parallel to `spans`), so that reading a run's spans costs O(1)
@@ -170,6 +173,10 @@ extension IntentDocument {
         spanCache: inout [ObjectIdentifier: Int32]
     ) {
         guard !string.isEmpty else { return }
+        // A top-level block of the source that gets more text is written anew.
+        if markdownSource != nil, let outermost = presentationIntent?.components.last {
+            markdownSource?.markEdited([outermost.identity])
+        }
         append(
             string, block: block(of: presentationIntent, blockMarkup: blockMarkup), inlinePresentationIntent: inlinePresentationIntent,
             attributes: attributes, inlineSpans: inlineSpans, spanCache: &spanCache)

@@ -27,6 +27,8 @@ struct ConvertCommand {
     var formatWasGiven = false
     var options = MarkdownParsingOptions()
     var htmlOptions = HTMLWritingOptions()
+    /// `--reformat`: Markdown written anew, not from the source.
+    var reformats = false
     var plainTextOptions = PlainTextOptions()
     /// `--result-options`: lower the document before writing it (json and runs).
     var resultOptions: ResultOptions? = nil
@@ -114,6 +116,7 @@ struct ConvertCommand {
             case "--width", "--color", "--colour": appliesTo = [.terminal]
             case "--unsafe", "--heading-ids", "--github-alerts": appliesTo = [.html]
             case "--result-options": appliesTo = [.json, .runs, .markdown]
+            case "--reformat": appliesTo = [.markdown]
             case "--style": appliesTo = resultOptions == nil ? [.rtf] : [.rtf, .json, .runs, .markdown]
             default:
                 if documentIsJSON, ParsingFlags.names.contains(name) || name == "-e" || name == "--extension" {
@@ -207,6 +210,9 @@ struct ConvertCommand {
         case "--github-alerts":
             try Self.noValue(name, inlineValue)
             htmlOptions.gitHubAlerts = true
+        case "--reformat":
+            try Self.noValue(name, inlineValue)
+            reformats = true
         default:
             if try ParsingFlags.parse(name, inlineValue: inlineValue, reader: &reader, into: &options) { return true }
             return try terminal.parse(name, inlineValue: inlineValue, reader: &reader)
@@ -324,7 +330,7 @@ struct ConvertCommand {
             html.tagFilter = options.extensions.contains(.tagfilter)
             output = Data(document.html(options: html).utf8)
         case .markdown:
-            output = written.markdown().data(using: .utf8) ?? Data()
+            output = written.markdown(options: MarkdownWritingOptions(preservesSource: !reformats)).data(using: .utf8) ?? Data()
         case .terminal:
             let toFile = outputPath.map { $0 != "-" } ?? false
             output = Data(TerminalRenderer(options: terminal.renderingOptions(writingToFile: toFile)).render(document).utf8)

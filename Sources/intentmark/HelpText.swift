@@ -184,6 +184,8 @@ enum HelpText {
                                         HTML omitted, javascript:/vbscript:/file:/data: URLs emptied)
               --heading-ids             HTML: give each heading an id, its anchor by GitHub's rule
                                         (as 'intentmark toc' links to it)
+              --reformat                markdown: write every block anew in the writer's style (default:
+                                        blocks no option changed as the author wrote them, byte for byte)
               --github-alerts           HTML: write alerts (> [!NOTE] …) as GitHub does, a
                                         div.markdown-alert with its title (default: the quote and
                                         its marker, as cmark-gfm writes them)

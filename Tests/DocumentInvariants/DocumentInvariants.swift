@@ -247,7 +247,8 @@ public enum DocumentInvariants {
 
     // MARK: - Markdown round trip
 
-    /// The written Markdown re-parses to an equivalent document, renders to the input's HTML and is
+    /// Written from its source (the default), the document is its input byte for byte; written
+    /// anew, the Markdown re-parses to an equivalent document, renders to the input's HTML and is
     /// idempotent, unless ``RoundTripException`` explains the difference.
     /// - Parameters:
     ///   - document: The document parsed from `input`.
@@ -256,7 +257,14 @@ public enum DocumentInvariants {
     /// - Throws: ``InvariantFailure``.
     public static func checkMarkdownRoundTrip(of document: IntentDocument, input: FuzzInput, ignoresOpenBugs: Bool) throws {
         let options = input.options
-        let writing = MarkdownWritingOptions(protectsFromSmartPunctuation: options.smartPunctuation)
+        if document.markdownSource != nil, let source = String(validating: input.markdown, as: UTF8.self) {
+            let preserved = document.markdown()
+            guard preserved == source else {
+                throw InvariantFailure(
+                    "markdown from source", "not the input byte for byte\n--- input\n\(source)--- written\n\(preserved)")
+            }
+        }
+        let writing = MarkdownWritingOptions(protectsFromSmartPunctuation: options.smartPunctuation, preservesSource: false)
         let written = document.markdown(options: writing)
         func excused(expectedHTML: String? = nil) -> Bool {
             guard

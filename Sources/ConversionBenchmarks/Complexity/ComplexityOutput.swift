@@ -19,7 +19,7 @@ package struct ComplexityOutput: Sendable {
         ComplexityOutput(name: "plainText") { $0.plainText().utf8.count },
         ComplexityOutput(name: "richText") { $0.lowered(to: .richText).runCount },
         ComplexityOutput(name: "listLowering") { $0.lowered(to: [.richText, .list, .table]).runCount },
-        ComplexityOutput(name: "markdown") { $0.markdown().utf8.count },
+        ComplexityOutput(name: "markdown") { $0.markdown(options: MarkdownWritingOptions(preservesSource: false)).utf8.count },
         ComplexityOutput(name: "rtf") { RTFWriter().writeData($0).count },
         ComplexityOutput(name: "terminal") {
             TerminalRenderer(options: TerminalRenderingOptions(width: 80, usesEscapeSequences: false)).render($0).utf8.count

@@ -67,6 +67,7 @@ public struct EditableIntentDocument: Sendable {
         var normalized = EditingLayout.normalized(document)
         normalized.renumberListItems()
         normalized.frontMatter = document.frontMatter
+        normalized.markdownSource = document.markdownSource
         self.document = normalized
         identityHighWater = normalized.largestIdentity
     }
@@ -169,9 +170,15 @@ public struct EditableIntentDocument: Sendable {
         let removed = EditingLayout.slice(of: document, utf8Range: touchedStart..<touchedEnd)
         let newTouchedEnd = touchedEnd + edited.text.utf8.count - oldCount
         let frontMatter = document.frontMatter
+        var source = document.markdownSource
         document = EditingLayout.canonicalCodeTerminators(in: edited, around: touchedStart..<newTouchedEnd)
-        // Front matter is metadata, not text: no edit of the text touches it.
+        // Front matter is metadata, not text: no edit of the text touches it. The Markdown source
+        // stays, with the top-level blocks the edit touched marked edited (written anew).
         document.frontMatter = frontMatter
+        if source != nil {
+            source?.markEdited(document.topLevelIdentities(inUTF8Range: touchedStart..<newTouchedEnd))
+            document.markdownSource = source
+        }
         // Items added, removed, split, merged or moved: every list counts from its start again.
         document.renumberListItems()
         identityHighWater = max(identityHighWater, replacement.largestIdentity, document.largestIdentity)

@@ -41,18 +41,26 @@ public struct MarkdownWriter: Sendable {
     ///   front matter as the parser reads it (made by hand) is put between delimiter lines of its
     ///   format (`---` or `+++`).
     public func write(_ document: IntentDocument) -> String {
+        if options.preservesSource, let map = document.markdownSource {
+            var writer = SourcePreservingWriter(document: document, map: map, options: options)
+            return writer.write()
+        }
         var renderer = MarkdownRenderer(document: MarkdownFootnoteOrder.reordered(document), options: options)
-        guard let frontMatter = document.frontMatter else { return renderer.render() }
-        // Front matter is written back as it was; a line ending closes it when it had none.
-        // Text that is not front matter as the parser reads it (made by hand) gets the delimiter
-        // lines of its format around it.
+        return Self.frontMatterText(document.frontMatter) + renderer.render()
+    }
+
+    /// Front matter as written back: as it was, a line ending closing it when it had none; text
+    /// that is not front matter as the parser reads it (made by hand) gets the delimiter lines of
+    /// its format around it. Empty for `nil`.
+    static func frontMatterText(_ frontMatter: FrontMatter?) -> String {
+        guard let frontMatter else { return "" }
         var output = frontMatter.rawText
         if let last = output.utf8.last, last != UInt8(ascii: "\n"), last != UInt8(ascii: "\r") { output += "\n" }
         if !FrontMatterScanner.isWholeFrontMatter(output) {
             let delimiter = frontMatter.format == .toml ? "+++\n" : "---\n"
             output = delimiter + (output == "\n" ? "" : output) + delimiter
         }
-        return output + renderer.render()
+        return output
     }
 
     /// Writes `document` as Markdown in UTF-8 `Data`.

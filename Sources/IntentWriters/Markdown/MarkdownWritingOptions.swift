@@ -41,6 +41,13 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     /// (`--smart`, `CMARK_OPT_SMART`) keeps them as they are. Default `false`: the Markdown is
     /// read as written, without smart punctuation.
     public var protectsFromSmartPunctuation: Bool
+    /// Write a document parsed from Markdown as its author wrote it: every top-level block not
+    /// edited since (and everything between blocks: blank lines, link reference definitions, front
+    /// matter) byte for byte, line endings kept; edited and new blocks written with these options,
+    /// in the source's line endings, where they stand. Default `true`. `false` writes every block
+    /// anew (a formatter's output). Documents without a Markdown source (built by hand, read from
+    /// JSON or an `AttributedString`) are always written anew.
+    public var preservesSource: Bool
 
     /// `*` or `_`.
     public enum EmphasisMarker: String, Sendable, Hashable, Codable, CaseIterable {
@@ -110,9 +117,10 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
         codeFenceCharacter: CodeFenceCharacter = .backtick, headingStyle: HeadingStyle = .atx,
         hardBreakStyle: HardBreakStyle = .backslash, keepsSourceDelimiters: Bool = true,
         displayAttributeSyntax: DisplayAttributeSyntax = .htmlTags, lineWidth: Int? = nil,
-        protectsFromSmartPunctuation: Bool = false
+        protectsFromSmartPunctuation: Bool = false, preservesSource: Bool = true
     ) {
         self.protectsFromSmartPunctuation = protectsFromSmartPunctuation
+        self.preservesSource = preservesSource
         self.emphasisMarker = emphasisMarker
         self.strongMarker = strongMarker
         self.bulletMarker = bulletMarker
@@ -126,6 +134,36 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     }
 
     /// The defaults: `*`, `**`, `-`, `1.`, backtick fences, ATX headings, backslash hard breaks,
-    /// source delimiters kept, HTML tags for display attributes, no wrapping.
+    /// source delimiters kept, HTML tags for display attributes, no wrapping, source preserved.
     public static let `default` = MarkdownWritingOptions()
+
+    private enum CodingKeys: String, CodingKey {
+        case emphasisMarker, strongMarker, bulletMarker, orderedListDelimiter, codeFenceCharacter, headingStyle,
+            hardBreakStyle, keepsSourceDelimiters, displayAttributeSyntax, lineWidth, protectsFromSmartPunctuation,
+            preservesSource
+    }
+
+    /// Decodes options from JSON; every key is optional and defaults as in
+    /// ``init(emphasisMarker:strongMarker:bulletMarker:orderedListDelimiter:codeFenceCharacter:headingStyle:hardBreakStyle:keepsSourceDelimiters:displayAttributeSyntax:lineWidth:protectsFromSmartPunctuation:preservesSource:)``.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` for a value of the wrong type or an unknown name.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init()
+        emphasisMarker = try container.decodeIfPresent(EmphasisMarker.self, forKey: .emphasisMarker) ?? emphasisMarker
+        strongMarker = try container.decodeIfPresent(EmphasisMarker.self, forKey: .strongMarker) ?? strongMarker
+        bulletMarker = try container.decodeIfPresent(BulletMarker.self, forKey: .bulletMarker) ?? bulletMarker
+        orderedListDelimiter =
+            try container.decodeIfPresent(OrderedListDelimiter.self, forKey: .orderedListDelimiter) ?? orderedListDelimiter
+        codeFenceCharacter = try container.decodeIfPresent(CodeFenceCharacter.self, forKey: .codeFenceCharacter) ?? codeFenceCharacter
+        headingStyle = try container.decodeIfPresent(HeadingStyle.self, forKey: .headingStyle) ?? headingStyle
+        hardBreakStyle = try container.decodeIfPresent(HardBreakStyle.self, forKey: .hardBreakStyle) ?? hardBreakStyle
+        keepsSourceDelimiters = try container.decodeIfPresent(Bool.self, forKey: .keepsSourceDelimiters) ?? keepsSourceDelimiters
+        displayAttributeSyntax =
+            try container.decodeIfPresent(DisplayAttributeSyntax.self, forKey: .displayAttributeSyntax) ?? displayAttributeSyntax
+        lineWidth = try container.decodeIfPresent(Int.self, forKey: .lineWidth)
+        protectsFromSmartPunctuation =
+            try container.decodeIfPresent(Bool.self, forKey: .protectsFromSmartPunctuation) ?? protectsFromSmartPunctuation
+        preservesSource = try container.decodeIfPresent(Bool.self, forKey: .preservesSource) ?? preservesSource
+    }
 }

@@ -1,0 +1,72 @@
+extension IntentDocument {
+    /// One top-level unit of the document, in document order: a top-level block (its runs are
+    /// contiguous in a parsed document) or a stretch of runs without a block intent.
+    package struct TopLevelUnit: Sendable, Hashable {
+        /// The identity of the top-level block; `nil` for runs without a block intent.
+        package var identity: Int?
+        /// The unit's UTF-8 range in ``IntentDocument/text``.
+        package var utf8Range: Range<Int>
+        /// Its number of runs.
+        package var runCount: Int
+    }
+
+    /// The document's top-level units, in document order: one per maximal stretch of runs that
+    /// share a top-level block (or have none). A top-level block whose runs are not contiguous
+    /// (documents built by hand) appears once per stretch. One pass over the runs.
+    package func topLevelUnits() -> [TopLevelUnit] {
+        // The top-level ancestor of every block, parents before children.
+        var top = [Int32](repeating: -1, count: blocks.count)
+        for index in blocks.indices {
+            let parent = blocks[index].parent
+            top[index] = parent < 0 ? Int32(index) : top[Int(parent)]
+            if parent >= 0, top[Int(parent)] < 0 { top[index] = topAncestor(of: Int32(index)) }
+        }
+        var units: [TopLevelUnit] = []
+        var current: Int32 = -2
+        var start = 0
+        for record in runRecords {
+            let unitTop = record.block >= 0 ? top[Int(record.block)] : -1
+            if unitTop != current || units.isEmpty {
+                units.append(
+                    TopLevelUnit(
+                        identity: unitTop >= 0 ? blocks[Int(unitTop)].identity : nil, utf8Range: start..<record.end, runCount: 1))
+                current = unitTop
+            } else {
+                units[units.count - 1].utf8Range = units[units.count - 1].utf8Range.lowerBound..<record.end
+                units[units.count - 1].runCount += 1
+            }
+            start = record.end
+        }
+        return units
+    }
+
+    /// The identities of the top-level blocks of the runs that meet `utf8Range` (and of the run
+    /// at its start when it is empty). Time: the runs in the range and their depth.
+    package func topLevelIdentities(inUTF8Range utf8Range: Range<Int>) -> Set<Int> {
+        var result = Set<Int>()
+        guard !runRecords.isEmpty else { return result }
+        var index = runIndex(containingUTF8Offset: min(utf8Range.lowerBound, max(0, text.utf8.count - 1)))
+        var seenLeaves = Set<Int32>()
+        while index < runRecords.count {
+            let record = runRecords[index]
+            if record.block >= 0, seenLeaves.insert(record.block).inserted {
+                result.insert(blocks[Int(topAncestor(of: record.block))].identity)
+            }
+            if record.end >= utf8Range.upperBound { break }
+            index += 1
+        }
+        return result
+    }
+
+    /// The top-level ancestor of a block whose parent comes later in the table (documents built
+    /// by hand or read from JSON may order them so).
+    private func topAncestor(of block: Int32) -> Int32 {
+        var index = block
+        var steps = 0
+        while blocks[Int(index)].parent >= 0, steps <= blocks.count {
+            index = blocks[Int(index)].parent
+            steps += 1
+        }
+        return index
+    }
+}

@@ -1,0 +1,80 @@
+/// The Markdown source a document was parsed from, cut into segments at its top-level blocks, so
+/// that the Markdown writer can give back every block that was not edited byte for byte.
+///
+/// The segments cover the source from its first byte to its last, in source order: the gaps
+/// between blocks (blank lines, link reference definitions, a byte order mark), the front matter,
+/// and groups of top-level blocks. A group is one top-level block, or several whose source lines
+/// cannot be told apart (libcmark-gfm gives a table made of a paragraph's last line the
+/// paragraph's lines); when the parser's top-level nodes do not match the document's top-level
+/// blocks one for one, the whole source after the front matter is one group.
+///
+/// A group is written from source when none of its blocks was edited (``markEdited(_:)``, which
+/// the editing layer and ``IntentDocument/append(_:presentationIntent:inlinePresentationIntent:attributes:blockMarkup:inlineSpans:)``
+/// call) and each block still has the text length and run count it had when parsed — a check
+/// that catches a change made by any other path. Not part of the document's value (equality,
+/// hashing and the JSON form ignore it).
+package struct MarkdownSourceMap: Sendable {
+    /// One segment of the source.
+    package struct Segment: Sendable {
+        /// What the segment holds.
+        package enum Content: Sendable {
+            /// Bytes that belong to no block: written as they are.
+            case gap
+            /// The front matter (``IntentDocument/frontMatter``).
+            case frontMatter
+            /// Top-level blocks, by identity, in document order.
+            case blocks([Int])
+        }
+
+        package var content: Content
+        /// The segment's UTF-8 byte range in ``MarkdownSourceMap/source``.
+        package var range: Range<Int>
+
+        package init(content: Content, range: Range<Int>) {
+            self.content = content
+            self.range = range
+        }
+    }
+
+    /// The fingerprint of a top-level block when it was parsed.
+    package struct BlockFingerprint: Sendable, Hashable {
+        /// The UTF-8 length of its text, separators included.
+        package var textBytes: Int
+        /// Its number of runs.
+        package var runCount: Int
+        /// Whether it was edited since (set by ``markEdited(_:)``).
+        package var isEdited = false
+
+        package init(textBytes: Int, runCount: Int) {
+            self.textBytes = textBytes
+            self.runCount = runCount
+        }
+    }
+
+    /// The whole source.
+    package let source: String
+    /// The segments, in source order, covering the source.
+    package let segments: [Segment]
+    /// The fingerprint of every top-level block, by identity.
+    package private(set) var fingerprints: [Int: BlockFingerprint]
+    /// Whether the source's first line ending is CRLF (rendered blocks then use CRLF too).
+    package let usesCRLF: Bool
+
+    package init(source: String, segments: [Segment], fingerprints: [Int: BlockFingerprint]) {
+        self.source = source
+        self.segments = segments
+        self.fingerprints = fingerprints
+        var crlf = false
+        for (index, byte) in source.utf8.enumerated() where byte == 0x0A {
+            crlf = index > 0 && source.utf8[source.utf8.index(source.utf8.startIndex, offsetBy: index - 1)] == 0x0D
+            break
+        }
+        usesCRLF = crlf
+    }
+
+    /// Marks top-level blocks as edited: the writer writes them anew.
+    /// - Parameter identities: Identities of top-level blocks; others are ignored.
+    package mutating func markEdited(_ identities: some Sequence<Int>) {
+        for identity in identities where fingerprints[identity] != nil { fingerprints[identity]?.isEdited = true }
+    }
+}

@@ -1,0 +1,276 @@
+import IntentModel
+
+/// Writes a document that remembers its Markdown source (``IntentModel/MarkdownSourceMap``):
+/// the source's segments in source order, each gap and front matter as it was, each group of
+/// top-level blocks from source when none of its blocks changed, else written anew by the
+/// ``MarkdownWriter`` where it stood; blocks the source did not have come after the block they
+/// follow in the document.
+///
+/// A block written anew is set off from its neighbours by a blank line when they do not already
+/// leave one (so that it cannot run into them), and takes the source's line endings (CRLF when
+/// the source's first line ends so).
+struct SourcePreservingWriter {
+    let document: IntentDocument
+    let map: MarkdownSourceMap
+    let options: MarkdownWritingOptions
+    private var output: [UInt8] = []
+    /// Whether the last thing written was a block written anew (a blank line must follow it).
+    private var needsBlankLine = false
+    /// Whether the last block segment's blocks are all gone from the document (its gaps on both
+    /// sides then meet: a second blank one is left out).
+    private var lastBlocksDeleted = false
+    /// The list style of the last block written, when it is a list and only blank lines follow
+    /// it: a list written anew next to it must not take the same marker (it would join it).
+    private var previousListStyle: ListStyle? = nil
+    /// The block index of every top-level block, by identity.
+    private var topBlockIndex: [Int: Int32] = [:]
+
+    /// A list's kind and marker character.
+    private struct ListStyle: Equatable {
+        var isOrdered: Bool
+        var delimiter: ListItemDelimiter
+    }
+
+    init(document: IntentDocument, map: MarkdownSourceMap, options: MarkdownWritingOptions) {
+        self.document = document
+        self.map = map
+        var fresh = options
+        fresh.preservesSource = false
+        self.options = fresh
+    }
+
+    mutating func write() -> String {
+        for index in document.blocks.indices where document.blocks[index].parent < 0 {
+            topBlockIndex[document.blocks[index].identity] = Int32(index)
+        }
+        let units = document.topLevelUnits()
+        let placement = placeUnits(units)
+        var source = map.source
+        source.withUTF8 { bytes in
+            output.reserveCapacity(bytes.count + 64)
+            var leadingWritten = false
+            for (index, segment) in map.segments.enumerated() {
+                switch segment.content {
+                case .gap:
+                    let isBlank = Self.isBlank(bytes[segment.range])
+                    if !isBlank { previousListStyle = nil }
+                    if lastBlocksDeleted, isBlank, output.isEmpty || Self.endsWithBlankLine(output) {
+                        lastBlocksDeleted = false
+                        continue
+                    }
+                    lastBlocksDeleted = false
+                    writeSource(bytes, segment.range)
+                case .frontMatter:
+                    if let frontMatter = document.frontMatter {
+                        if frontMatter.rawText.utf8.elementsEqual(bytes[segment.range]) {
+                            writeSource(bytes, segment.range)
+                        } else {
+                            writeFresh(MarkdownWriter.frontMatterText(frontMatter))
+                            needsBlankLine = false
+                        }
+                    }
+                case .blocks(let identities):
+                    if !leadingWritten {
+                        leadingWritten = true
+                        renderUnits(placement.leading, of: units)
+                    }
+                    let present = placement.grouped[index] ?? []
+                    let following = placement.following[index] ?? []
+                    lastBlocksDeleted = present.isEmpty && following.isEmpty
+                    let next = nextListStyle(after: index, units: units, placement: placement)
+                    if isUnchanged(identities, placement.current) {
+                        writeSource(bytes, segment.range)
+                        previousListStyle = identities.last.flatMap { listStyle(of: $0) }
+                        renderUnits(following, of: units, next: next)
+                    } else {
+                        // Blocks the source did not have, between or after them, in document order.
+                        renderUnits((present + following).sorted(), of: units, next: next)
+                    }
+                }
+            }
+            if !leadingWritten { renderUnits(placement.leading, of: units) }
+        }
+        if document.frontMatter != nil, !map.segments.contains(where: { if case .frontMatter = $0.content { true } else { false } }) {
+            // Front matter the source did not have goes first.
+            return MarkdownWriter.frontMatterText(document.frontMatter) + String(decoding: output, as: UTF8.self)
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    // MARK: Placement
+
+    private struct Placement {
+        /// Units of each block segment (by segment index), in document order.
+        var grouped: [Int: [Int]] = [:]
+        /// Units the source did not have, after the segment of the recorded unit before them.
+        var following: [Int: [Int]] = [:]
+        /// Units the source did not have, before every recorded unit.
+        var leading: [Int] = []
+        /// The text length and run count of every top-level block now.
+        var current: [Int: (textBytes: Int, runCount: Int)] = [:]
+    }
+
+    private func placeUnits(_ units: [IntentDocument.TopLevelUnit]) -> Placement {
+        var segmentOf: [Int: Int] = [:]
+        for (index, segment) in map.segments.enumerated() {
+            if case .blocks(let identities) = segment.content { for identity in identities { segmentOf[identity] = index } }
+        }
+        var placement = Placement()
+        var lastSegment: Int? = nil
+        for (position, unit) in units.enumerated() {
+            if let identity = unit.identity {
+                let now = placement.current[identity] ?? (0, 0)
+                placement.current[identity] = (now.textBytes + unit.utf8Range.count, now.runCount + unit.runCount)
+            }
+            if let identity = unit.identity, let segment = segmentOf[identity] {
+                placement.grouped[segment, default: []].append(position)
+                lastSegment = segment
+            } else if let lastSegment {
+                placement.following[lastSegment, default: []].append(position)
+            } else {
+                placement.leading.append(position)
+            }
+        }
+        return placement
+    }
+
+    /// Whether every block of a group is in the document as it was parsed: not marked edited, and
+    /// with the text length and run count it had.
+    private func isUnchanged(_ identities: [Int], _ current: [Int: (textBytes: Int, runCount: Int)]) -> Bool {
+        identities.allSatisfy { identity in
+            guard let fingerprint = map.fingerprints[identity], !fingerprint.isEdited, let now = current[identity] else {
+                return false
+            }
+            return now.textBytes == fingerprint.textBytes && now.runCount == fingerprint.runCount
+        }
+    }
+
+    // MARK: Output
+
+    private mutating func writeSource(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        if needsBlankLine {
+            needsBlankLine = false
+            if !Self.startsWithBlankLine(bytes[range]) { output += lineEnding }
+        }
+        output.append(contentsOf: bytes[range])
+    }
+
+    /// The list style of the block that follows block segment `index` across blank lines and
+    /// deleted blocks only, when it is a list.
+    private func nextListStyle(after index: Int, units: [IntentDocument.TopLevelUnit], placement: Placement) -> ListStyle? {
+        var next = index + 1
+        while next < map.segments.count {
+            switch map.segments[next].content {
+            case .gap:
+                var source = map.source
+                let blank = source.withUTF8 { Self.isBlank($0[map.segments[next].range]) }
+                guard blank else { return nil }
+            case .frontMatter:
+                return nil
+            case .blocks:
+                // Blocks gone from the document are skipped: what follows them comes next.
+                let present = (placement.grouped[next] ?? []) + (placement.following[next] ?? [])
+                if let first = present.min() { return units[first].identity.flatMap { listStyle(of: $0) } }
+            }
+            next += 1
+        }
+        return nil
+    }
+
+    /// The style of top-level block `identity` when it is a list (its marker as the writer would
+    /// choose it from the source's).
+    private func listStyle(of identity: Int) -> ListStyle? {
+        guard let index = topBlockIndex[identity] else { return nil }
+        return Self.style(of: document.blocks[Int(index)])
+    }
+
+    /// Writes the units anew, as one document, set off by blank lines; a list at either end
+    /// takes another marker than a list of the same kind it touches.
+    private mutating func renderUnits(
+        _ positions: [Int], of units: [IntentDocument.TopLevelUnit], next: ListStyle? = nil
+    ) {
+        guard !positions.isEmpty else { return }
+        var splicer = IntentDocumentSplicer(expectedBytes: 0, firstFreeIdentity: document.largestIdentity + 1)
+        for position in positions { splicer.copy(document, sourceID: 0, utf8Range: units[position].utf8Range) }
+        var part = splicer.finish()
+        part.frontMatter = nil
+        let topBlocks = part.blocks.indices.filter { part.blocks[$0].parent < 0 }
+        if let first = topBlocks.first { avoidJoining(&part, list: first, neighbours: [previousListStyle, next]) }
+        if let last = topBlocks.last, last != topBlocks.first { avoidJoining(&part, list: last, neighbours: [next]) }
+        previousListStyle = topBlocks.last.flatMap { Self.style(of: part.blocks[$0]) }
+        let written = MarkdownWriter(options: options).write(part)
+        guard !written.isEmpty else { return }
+        if !output.isEmpty {
+            if !Self.endsWithLineEnding(output) { output += lineEnding }
+            if !Self.endsWithBlankLine(output) { output += lineEnding }
+        }
+        writeFresh(written)
+        needsBlankLine = true
+    }
+
+    /// Gives list `list` of `part` a marker no neighbour of the same kind has, when one has its.
+    private func avoidJoining(_ part: inout IntentDocument, list: Int, neighbours: [ListStyle?]) {
+        guard let style = Self.style(of: part.blocks[list]), neighbours.contains(style) else { return }
+        let candidates: [ListItemDelimiter] = style.isOrdered ? [.period, .parenthesis] : [.hyphen, .asterisk, .plus]
+        guard
+            let free = candidates.first(where: { candidate in
+                !neighbours.contains(ListStyle(isOrdered: style.isOrdered, delimiter: candidate))
+            })
+        else { return }
+        var markup = part.blocks[list].markup ?? BlockMarkup()
+        markup.listItemDelimiter = free
+        part.blocks[list].markup = markup
+    }
+
+    private static func style(of block: IntentDocument.Block) -> ListStyle? {
+        if case .orderedList = block.kind {
+            return ListStyle(isOrdered: true, delimiter: block.markup?.listItemDelimiter ?? .period)
+        }
+        if case .unorderedList = block.kind {
+            return ListStyle(isOrdered: false, delimiter: block.markup?.listItemDelimiter ?? .hyphen)
+        }
+        return nil
+    }
+
+    private mutating func writeFresh(_ text: String) {
+        if map.usesCRLF {
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "\n") { output += [0x0D, 0x0A] } else { output.append(byte) }
+            }
+        } else {
+            output.append(contentsOf: text.utf8)
+        }
+    }
+
+    private var lineEnding: [UInt8] { map.usesCRLF ? [0x0D, 0x0A] : [0x0A] }
+
+    private static func endsWithLineEnding(_ bytes: [UInt8]) -> Bool {
+        bytes.last == 0x0A || bytes.last == 0x0D
+    }
+
+    /// Whether the text ends with a line of spaces and tabs only (after a line ending).
+    private static func endsWithBlankLine(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.count - 1
+        // The final line ending.
+        guard index >= 0, bytes[index] == 0x0A || bytes[index] == 0x0D else { return false }
+        if bytes[index] == 0x0A, index > 0, bytes[index - 1] == 0x0D { index -= 1 }
+        index -= 1
+        while index >= 0, bytes[index] == 0x20 || bytes[index] == 0x09 { index -= 1 }
+        return index < 0 || bytes[index] == 0x0A || bytes[index] == 0x0D
+    }
+
+    /// Whether the text holds only spaces, tabs and line endings.
+    private static func isBlank(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// Whether the text's first line holds only spaces and tabs.
+    private static func startsWithBlankLine(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        for byte in bytes {
+            if byte == 0x0A || byte == 0x0D { return true }
+            if byte != 0x20, byte != 0x09 { return false }
+        }
+        return true
+    }
+}
