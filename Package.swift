@@ -31,7 +31,8 @@ let package = Package(
         .target(name: "IntentLowering", dependencies: ["IntentModel"]),
         // Writers (HTML, Markdown, RTF, terminal) from any IntentDocument: the model, and lowering
         // for the rich-text writers and terminal cell widths; never the parser.
-        .target(name: "IntentWriters", dependencies: ["IntentModel", "IntentLowering"]),
+        // The Markdown writer asks the parser which of its escapes are needed.
+        .target(name: "IntentWriters", dependencies: ["IntentModel", "IntentLowering", "MarkdownParsing"]),
         // The formatting layer of an editor: editable storage, style mapping, contexts and
         // replacements, incremental re-parse. Uses the parser only for re-parsing Markdown source,
         // and lowering's raising for rich-text proposals without intents.

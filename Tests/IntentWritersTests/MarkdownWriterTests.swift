@@ -277,14 +277,21 @@ struct MarkdownWriterTests {
         let source =
             "\\# not a heading\n\\- not a list\n1\\. not ordered\n\\> not a quote\n\\* \\_ \\` \\[x\\] \\< a\\_b snake_case &amp; a < b\n"
         let markdown = try Self.written(Self.parsed(source))
+        // Only where libcmark-gfm would read syntax: `_`, a lone backtick and `[x]` (no such
+        // definition) need none.
+        #expect(markdown == "\\# not a heading\n\\- not a list\n1\\. not ordered\n\\> not a quote\n\\* _ ` [x] < a_b snake_case & a < b\n")
+        var cautious = MarkdownWritingOptions()
+        cautious.minimizesEscapes = false
         #expect(
-            markdown
+            try Self.written(Self.parsed(source), options: cautious)
                 == "\\# not a heading\n\\- not a list\n1\\. not ordered\n\\> not a quote\n\\* \\_ \\` \\[x\\] < a_b snake_case & a < b\n")
     }
 
     @Test("Headings: ATX with a trailing #, setext for levels 1–2 on request or with a line break")
     func headings() throws {
-        #expect(try Self.written(Self.parsed("# C\\#\n")) == "# C\\#\n")
+        // A `#` right after a word does not close the heading: no escape is needed.
+        #expect(try Self.written(Self.parsed("# C\\#\n")) == "# C#\n")
+        #expect(try Self.written(Self.parsed("# C \\#\n")) == "# C \\#\n")
         #expect(try Self.written(Self.parsed("a\nb\n===\n")) == "a\nb\n===\n")
         let setext = MarkdownWritingOptions(headingStyle: .setext)
         #expect(try Self.written(Self.parsed("# One\n\n## Two\n\n### Three\n"), options: setext) == "One\n===\n\nTwo\n---\n\n### Three\n")
@@ -407,7 +414,8 @@ struct MarkdownWriterTests {
         let document = try IntentDocument(markdown: "a\n  b\\\n\t# c\n", options: options)
         #expect(document.runs.map { String($0.text) } == ["a", "\n  ", "b", "\n\t", "# c\n"])
         let markdown = document.markdown()
-        #expect(markdown == "a\n  b\\\n\t\\# c&#10;\n", "\(markdown)")
+        // After a tab, `#` continues the paragraph: it needs no escape.
+        #expect(markdown == "a\n  b\\\n\t# c&#10;\n", "\(markdown)")
         // The writer ends the file with a line ending; the preserving reader would keep it as text.
         let reparsed = try IntentDocument(markdown: String(markdown.dropLast()), options: options)
         #expect(reparsed.isEquivalent(to: document))
@@ -435,7 +443,9 @@ struct MarkdownWriterTests {
     @Test("A form feed or vertical tab at the edge of a table cell is written as a reference (GFM may trim it)")
     func formFeedInTableCell() throws {
         #expect(try Self.written(Self.parsed("\u{0C}\n|-\n")) == "| &#12; |\n| --- |\n")
-        #expect(try Self.written(Self.parsed("| a\u{0B} | \u{0C}b |\n|-|-|\n")) == "| a&#11; | b |\n| --- | --- |\n")
+        // libcmark-gfm keeps a vertical tab at a cell's end (the reference is not needed) and
+        // drops a form feed at its start.
+        #expect(try Self.written(Self.parsed("| a\u{0B} | \u{0C}b |\n|-|-|\n")) == "| a\u{0B} | b |\n| --- | --- |\n")
     }
 
     @Test("A task item whose parent item has nothing before it goes on a line of its own")

@@ -11,6 +11,8 @@ struct MarkdownRenderer {
     private let document: IntentDocument
     private let options: MarkdownWritingOptions
     private var output = ""
+    /// Where each top-level block's Markdown starts in the output (UTF-8 offsets), in order.
+    private(set) var topLevelStarts: [Int] = []
 
     /// The prefix of continuation lines: the open containers' `> `, indentation and so on.
     private var linePrefix = ""
@@ -241,6 +243,7 @@ struct MarkdownRenderer {
     }
 
     private mutating func open(block: Int32) {
+        if parent(block) < 0 { topLevelStarts.append(output.utf8.count) }
         let container = parent(block) < 0 ? document.blocks.count : Int(parent(block))
         let previous = lastChild[container]
         lastChild[container] = block

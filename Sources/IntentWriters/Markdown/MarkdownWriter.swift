@@ -45,8 +45,19 @@ public struct MarkdownWriter: Sendable {
             var writer = SourcePreservingWriter(document: document, map: map, options: options)
             return writer.write()
         }
+        return Self.frontMatterText(document.frontMatter) + writeAnew(document, context: "")
+    }
+
+    /// `document` written anew (no front matter), its needless escapes removed when
+    /// ``MarkdownWritingOptions/minimizesEscapes`` asks; `context` is Markdown the document will
+    /// stand with (definitions its text could refer to).
+    func writeAnew(_ document: IntentDocument, context: String) -> String {
         var renderer = MarkdownRenderer(document: MarkdownFootnoteOrder.reordered(document), options: options)
-        return Self.frontMatterText(document.frontMatter) + renderer.render()
+        let rendered = renderer.render()
+        guard options.minimizesEscapes else { return rendered }
+        var minimizer = EscapeMinimizer(
+            writing: options, context: EscapeMinimizer.footnoteContext(of: document) + context, size: rendered.utf8.count)
+        return minimizer.minimize(rendered, pieceStarts: renderer.topLevelStarts)
     }
 
     /// Front matter as written back: as it was, a line ending closing it when it had none; text

@@ -48,6 +48,11 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     /// anew (a formatter's output). Documents without a Markdown source (built by hand, read from
     /// JSON or an `AttributedString`) are always written anew.
     public var preservesSource: Bool
+    /// Escape a character only where leaving it would change libcmark-gfm's reading: the writer
+    /// escapes wherever a character could be syntax, then asks the parser, block by block, which
+    /// escapes can go (bounded to parsing the output a few times; past that the rest stay).
+    /// Default `true`. `false` is faster and keeps every cautious escape.
+    public var minimizesEscapes: Bool
 
     /// `*` or `_`.
     public enum EmphasisMarker: String, Sendable, Hashable, Codable, CaseIterable {
@@ -117,10 +122,11 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
         codeFenceCharacter: CodeFenceCharacter = .backtick, headingStyle: HeadingStyle = .atx,
         hardBreakStyle: HardBreakStyle = .backslash, keepsSourceDelimiters: Bool = true,
         displayAttributeSyntax: DisplayAttributeSyntax = .htmlTags, lineWidth: Int? = nil,
-        protectsFromSmartPunctuation: Bool = false, preservesSource: Bool = true
+        protectsFromSmartPunctuation: Bool = false, preservesSource: Bool = true, minimizesEscapes: Bool = true
     ) {
         self.protectsFromSmartPunctuation = protectsFromSmartPunctuation
         self.preservesSource = preservesSource
+        self.minimizesEscapes = minimizesEscapes
         self.emphasisMarker = emphasisMarker
         self.strongMarker = strongMarker
         self.bulletMarker = bulletMarker
@@ -140,11 +146,11 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case emphasisMarker, strongMarker, bulletMarker, orderedListDelimiter, codeFenceCharacter, headingStyle,
             hardBreakStyle, keepsSourceDelimiters, displayAttributeSyntax, lineWidth, protectsFromSmartPunctuation,
-            preservesSource
+            preservesSource, minimizesEscapes
     }
 
     /// Decodes options from JSON; every key is optional and defaults as in
-    /// ``init(emphasisMarker:strongMarker:bulletMarker:orderedListDelimiter:codeFenceCharacter:headingStyle:hardBreakStyle:keepsSourceDelimiters:displayAttributeSyntax:lineWidth:protectsFromSmartPunctuation:preservesSource:)``.
+    /// ``init(emphasisMarker:strongMarker:bulletMarker:orderedListDelimiter:codeFenceCharacter:headingStyle:hardBreakStyle:keepsSourceDelimiters:displayAttributeSyntax:lineWidth:protectsFromSmartPunctuation:preservesSource:minimizesEscapes:)``.
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` for a value of the wrong type or an unknown name.
     public init(from decoder: any Decoder) throws {
@@ -165,5 +171,6 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
         protectsFromSmartPunctuation =
             try container.decodeIfPresent(Bool.self, forKey: .protectsFromSmartPunctuation) ?? protectsFromSmartPunctuation
         preservesSource = try container.decodeIfPresent(Bool.self, forKey: .preservesSource) ?? preservesSource
+        minimizesEscapes = try container.decodeIfPresent(Bool.self, forKey: .minimizesEscapes) ?? minimizesEscapes
     }
 }

@@ -24,6 +24,9 @@ struct SourcePreservingWriter {
     private var previousListStyle: ListStyle? = nil
     /// The block index of every top-level block, by identity.
     private var topBlockIndex: [Int: Int32] = [:]
+    /// What a block written anew stands with, for its escapes: the document's footnote
+    /// definitions (stubs) and the source's text between blocks (its link reference definitions).
+    private var definitionContext = ""
 
     /// A list's kind and marker character.
     private struct ListStyle: Equatable {
@@ -45,6 +48,14 @@ struct SourcePreservingWriter {
         }
         let units = document.topLevelUnits()
         let placement = placeUnits(units)
+        definitionContext = EscapeMinimizer.footnoteContext(of: document)
+        var gapSource = map.source
+        gapSource.withUTF8 { bytes in
+            for segment in map.segments {
+                guard case .gap = segment.content, !Self.isBlank(bytes[segment.range]) else { continue }
+                definitionContext += String(decoding: bytes[segment.range], as: UTF8.self) + "\n\n"
+            }
+        }
         var source = map.source
         source.withUTF8 { bytes in
             output.reserveCapacity(bytes.count + 64)
@@ -199,7 +210,7 @@ struct SourcePreservingWriter {
         if let first = topBlocks.first { avoidJoining(&part, list: first, neighbours: [previousListStyle, next]) }
         if let last = topBlocks.last, last != topBlocks.first { avoidJoining(&part, list: last, neighbours: [next]) }
         previousListStyle = topBlocks.last.flatMap { Self.style(of: part.blocks[$0]) }
-        let written = MarkdownWriter(options: options).write(part)
+        let written = MarkdownWriter(options: options).writeAnew(part, context: definitionContext)
         guard !written.isEmpty else { return }
         if !output.isEmpty {
             if !Self.endsWithLineEnding(output) { output += lineEnding }

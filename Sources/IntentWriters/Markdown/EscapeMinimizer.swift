@@ -1,0 +1,145 @@
+import IntentModel
+import MarkdownParsing
+
+/// Removes the escapes a rendering does not need: a backslash before ASCII punctuation, or a
+/// decimal or hexadecimal character reference (`&#32;`), goes when libcmark-gfm reads the
+/// Markdown the same without it.
+///
+/// The writer escapes wherever a character *could* be syntax; this pass asks the parser. The
+/// rendering is cut at its top-level blocks and each piece is parsed alone, followed by
+/// `context` (stubs of the document's footnote definitions, and the link reference definitions
+/// of a source-preserved document), with and without each escape in turn (passes until one
+/// removes nothing, so that an escape made needless by a later removal goes too); a removal
+/// stays when the two parses are
+/// equivalent (``IntentModel/IntentDocument/isEquivalent(to:)``). Inside code, removing a
+/// backslash changes the text, so those stay. Time is bounded: the bytes parsed stop at
+/// ``budgetFactor`` times the rendering's size plus 64 KiB, after which the remaining escapes stay.
+package struct EscapeMinimizer {
+    /// How many times the rendering's size may be parsed in all.
+    static let budgetFactor = 8
+
+    let parser: MarkdownParser
+    let context: [UInt8]
+    private var budget: Int
+
+    /// - Parameters:
+    ///   - writing: The writer's options (smart punctuation, extended attributes).
+    ///   - context: Text that follows each piece when it is parsed (definitions it may refer to).
+    ///   - size: The rendering's size in UTF-8 bytes (for the budget).
+    init(writing: MarkdownWritingOptions, context: String, size: Int) {
+        let options = MarkdownParsingOptions(
+            allowsExtendedAttributes: writing.displayAttributeSyntax == .extendedAttributes,
+            smartPunctuation: writing.protectsFromSmartPunctuation, recognizesFrontMatter: false)
+        parser = MarkdownParser(options: options)
+        self.context = context.isEmpty ? [] : Array(("\n\n" + context).utf8)
+        budget = size * Self.budgetFactor + 65_536
+    }
+
+    /// `markdown` without the escapes it does not need; `pieceStarts` are the UTF-8 offsets where
+    /// its top-level blocks start.
+    mutating func minimize(_ markdown: String, pieceStarts: [Int]) -> String {
+        let bytes = Array(markdown.utf8)
+        guard Self.hasCandidate(bytes[...]) else { return markdown }
+        var boundaries = pieceStarts.filter { $0 > 0 && $0 < bytes.count }
+        boundaries.insert(0, at: 0)
+        boundaries.append(bytes.count)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for index in 0..<(boundaries.count - 1) where boundaries[index] < boundaries[index + 1] {
+            result += minimizePiece(Array(bytes[boundaries[index]..<boundaries[index + 1]]))
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// A reference to, and a stub definition of, every footnote `document` names
+    /// (`[^label]` and `[^label]: x`), so that a piece parsed alone reads its references as the
+    /// whole document does, and keeps its definitions (libcmark-gfm drops a definition no
+    /// reference names).
+    static func footnoteContext(of document: IntentDocument) -> String {
+        var labels = Set<String>()
+        for block in document.blocks { if let label = block.markup?.footnoteLabel { labels.insert(label) } }
+        for attributes in document.attributeTable { if let label = attributes.footnoteReference { labels.insert(label) } }
+        guard !labels.isEmpty else { return "" }
+        let sorted = labels.sorted()
+        return sorted.map { "[^\($0)]" }.joined(separator: " ") + "\n\n" + sorted.map { "[^\($0)]: x\n\n" }.joined()
+    }
+
+    /// One piece without its needless escapes.
+    private mutating func minimizePiece(_ piece: [UInt8]) -> [UInt8] {
+        guard Self.hasCandidate(piece[...]), let baseline = parse(piece) else { return piece }
+        var current = piece
+        // Passes until none removes an escape (each removal can make an earlier one needless),
+        // within the budget.
+        while true {
+            var changed = false
+            var index = 0
+            while index < current.count {
+                guard let (length, replacement) = Self.escape(in: current, at: index) else {
+                    index += 1
+                    continue
+                }
+                var trial = Array(current[..<index])
+                trial += replacement
+                trial += current[(index + length)...]
+                guard budget > 0 else { return current }
+                if let reading = parse(trial), reading.isEquivalent(to: baseline) {
+                    current = trial
+                    changed = true
+                    index += replacement.count
+                } else {
+                    index += length
+                }
+            }
+            if !changed { break }
+        }
+        return current
+    }
+
+    /// The piece parsed with the context after it, or `nil` when it cannot be parsed.
+    private mutating func parse(_ piece: [UInt8]) -> IntentDocument? {
+        budget -= piece.count + context.count
+        return try? parser.parse(String(decoding: piece + context, as: UTF8.self))
+    }
+
+    /// The escape at `index`: its length and the text it stands for — a backslash before ASCII
+    /// punctuation (the punctuation), or `&#NNN;` / `&#xHH;` (the character); `nil` otherwise.
+    package static func escape(in bytes: [UInt8], at index: Int) -> (length: Int, replacement: [UInt8])? {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\\") {
+            guard index + 1 < bytes.count, isASCIIPunctuation(bytes[index + 1]) else { return nil }
+            return (2, [bytes[index + 1]])
+        }
+        guard byte == UInt8(ascii: "&"), index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") else { return nil }
+        var cursor = index + 2
+        let isHex = bytes[cursor] == UInt8(ascii: "x") || bytes[cursor] == UInt8(ascii: "X")
+        if isHex { cursor += 1 }
+        var value: UInt32 = 0
+        let digitsStart = cursor
+        while cursor < bytes.count, cursor - digitsStart < 7, let digit = digitValue(bytes[cursor], hex: isHex) {
+            value = value * (isHex ? 16 : 10) + digit
+            cursor += 1
+        }
+        guard cursor > digitsStart, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ";"), value > 0,
+            let scalar = Unicode.Scalar(value)
+        else { return nil }
+        return (cursor + 1 - index, Array(String(Character(scalar)).utf8))
+    }
+
+    private static func digitValue(_ byte: UInt8, hex: Bool) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+            || (0x7B...0x7E).contains(byte)
+    }
+
+    private static func hasCandidate(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.contains(UInt8(ascii: "\\")) || bytes.contains(UInt8(ascii: "&"))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import IntentModel
+import IntentWriters
+import MarkdownParsing
+import SpecCorpus
+import Testing
+
+/// The Markdown writer escapes a character only where leaving it would change libcmark-gfm's
+/// reading: written anew, every escape in the output (a backslash before ASCII punctuation, or a
+/// character reference) is needed — removing any one of them changes the parse of the whole
+/// output. Backslashes inside code are text, and removing them changes the text, so they count
+/// as needed too.
+@Suite("Minimal escaping")
+struct MinimalEscapingTests {
+    /// The escapes of `written` whose removal leaves the parse unchanged, as `offset: context`
+    /// descriptions, and how many escapes there were. The parse is of the whole text, or with
+    /// `windowed` (for a large document: one full parse per escape would take minutes in a debug
+    /// build) of the escape's top-level block with the blocks on either side of it — all the
+    /// context a written-anew document has, whose links are inline.
+    static func needlessEscapes(
+        in written: String, options: MarkdownParsingOptions, windowed: Bool = false
+    ) throws -> (needless: [String], count: Int) {
+        let bytes = Array(written.utf8)
+        var starts = [0]
+        if windowed {
+            let lines = try MarkdownParser(options: options).parseReportingTopLevelLines(written).1
+            var lineStarts = [0]
+            for (offset, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
+            starts = lines.map { lineStarts[$0.lowerBound - 1] }
+        }
+        func window(around offset: Int) -> Range<Int> {
+            guard windowed else { return 0..<bytes.count }
+            let piece = max(0, (starts.lastIndex { $0 <= offset }) ?? 0)
+            let lower = starts[max(0, piece - 1)]
+            let upper = piece + 2 < starts.count ? starts[piece + 2] : bytes.count
+            return lower..<upper
+        }
+        var needless: [String] = []
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+            guard let (length, replacement) = EscapeMinimizer.escape(in: bytes, at: index) else {
+                index += 1
+                continue
+            }
+            count += 1
+            let range = window(around: index)
+            let baseline = try IntentDocument(markdown: String(decoding: bytes[range], as: UTF8.self), options: options)
+            let trial = Array(bytes[range.lowerBound..<index]) + replacement + Array(bytes[(index + length)..<range.upperBound])
+            let reading = try IntentDocument(markdown: String(decoding: trial, as: UTF8.self), options: options)
+            if reading.isEquivalent(to: baseline) {
+                let context = String(decoding: bytes[max(0, index - 20)..<min(bytes.count, index + 20)], as: UTF8.self)
+                needless.append("\(index): \(context.debugDescription)")
+            }
+            index += length
+        }
+        return (needless, count)
+    }
+
+    static let anew = MarkdownWritingOptions(preservesSource: false)
+
+    @Test("every escape the writer emits for a spec example is needed", arguments: SpecExamples.fixtureFiles)
+    func specExamples(file: String) throws {
+        let options = MarkdownParsingOptions(smartPunctuation: file.hasSuffix("smart_punct.txt"))
+        var writing = Self.anew
+        writing.protectsFromSmartPunctuation = options.smartPunctuation
+        var escapes = 0
+        for example in try SpecExamples.fixture(file) {
+            let written = try IntentDocument(markdown: example.markdown, options: options).markdown(options: writing)
+            let found = try Self.needlessEscapes(in: written, options: options)
+            escapes += found.count
+            #expect(found.needless.isEmpty, "\(file) #\(example.number): \(found.needless)\n--- written\n\(written)")
+        }
+        print("minimal escaping: \(file): \(escapes) escapes, each needed")
+    }
+
+    @Test("every escape the writer emits for the real-world and bundled documents is needed", arguments: TestPaths.documents())
+    func wholeDocuments(url: URL) throws {
+        let written = try IntentDocument(contentsOf: url).markdown(options: Self.anew)
+        // INTENTMARK_WHOLE_DOCUMENT_ESCAPES=1 parses the whole real-world document per escape
+        // (about 90 s in a debug build).
+        let whole = ProcessInfo.processInfo.environment["INTENTMARK_WHOLE_DOCUMENT_ESCAPES"] == "1"
+        let found = try Self.needlessEscapes(in: written, options: .default, windowed: TestPaths.isCorpusFile(url) && !whole)
+        #expect(found.needless.isEmpty, "\(url.lastPathComponent): \(found.needless.prefix(20))")
+        #expect(found.count > 0)
+        print("minimal escaping: \(url.lastPathComponent): \(found.count) escapes, \(found.needless.count) needless")
+    }
+
+    @Test("without minimizing, the writer keeps its cautious escapes; both read the same")
+    func cautiousEscapesReadTheSame() throws {
+        let document = try IntentDocument(markdown: "Price: 3 * 4 = 12 [sic] _not_ emphasis? 1. no\n")
+        var cautious = Self.anew
+        cautious.minimizesEscapes = false
+        let minimal = document.markdown(options: Self.anew)
+        let kept = document.markdown(options: cautious)
+        #expect(minimal.filter { $0 == "\\" }.count < kept.filter { $0 == "\\" }.count)
+        #expect(try IntentDocument(markdown: minimal).isEquivalent(to: document))
+        #expect(try IntentDocument(markdown: kept).isEquivalent(to: document))
+    }
+}
