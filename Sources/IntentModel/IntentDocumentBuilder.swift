@@ -42,6 +42,9 @@ package struct IntentDocumentBuilder {
     /// The number of UTF-8 bytes appended so far.
     package var byteCount: Int { bytes.count }
 
+    /// The number of runs appended so far.
+    package var runCount: Int { runRecords.count }
+
     /// Adds a block and returns its index (for `parent` and `block` arguments).
     package mutating func addBlock(
         _ kind: PresentationIntent.Kind, identity: Int, parent: Int32, markup: BlockMarkup? = nil

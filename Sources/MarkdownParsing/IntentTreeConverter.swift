@@ -59,6 +59,12 @@ struct IntentTreeConverter {
     private var formattingOpeners: [UnsafeMutableRawPointer: HTMLFormattingTag] = [:]
     private var formattingClosers: Set<UnsafeMutableRawPointer> = []
     private var scannedParents: Set<UnsafeMutableRawPointer> = []
+    /// Where each top-level block starts: its identity, and the bytes and runs before it (for
+    /// ``MarkdownSourceMapBuilder``; full syntax only).
+    private(set) var topLevelMarks: [(identity: Int, bytes: Int, runs: Int)] = []
+    /// The bytes and runs of the whole document, once converted.
+    private(set) var totalBytes = 0
+    private(set) var totalRuns = 0
 
     private struct Frame {
         var node: SyntaxNodeKind
@@ -103,10 +109,15 @@ struct IntentTreeConverter {
             let trailing = source.separator(beforeChunk: chunkIndex)
             if !trailing.isEmpty { builder.append(trailing, block: -1, inline: 0, attributes: currentAttributesIndex, span: -1) }
         }
+        totalBytes = builder.byteCount
+        totalRuns = builder.runCount
         return builder.finish()
     }
 
     private mutating func enter(_ kind: SyntaxNodeKind, _ node: UnsafeMutablePointer<cmark_node>, _ tree: CmarkTree) {
+        if frames.isEmpty, leafBlock < 0, includesBlocks, kind.isTopLevelBlock {
+            topLevelMarks.append((nextIdentity, builder.byteCount, builder.runCount))
+        }
         switch kind {
         case .document, .customBlock, .customInline, .unknown:
             break

@@ -39,8 +39,7 @@ public struct MarkdownParser: Sendable {
     ///   libcmark-gfm cannot allocate.
     public func parse(_ markdown: String) throws -> IntentDocument {
         var markdown = markdown
-        let source = markdown
-        return try markdown.withUTF8 { try parse(utf8: $0, inspecting: { _ in () }, sourceString: source).0 }
+        return try markdown.withUTF8 { try parse(utf8: $0) }
     }
 
     /// Parses Markdown bytes.
@@ -89,7 +88,7 @@ public struct MarkdownParser: Sendable {
 
     /// Checks the limits, parses with libcmark-gfm, lets `inspect` read the tree, and converts it.
     private func parse<Extra>(
-        utf8 source: UnsafeBufferPointer<UInt8>, inspecting inspect: (CmarkTree) -> Extra, sourceString: String? = nil
+        utf8 source: UnsafeBufferPointer<UInt8>, inspecting inspect: (CmarkTree) -> Extra
     ) throws -> (IntentDocument, Extra) {
         guard source.count <= options.limits.maximumInputBytes else {
             throw IntentMarkError.limitExceeded(
@@ -104,19 +103,19 @@ public struct MarkdownParser: Sendable {
             var blanked = Array(source)
             for index in range where blanked[index] != 0x0A && blanked[index] != 0x0D { blanked[index] = 0x20 }
             var (document, extra) = try blanked.withUnsafeBufferPointer {
-                try convert($0, inspecting: inspect, original: source, frontMatter: range, sourceString: sourceString)
+                try convert($0, inspecting: inspect, original: source, frontMatter: range)
             }
             document.frontMatter = frontMatter
             return (document, extra)
         }
-        return try convert(source, inspecting: inspect, original: source, frontMatter: nil, sourceString: sourceString)
+        return try convert(source, inspecting: inspect, original: source, frontMatter: nil)
     }
 
     /// Parses `source` (already checked against the limits) with libcmark-gfm, lets `inspect`
     /// read the tree, and converts it.
     private func convert<Extra>(
         _ source: UnsafeBufferPointer<UInt8>, inspecting inspect: (CmarkTree) -> Extra,
-        original: UnsafeBufferPointer<UInt8>, frontMatter: Range<Int>?, sourceString: String?
+        original: UnsafeBufferPointer<UInt8>, frontMatter: Range<Int>?
     ) throws -> (IntentDocument, Extra) {
         let prepared = PreparedSource(source: source, options: options)
         return try prepared.withBytes { bytes in
@@ -129,12 +128,13 @@ public struct MarkdownParser: Sendable {
                 ? GitHubAlertScanner.liftMarkers(in: tree, bytes: bytes) : [:]
             var converter = IntentTreeConverter(options: options, source: prepared, alerts: alerts)
             var document = converter.convert(tree)
-            if options.interpretedSyntax == .full {
+            if options.interpretedSyntax == .full, options.recordsSource {
                 // The source lines are the same in `original`, `source` and `bytes` (front
                 // matter is blanked byte for byte, rewrites of full syntax stay on their lines);
                 // the map keeps the original bytes.
                 document.markdownSource = MarkdownSourceMapBuilder.map(
-                    tree: tree, bytes: original, document: document, frontMatter: frontMatter, source: sourceString)
+                    tree: tree, bytes: original, document: document, marks: converter.topLevelMarks,
+                    totals: (converter.totalBytes, converter.totalRuns), frontMatter: frontMatter)
             }
             return (document, extra)
         }

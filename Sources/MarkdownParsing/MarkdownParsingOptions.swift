@@ -71,6 +71,10 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
     /// markup; the marker leaves the text). Default `true`; HTML is still written as
     /// libcmark-gfm writes the quote unless the HTML writer is asked for alert markup.
     public var recognizesGitHubAlerts: Bool
+    /// Whether the document keeps its source for source-preserving writes
+    /// (``IntentModel/MarkdownSourceMap``). Always, except for parses that only compare readings
+    /// (the Markdown writer's escape checks), which skip the copy.
+    package var recordsSource = true
 
     // MARK: Initialisers
 

@@ -1,33 +1,49 @@
 internal import CCmarkGFM
+import Foundation
 import IntentModel
 
 /// Builds a document's ``IntentModel/MarkdownSourceMap`` from the libcmark-gfm tree it was
 /// converted from: the source lines of each top-level node, matched one for one with the
 /// document's top-level blocks (both in document order), cut into segments in source order.
 enum MarkdownSourceMapBuilder {
-    /// The map of `document`, parsed from `bytes` (the bytes libcmark-gfm was given, whose lines
+    /// The map of `document` (`nil` when its top-level blocks are not the converter's), parsed from `bytes` (the bytes libcmark-gfm was given, whose lines
     /// are the source's) through `tree`.
     /// - Parameters:
+    ///   - marks: Where the converter started each top-level block (identity, bytes and runs
+    ///     before it), and its totals: the blocks' fingerprints, without a pass over the runs.
     ///   - frontMatter: The front matter's byte range, when the source has front matter.
-    ///   - source: The source as a string (made from `bytes` when `nil`).
-    /// Time: linear in the bytes, the runs and the top-level blocks.
+    /// Time: linear in the bytes (a copy, and a scan for line feeds) and in the blocks.
     static func map(
-        tree: CmarkTree, bytes: UnsafeBufferPointer<UInt8>, document: IntentDocument, frontMatter: Range<Int>?,
-        source: String?
-    ) -> MarkdownSourceMap {
-        let units = document.topLevelUnits()
+        tree: CmarkTree, bytes: UnsafeBufferPointer<UInt8>, document: IntentDocument,
+        marks: [(identity: Int, bytes: Int, runs: Int)], totals: (bytes: Int, runs: Int), frontMatter: Range<Int>?
+    ) -> MarkdownSourceMap? {
         var fingerprints: [Int: MarkdownSourceMap.BlockFingerprint] = [:]
+        fingerprints.reserveCapacity(marks.count)
         var identities: [Int] = []
-        for unit in units {
-            guard let identity = unit.identity else { continue }
-            if let existing = fingerprints[identity] {
+        identities.reserveCapacity(marks.count)
+        if totals.bytes == document.text.utf8.count, totals.runs == document.runCount {
+            for (index, mark) in marks.enumerated() {
+                let end = index + 1 < marks.count ? (marks[index + 1].bytes, marks[index + 1].runs) : totals
+                fingerprints[mark.identity] = .init(textBytes: end.0 - mark.bytes, runCount: end.1 - mark.runs)
+                identities.append(mark.identity)
+            }
+        } else {
+            // The builder repaired invalid UTF-8 (libcmark-gfm's footnote fallback can cut a
+            // scalar), so the text moved: the fingerprints are read from the document.
+            for unit in document.topLevelUnits() {
+                guard let identity = unit.identity else { continue }
+                let existing = fingerprints[identity] ?? .init(textBytes: 0, runCount: 0)
+                if fingerprints[identity] == nil { identities.append(identity) }
                 fingerprints[identity] = .init(
                     textBytes: existing.textBytes + unit.utf8Range.count, runCount: existing.runCount + unit.runCount)
-            } else {
-                fingerprints[identity] = .init(textBytes: unit.utf8Range.count, runCount: unit.runCount)
-                identities.append(identity)
             }
         }
+        // The marks must name the document's top-level blocks (a node the converter makes no
+        // block of would shift them): else there is no map, and the document is written anew.
+        let topLevel = document.blocks.lazy.filter { $0.parent < 0 }.map(\.identity)
+        guard fingerprints.count == identities.count, topLevel.count == identities.count,
+            topLevel.allSatisfy({ fingerprints[$0] != nil })
+        else { return nil }
         let bodyStart = frontMatter?.upperBound ?? 0
         let groups = blockGroups(tree: tree, bytes: bytes, identities: identities, bodyStart: bodyStart)
         var segments: [MarkdownSourceMap.Segment] = []
@@ -43,8 +59,7 @@ enum MarkdownSourceMapBuilder {
             cursor = group.range.upperBound
         }
         if cursor < bytes.count { segments.append(.init(content: .gap, range: cursor..<bytes.count)) }
-        return MarkdownSourceMap(
-            source: source ?? String(decoding: bytes, as: UTF8.self), segments: segments, fingerprints: fingerprints)
+        return MarkdownSourceMap(source: Array(bytes), segments: segments, fingerprints: fingerprints)
     }
 
     /// The top-level blocks grouped by source range, in source order: one group per block, merged
@@ -62,7 +77,7 @@ enum MarkdownSourceMapBuilder {
         let whole = [(identities: identities, range: bodyStart..<bytes.count)]
         guard !identities.isEmpty else { return [] }
         guard nodeLines.count == identities.count else { return whole }
-        let lineStarts = PreparedSource.lineStarts(of: bytes)
+        let lineStarts = Self.lineStarts(of: bytes)
         var ranges: [(identity: Int, range: Range<Int>)] = []
         for (lines, identity) in zip(nodeLines, identities) {
             // libcmark-gfm may end a block on the line before it starts (a setext heading whose
@@ -86,5 +101,32 @@ enum MarkdownSourceMapBuilder {
             }
         }
         return groups
+    }
+
+    /// Where each line starts (0 first), lines ended by LF, CRLF or a lone CR as CommonMark
+    /// counts them. Without a carriage return in the bytes, a `memchr` scan for line feeds.
+    static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts = [0]
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return starts }
+        let raw = UnsafeRawPointer(base)
+        if memchr(raw, 0x0D, bytes.count) == nil {
+            var offset = 0
+            while offset < bytes.count, let found = memchr(raw + offset, 0x0A, bytes.count - offset) {
+                let index = raw.distance(to: UnsafeRawPointer(found))
+                if index + 1 < bytes.count { starts.append(index + 1) }
+                offset = index + 1
+            }
+            return starts
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                if index + 1 < bytes.count { starts.append(index + 1) }
+            }
+            index += 1
+        }
+        return starts
     }
 }

@@ -503,7 +503,7 @@ struct PreparedSource {
         return result
     }
 
-    static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    private static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var starts = [0]
         starts.append(contentsOf: lines(of: bytes).map(\.end).filter { $0 < bytes.count || false })
         return starts

@@ -33,6 +33,17 @@ enum SyntaxNodeKind {
     /// the node itself adds nothing.
     case unknown
 
+    /// Whether a node of this kind can be a child of the document (and so a top-level block).
+    var isTopLevelBlock: Bool {
+        switch self {
+        case .blockQuote, .list, .codeBlock, .htmlBlock, .paragraph, .heading, .thematicBreak, .footnoteDefinition, .table:
+            return true
+        case .document, .item, .customBlock, .tableRow, .tableCell, .text, .softBreak, .lineBreak, .code, .htmlInline,
+            .customInline, .emphasis, .strong, .strikethrough, .link, .image, .footnoteReference, .unknown:
+            return false
+        }
+    }
+
     init(_ type: cmark_node_type, extensionTypes: ExtensionNodeTypes) {
         switch type {
         case CMARK_NODE_DOCUMENT: self = .document

@@ -81,7 +81,7 @@ struct SourcePreservingEditTests {
     /// touched block aside: it separates that block) appears in `written` verbatim and in order,
     /// with text between only where touched blocks were; and how many blocks were kept.
     static func keptInOrder(_ map: MarkdownSourceMap, touched: Set<Int>, written: String) -> (failure: String?, blocks: Int) {
-        let source = Array(map.source.utf8)
+        let source = map.source
         let output = Array(written.utf8)
         func isTouched(_ index: Int) -> Bool {
             guard index >= 0, index < map.segments.count, case .blocks(let identities) = map.segments[index].content else {

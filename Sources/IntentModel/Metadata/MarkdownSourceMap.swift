@@ -51,8 +51,8 @@ package struct MarkdownSourceMap: Sendable {
         }
     }
 
-    /// The whole source.
-    package let source: String
+    /// The whole source, as UTF-8 bytes.
+    package let source: [UInt8]
     /// The segments, in source order, covering the source.
     package let segments: [Segment]
     /// The fingerprint of every top-level block, by identity.
@@ -60,16 +60,12 @@ package struct MarkdownSourceMap: Sendable {
     /// Whether the source's first line ending is CRLF (rendered blocks then use CRLF too).
     package let usesCRLF: Bool
 
-    package init(source: String, segments: [Segment], fingerprints: [Int: BlockFingerprint]) {
+    package init(source: [UInt8], segments: [Segment], fingerprints: [Int: BlockFingerprint]) {
         self.source = source
         self.segments = segments
         self.fingerprints = fingerprints
-        var crlf = false
-        for (index, byte) in source.utf8.enumerated() where byte == 0x0A {
-            crlf = index > 0 && source.utf8[source.utf8.index(source.utf8.startIndex, offsetBy: index - 1)] == 0x0D
-            break
-        }
-        usesCRLF = crlf
+        let firstLineFeed = source.firstIndex(of: 0x0A)
+        usesCRLF = firstLineFeed.map { $0 > 0 && source[$0 - 1] == 0x0D } ?? false
     }
 
     /// Marks top-level blocks as edited: the writer writes them anew.

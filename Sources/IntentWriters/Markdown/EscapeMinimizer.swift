@@ -19,6 +19,8 @@ package struct EscapeMinimizer {
     static let budgetFactor = 8
 
     let parser: MarkdownParser
+    /// The same reading, with source positions (to find the code in a piece).
+    let positionedParser: MarkdownParser
     let context: [UInt8]
     private var budget: Int
 
@@ -27,10 +29,14 @@ package struct EscapeMinimizer {
     ///   - context: Text that follows each piece when it is parsed (definitions it may refer to).
     ///   - size: The rendering's size in UTF-8 bytes (for the budget).
     init(writing: MarkdownWritingOptions, context: String, size: Int) {
-        let options = MarkdownParsingOptions(
+        var options = MarkdownParsingOptions(
             allowsExtendedAttributes: writing.displayAttributeSyntax == .extendedAttributes,
             smartPunctuation: writing.protectsFromSmartPunctuation, recognizesFrontMatter: false)
+        options.recordsSource = false
         parser = MarkdownParser(options: options)
+        var positioned = options
+        positioned.appliesSourcePositionAttributes = true
+        positionedParser = MarkdownParser(options: positioned)
         self.context = context.isEmpty ? [] : Array(("\n\n" + context).utf8)
         budget = size * Self.budgetFactor + 65_536
     }
@@ -66,7 +72,29 @@ package struct EscapeMinimizer {
 
     /// One piece without its needless escapes.
     private mutating func minimizePiece(_ piece: [UInt8]) -> [UInt8] {
-        guard Self.hasCandidate(piece[...]), let baseline = parse(piece) else { return piece }
+        guard Self.hasCandidate(piece[...]), let baseline = parse(piece, positioned: true) else { return piece }
+        // A backslash or `&` in code or raw HTML is text: removing it changes the text, so it is
+        // not tried (each try is a parse).
+        var literal = Self.literalRanges(in: baseline, piece: piece)
+        // First every escape at once: most pieces need none of them (one parse instead of one per
+        // escape).
+        var all: [UInt8] = []
+        all.reserveCapacity(piece.count)
+        var cursor = 0
+        var tried = 0
+        while cursor < piece.count {
+            if let (length, replacement) = Self.escape(in: piece, at: cursor), !Self.isInside(cursor, literal) {
+                all += replacement
+                cursor += length
+                tried += 1
+            } else {
+                all.append(piece[cursor])
+                cursor += 1
+            }
+        }
+        guard tried > 0 else { return piece }
+        if budget > 0, let reading = parse(all), reading.isEquivalent(to: baseline) { return all }
+        guard tried > 1 else { return piece }
         var current = piece
         // Passes until none removes an escape (each removal can make an earlier one needless),
         // within the budget.
@@ -78,6 +106,10 @@ package struct EscapeMinimizer {
                     index += 1
                     continue
                 }
+                if Self.isInside(index, literal) {
+                    index += length
+                    continue
+                }
                 var trial = Array(current[..<index])
                 trial += replacement
                 trial += current[(index + length)...]
@@ -85,6 +117,9 @@ package struct EscapeMinimizer {
                 if let reading = parse(trial), reading.isEquivalent(to: baseline) {
                     current = trial
                     changed = true
+                    // Later literal text moved back with the removal.
+                    let shift = length - replacement.count
+                    literal = literal.map { $0.lowerBound > index ? ($0.lowerBound - shift)..<($0.upperBound - shift) : $0 }
                     index += replacement.count
                 } else {
                     index += length
@@ -96,9 +131,49 @@ package struct EscapeMinimizer {
     }
 
     /// The piece parsed with the context after it, or `nil` when it cannot be parsed.
-    private mutating func parse(_ piece: [UInt8]) -> IntentDocument? {
+    private mutating func parse(_ piece: [UInt8], positioned: Bool = false) -> IntentDocument? {
         budget -= piece.count + context.count
-        return try? parser.parse(String(decoding: piece + context, as: UTF8.self))
+        return try? (positioned ? positionedParser : parser).parse(String(decoding: piece + context, as: UTF8.self))
+    }
+
+    /// Whether `offset` lies in one of `ranges` (in document order, as runs come).
+    static func isInside(_ offset: Int, _ ranges: [Range<Int>]) -> Bool {
+        // The last range starting at or before `offset` (ranges of nested runs may overlap, so
+        // the few before it are checked too).
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].lowerBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        var index = low - 1
+        while index >= 0, index >= low - 4 {
+            if ranges[index].contains(offset) { return true }
+            index -= 1
+        }
+        return false
+    }
+
+    /// The byte ranges of `piece` that hold code or raw HTML in `reading` (parsed with source
+    /// positions), whose backslashes and `&` are text.
+    static func literalRanges(in reading: IntentDocument, piece: [UInt8]) -> [Range<Int>] {
+        var lineStarts = [0]
+        for (offset, byte) in piece.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
+        let literalBits =
+            InlinePresentationIntent.code.rawValue | InlinePresentationIntent.inlineHTML.rawValue
+            | InlinePresentationIntent.blockHTML.rawValue
+        var ranges: [Range<Int>] = []
+        for run in reading.runs {
+            var isLiteral = run.inlinePresentationIntent.rawValue & literalBits != 0
+            if !isLiteral, let kind = run.presentationIntent?.components.first?.kind, case .codeBlock = kind { isLiteral = true }
+            guard isLiteral, let position = run.attributes.sourcePosition, position.startLine >= 1,
+                position.startLine <= lineStarts.count, position.endLine >= position.startLine, position.endLine <= lineStarts.count
+            else { continue }
+            let start = lineStarts[position.startLine - 1] + max(0, position.startColumn - 1)
+            let end = lineStarts[position.endLine - 1] + position.endColumn
+            if start < end, end <= piece.count { ranges.append(start..<end) }
+        }
+        return ranges
     }
 
     /// The escape at `index`: its length and the text it stands for — a backslash before ASCII

@@ -49,15 +49,13 @@ struct SourcePreservingWriter {
         let units = document.topLevelUnits()
         let placement = placeUnits(units)
         definitionContext = EscapeMinimizer.footnoteContext(of: document)
-        var gapSource = map.source
-        gapSource.withUTF8 { bytes in
+        map.source.withUnsafeBufferPointer { bytes in
             for segment in map.segments {
                 guard case .gap = segment.content, !Self.isBlank(bytes[segment.range]) else { continue }
                 definitionContext += String(decoding: bytes[segment.range], as: UTF8.self) + "\n\n"
             }
         }
-        var source = map.source
-        source.withUTF8 { bytes in
+        map.source.withUnsafeBufferPointer { bytes in
             output.reserveCapacity(bytes.count + 64)
             var leadingWritten = false
             for (index, segment) in map.segments.enumerated() {
@@ -174,8 +172,7 @@ struct SourcePreservingWriter {
         while next < map.segments.count {
             switch map.segments[next].content {
             case .gap:
-                var source = map.source
-                let blank = source.withUTF8 { Self.isBlank($0[map.segments[next].range]) }
+                let blank = map.source.withUnsafeBufferPointer { Self.isBlank($0[map.segments[next].range]) }
                 guard blank else { return nil }
             case .frontMatter:
                 return nil
