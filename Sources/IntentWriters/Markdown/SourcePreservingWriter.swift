@@ -54,47 +54,20 @@ struct SourcePreservingWriter {
                 guard case .gap = segment.content, !Self.isBlank(bytes[segment.range]) else { continue }
                 definitionContext += String(decoding: bytes[segment.range], as: UTF8.self) + "\n\n"
             }
-        }
-        map.source.withUnsafeBufferPointer { bytes in
             output.reserveCapacity(bytes.count + 64)
             var leadingWritten = false
             for (index, segment) in map.segments.enumerated() {
                 switch segment.content {
                 case .gap:
-                    let isBlank = Self.isBlank(bytes[segment.range])
-                    if !isBlank { previousListStyle = nil }
-                    if lastBlocksDeleted, isBlank, output.isEmpty || Self.endsWithBlankLine(output) {
-                        lastBlocksDeleted = false
-                        continue
-                    }
-                    lastBlocksDeleted = false
-                    writeSource(bytes, segment.range)
+                    writeGap(bytes, segment.range)
                 case .frontMatter:
-                    if let frontMatter = document.frontMatter {
-                        if frontMatter.rawText.utf8.elementsEqual(bytes[segment.range]) {
-                            writeSource(bytes, segment.range)
-                        } else {
-                            writeFresh(MarkdownWriter.frontMatterText(frontMatter))
-                            needsBlankLine = false
-                        }
-                    }
+                    writeFrontMatter(bytes, segment.range)
                 case .blocks(let identities):
                     if !leadingWritten {
                         leadingWritten = true
                         renderUnits(placement.leading, of: units)
                     }
-                    let present = placement.grouped[index] ?? []
-                    let following = placement.following[index] ?? []
-                    lastBlocksDeleted = present.isEmpty && following.isEmpty
-                    let next = nextListStyle(after: index, units: units, placement: placement)
-                    if isUnchanged(identities, placement.current) {
-                        writeSource(bytes, segment.range)
-                        previousListStyle = identities.last.flatMap { listStyle(of: $0) }
-                        renderUnits(following, of: units, next: next)
-                    } else {
-                        // Blocks the source did not have, between or after them, in document order.
-                        renderUnits((present + following).sorted(), of: units, next: next)
-                    }
+                    writeBlocks(identities, segment: index, bytes, units: units, placement: placement)
                 }
             }
             if !leadingWritten { renderUnits(placement.leading, of: units) }
@@ -104,6 +77,46 @@ struct SourcePreservingWriter {
             return MarkdownWriter.frontMatterText(document.frontMatter) + String(decoding: output, as: UTF8.self)
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Writes a gap as it was; a blank one right after blocks that are gone is left out when a
+    /// blank line is already there.
+    private mutating func writeGap(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        let isBlank = Self.isBlank(bytes[range])
+        if !isBlank { previousListStyle = nil }
+        defer { lastBlocksDeleted = false }
+        if lastBlocksDeleted, isBlank, output.isEmpty || Self.endsWithBlankLine(output) { return }
+        writeSource(bytes, range)
+    }
+
+    /// Writes the front matter as it was, or as the document has it now (none when removed).
+    private mutating func writeFrontMatter(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        guard let frontMatter = document.frontMatter else { return }
+        if frontMatter.rawText.utf8.elementsEqual(bytes[range]) {
+            writeSource(bytes, range)
+        } else {
+            writeFresh(MarkdownWriter.frontMatterText(frontMatter))
+            needsBlankLine = false
+        }
+    }
+
+    /// Writes a group of top-level blocks from source when unchanged (then the blocks the source
+    /// did not have that follow it), else all of them anew, in document order.
+    private mutating func writeBlocks(
+        _ identities: [Int], segment index: Int, _ bytes: UnsafeBufferPointer<UInt8>, units: [IntentDocument.TopLevelUnit],
+        placement: Placement
+    ) {
+        let present = placement.grouped[index] ?? []
+        let following = placement.following[index] ?? []
+        lastBlocksDeleted = present.isEmpty && following.isEmpty
+        let next = nextListStyle(after: index, units: units, placement: placement)
+        if isUnchanged(identities, placement.current) {
+            writeSource(bytes, map.segments[index].range)
+            previousListStyle = identities.last.flatMap { listStyle(of: $0) }
+            renderUnits(following, of: units, next: next)
+        } else {
+            renderUnits((present + following).sorted(), of: units, next: next)
+        }
     }
 
     // MARK: Placement
