@@ -68,4 +68,23 @@ extension IntentDocument {
         if changed { blockLookup = [:] }
         return changed
     }
+
+    /// Gives every list item of this document that is a list item of `other` (same identity)
+    /// `other`'s ordinal: an undo restores items as they were, so that renumbering counts the
+    /// list from the number its first item had.
+    /// - Parameter other: The document whose items' ordinals win (an undo's replacement).
+    package mutating func restoreListItemOrdinals(from other: IntentDocument) {
+        var ordinals: [Int: Int] = [:]
+        for block in other.blocks { if case .listItem(let ordinal) = block.kind { ordinals[block.identity] = ordinal } }
+        guard !ordinals.isEmpty else { return }
+        var changed = false
+        for index in blocks.indices {
+            guard case .listItem(let ordinal) = blocks[index].kind, let restored = ordinals[blocks[index].identity],
+                restored != ordinal
+            else { continue }
+            blocks[index].kind = .listItem(ordinal: restored)
+            changed = true
+        }
+        if changed { blockLookup = [:] }
+    }
 }

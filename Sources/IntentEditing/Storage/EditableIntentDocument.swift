@@ -179,7 +179,9 @@ public struct EditableIntentDocument: Sendable {
             source?.markEdited(document.topLevelIdentities(inUTF8Range: touchedStart..<newTouchedEnd))
             document.markdownSource = source
         }
-        // Items added, removed, split, merged or moved: every list counts from its start again.
+        // Items added, removed, split, merged or moved: every list counts from its start again
+        // (an undo's from the number its first item had).
+        if isInverse { document.restoreListItemOrdinals(from: replacement) }
         document.renumberListItems()
         identityHighWater = max(identityHighWater, replacement.largestIdentity, document.largestIdentity)
         let text = document.text
