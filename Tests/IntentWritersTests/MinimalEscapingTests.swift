@@ -78,7 +78,7 @@ struct MinimalEscapingTests {
     func wholeDocuments(url: URL) throws {
         let written = try IntentDocument(contentsOf: url).markdown(options: Self.anew)
         // INTENTMARK_WHOLE_DOCUMENT_ESCAPES=1 parses the whole real-world document per escape
-        // (about 90 s in a debug build).
+        // (about 3.5 minutes in a debug build).
         let whole = ProcessInfo.processInfo.environment["INTENTMARK_WHOLE_DOCUMENT_ESCAPES"] == "1"
         let found = try Self.needlessEscapes(in: written, options: .default, windowed: TestPaths.isCorpusFile(url) && !whole)
         #expect(found.needless.isEmpty, "\(url.lastPathComponent): \(found.needless.prefix(20))")
