@@ -6,12 +6,17 @@ import IntentModel
 /// that parsing the Markdown back gives an equivalent document
 /// (``IntentModel/IntentDocument/isEquivalent(to:)``) and libcmark-gfm renders it to the same HTML.
 ///
-/// Structure comes from block identities and ``IntentModel/InlineSpan``s (flat inline intents and
-/// links without spans are written too). Text is escaped only where a character would otherwise
-/// start syntax (see the documentation's "Outputs" article, "Markdown"); emphasis next to punctuation or
-/// inside words gets the neighbouring character as a numeric reference (`&#32;`) where
-/// CommonMark's flanking rules require it. Link reference definitions are not kept by the parser,
-/// so links are written inline. Display attributes without Markdown syntax (underline,
+/// A document parsed from Markdown is written from its source: every top-level block no edit
+/// touched, and everything between blocks, byte for byte as the author wrote it; only edited and
+/// new blocks are written anew (``MarkdownWritingOptions/preservesSource``; the documentation's
+/// "Outputs" article, "From the author's source").
+///
+/// Written anew, structure comes from block identities and ``IntentModel/InlineSpan``s (flat
+/// inline intents and links without spans are written too). Text is escaped only where
+/// libcmark-gfm would otherwise read syntax (``MarkdownWritingOptions/minimizesEscapes``; see the
+/// "Outputs" article, "Markdown"); emphasis next to punctuation or inside words gets the
+/// neighbouring character as a numeric reference (`&#32;`) where CommonMark's flanking rules
+/// require it. A link written anew is written inline. Display attributes without Markdown syntax (underline,
 /// strikethrough without an intent, superscript, subscript) are written as inline HTML tags or
 /// extended attributes (``MarkdownWritingOptions/displayAttributeSyntax``); fonts and colours are
 /// not written.
@@ -85,7 +90,8 @@ public struct MarkdownWriter: Sendable {
 extension IntentDocument {
     /// The document as Markdown; see ``IntentWriters/MarkdownWriter``.
     /// - Parameter options: Formatting options.
-    /// - Returns: Markdown that parses back to an equivalent document.
+    /// - Returns: Markdown that parses back to an equivalent document: the source itself for a
+    ///   parsed document that was not edited.
     public func markdown(options: MarkdownWritingOptions = .default) -> String {
         MarkdownWriter(options: options).write(self)
     }
