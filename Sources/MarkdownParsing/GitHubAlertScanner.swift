@@ -39,7 +39,7 @@ enum GitHubAlertScanner {
             }
             let hasContent = after.map { cmark_node_next($0) != nil } ?? (cmark_node_next(paragraph) != nil)
             guard hasContent else { continue }
-            if lineStarts == nil { lineStarts = MarkdownSourceMapBuilder.lineStarts(of: bytes) }
+            if lineStarts == nil { lineStarts = SourceLines.starts(of: bytes) }
             guard let lineStarts, isWrittenAsIs(marker, at: paragraph, in: bytes, lineStarts: lineStarts) else { continue }
             for node in markerNodes { cmark_node_free(node) }
             if let after { cmark_node_free(after) } else { cmark_node_free(paragraph) }

@@ -1,5 +1,4 @@
 internal import CCmarkGFM
-import Foundation
 import IntentModel
 
 /// Builds a document's ``IntentModel/MarkdownSourceMap`` from the libcmark-gfm tree it was
@@ -77,7 +76,7 @@ enum MarkdownSourceMapBuilder {
         let whole = [(identities: identities, range: bodyStart..<bytes.count)]
         guard !identities.isEmpty else { return [] }
         guard nodeLines.count == identities.count else { return whole }
-        let lineStarts = Self.lineStarts(of: bytes)
+        let lineStarts = SourceLines.starts(of: bytes)
         var ranges: [(identity: Int, range: Range<Int>)] = []
         for (lines, identity) in zip(nodeLines, identities) {
             // libcmark-gfm may end a block on the line before it starts (a setext heading whose
@@ -101,32 +100,5 @@ enum MarkdownSourceMapBuilder {
             }
         }
         return groups
-    }
-
-    /// Where each line starts (0 first), lines ended by LF, CRLF or a lone CR as CommonMark
-    /// counts them. Without a carriage return in the bytes, a `memchr` scan for line feeds.
-    static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
-        var starts = [0]
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return starts }
-        let raw = UnsafeRawPointer(base)
-        if memchr(raw, 0x0D, bytes.count) == nil {
-            var offset = 0
-            while offset < bytes.count, let found = memchr(raw + offset, 0x0A, bytes.count - offset) {
-                let index = raw.distance(to: UnsafeRawPointer(found))
-                if index + 1 < bytes.count { starts.append(index + 1) }
-                offset = index + 1
-            }
-            return starts
-        }
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D {
-                if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                if index + 1 < bytes.count { starts.append(index + 1) }
-            }
-            index += 1
-        }
-        return starts
     }
 }

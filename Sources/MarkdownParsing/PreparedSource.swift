@@ -67,9 +67,9 @@ struct PreparedSource {
             apply(edits.sorted { $0.start < $1.start })
         }
         if options.appliesSourcePositionAttributes || preservesWhitespace {
-            originalLineStarts = Self.lineStarts(of: source)
+            originalLineStarts = SourceLines.starts(of: source)
             if let rewritten {
-                rewritten.withUnsafeBufferPointer { rewrittenLineStarts = Self.lineStarts(of: $0) }
+                rewritten.withUnsafeBufferPointer { rewrittenLineStarts = SourceLines.starts(of: $0) }
             } else {
                 rewrittenLineStarts = originalLineStarts
             }
@@ -501,12 +501,6 @@ struct PreparedSource {
         }
         if start < count { result.append(Line(start: start, contentEnd: count, end: count)) }
         return result
-    }
-
-    private static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
-        var starts = [0]
-        starts.append(contentsOf: lines(of: bytes).map(\.end).filter { $0 < bytes.count || false })
-        return starts
     }
 
     private func offset(line: Int, column: Int, in starts: [Int]) -> Int? {

@@ -12,16 +12,8 @@ extension IntentDocument {
     package func showingAlertTitles() -> IntentDocument {
         guard blocks.contains(where: { $0.markup?.alert != nil }) else { return self }
         let hasSeparators = attributeTable.contains { $0.isBlockSeparator }
-        // The alert quote each block sits in (-1: none), parents before children.
-        var alertOf = [Int32](repeating: -1, count: blocks.count)
-        for index in blocks.indices {
-            let block = blocks[index]
-            if block.markup?.alert != nil {
-                alertOf[index] = Int32(index)
-            } else if block.parent >= 0 {
-                alertOf[index] = alertOf[Int(block.parent)]
-            }
-        }
+        // The alert quote each block sits in (-1: none).
+        let alertOf = enclosingBlockIndices { $0.markup?.alert != nil }
         let utf8 = Array(text.utf8)
         var stripped = self
         for index in blocks.indices where blocks[index].markup?.alert != nil {

@@ -20,16 +20,8 @@ extension IntentDocument {
                 numberOfLabel[label] = String(decoding: utf8[start..<record.end], as: UTF8.self)
             }
         }
-        // The footnote definition each block sits in (-1: none), parents before children.
-        var definitionOf = [Int32](repeating: -1, count: blocks.count)
-        for index in blocks.indices {
-            let block = blocks[index]
-            if block.markup?.footnoteLabel != nil {
-                definitionOf[index] = Int32(index)
-            } else if block.parent >= 0 {
-                definitionOf[index] = definitionOf[Int(block.parent)]
-            }
-        }
+        // The footnote definition each block sits in (-1: none).
+        let definitionOf = enclosingBlockIndices { $0.markup?.footnoteLabel != nil }
 
         var builder = IntentDocumentBuilder(blocksAndSpansOf: self, expectedBytes: utf8.count + 64)
         var plainIndex = [Int32](repeating: -1, count: attributeTable.count)

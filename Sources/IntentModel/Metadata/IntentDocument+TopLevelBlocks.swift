@@ -19,7 +19,7 @@ extension IntentDocument {
         for index in blocks.indices {
             let parent = blocks[index].parent
             top[index] = parent < 0 ? Int32(index) : top[Int(parent)]
-            if parent >= 0, top[Int(parent)] < 0 { top[index] = topAncestor(of: Int32(index)) }
+            if parent >= 0, top[Int(parent)] < 0 { top[index] = topLevelAncestor(of: Int32(index)) }
         }
         var units: [TopLevelUnit] = []
         var current: Int32 = -2
@@ -50,7 +50,7 @@ extension IntentDocument {
         while index < runRecords.count {
             let record = runRecords[index]
             if record.block >= 0, seenLeaves.insert(record.block).inserted {
-                result.insert(blocks[Int(topAncestor(of: record.block))].identity)
+                result.insert(blocks[Int(topLevelAncestor(of: record.block))].identity)
             }
             if record.end >= utf8Range.upperBound { break }
             index += 1
@@ -58,9 +58,10 @@ extension IntentDocument {
         return result
     }
 
-    /// The top-level ancestor of a block whose parent comes later in the table (documents built
-    /// by hand or read from JSON may order them so).
-    private func topAncestor(of block: Int32) -> Int32 {
+    /// The top-level ancestor of a block (itself at the top), by walking its parents — also where
+    /// a parent comes later in the table (documents built by hand or read from JSON may order
+    /// them so); a cycle stops after as many steps as there are blocks.
+    package func topLevelAncestor(of block: Int32) -> Int32 {
         var index = block
         var steps = 0
         while blocks[Int(index)].parent >= 0, steps <= blocks.count {
@@ -68,5 +69,21 @@ extension IntentDocument {
             steps += 1
         }
         return index
+    }
+
+    /// For every block (by index), the index of the innermost block around it, itself included,
+    /// that `matches`; -1 where none does. Parents come before children in the table, as every
+    /// producer of the library stores them. One pass over the blocks.
+    package func enclosingBlockIndices(where matches: (Block) -> Bool) -> [Int32] {
+        var result = [Int32](repeating: -1, count: blocks.count)
+        for index in blocks.indices {
+            let block = blocks[index]
+            if matches(block) {
+                result[index] = Int32(index)
+            } else if block.parent >= 0, Int(block.parent) < index {
+                result[index] = result[Int(block.parent)]
+            }
+        }
+        return result
     }
 }

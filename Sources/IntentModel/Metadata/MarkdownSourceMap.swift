@@ -6,7 +6,9 @@
 /// and groups of top-level blocks. A group is one top-level block, or several whose source lines
 /// cannot be told apart (libcmark-gfm gives a table made of a paragraph's last line the
 /// paragraph's lines); when the parser's top-level nodes do not match the document's top-level
-/// blocks one for one, the whole source after the front matter is one group.
+/// blocks one for one, the whole source after the front matter is one group. A parse whose
+/// converter did not make one top-level block per top-level node has no map (the document is
+/// written anew).
 ///
 /// A group is written from source when none of its blocks was edited (``markEdited(_:)``, which
 /// the editing layer and ``IntentDocument/append(_:presentationIntent:inlinePresentationIntent:attributes:blockMarkup:inlineSpans:)``

@@ -437,11 +437,7 @@ struct HTMLRenderer: ~Copyable {
                 if alert.markerEnding == .lineBreak {
                     append("<br />\n")
                 } else {
-                    switch options.softBreak {
-                    case .newline: append("\n")
-                    case .space: append(" ")
-                    case .lineBreak: append("<br />\n")
-                    }
+                    appendSoftBreak()
                 }
             }
         }
@@ -751,11 +747,7 @@ struct HTMLRenderer: ~Copyable {
             return
         }
         if inline & Bits.softBreak != 0 {
-            switch options.softBreak {
-            case .newline: append("\n")
-            case .space: append(" ")
-            case .lineBreak: append("<br />\n")
-            }
+            appendSoftBreak()
             return
         }
         if record.span >= 0, spanKinds[Int(record.span)] == .footnoteReference {
@@ -809,6 +801,15 @@ struct HTMLRenderer: ~Copyable {
     }
 
     /// A newline unless the output is empty or already ends with one (libcmark-gfm's `cr`).
+    /// A soft line break as ``HTMLWritingOptions/softBreak`` says.
+    private mutating func appendSoftBreak() {
+        switch options.softBreak {
+        case .newline: append("\n")
+        case .space: append(" ")
+        case .lineBreak: append("<br />\n")
+        }
+    }
+
     private mutating func cr() {
         if let last = output.last, last != UInt8(ascii: "\n") { output.append(UInt8(ascii: "\n")) }
     }

@@ -157,8 +157,7 @@ package struct EscapeMinimizer {
     /// The byte ranges of `piece` that hold code or raw HTML in `reading` (parsed with source
     /// positions), whose backslashes and `&` are text.
     static func literalRanges(in reading: IntentDocument, piece: [UInt8]) -> [Range<Int>] {
-        var lineStarts = [0]
-        for (offset, byte) in piece.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
+        let lineStarts = piece.withUnsafeBufferPointer { SourceLines.starts(of: $0) }
         let literalBits =
             InlinePresentationIntent.code.rawValue | InlinePresentationIntent.inlineHTML.rawValue
             | InlinePresentationIntent.blockHTML.rawValue
@@ -181,7 +180,7 @@ package struct EscapeMinimizer {
     package static func escape(in bytes: [UInt8], at index: Int) -> (length: Int, replacement: [UInt8])? {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\\") {
-            guard index + 1 < bytes.count, isASCIIPunctuation(bytes[index + 1]) else { return nil }
+            guard index + 1 < bytes.count, MarkdownEscaping.isASCIIPunctuation(bytes[index + 1]) else { return nil }
             return (2, [bytes[index + 1]])
         }
         guard byte == UInt8(ascii: "&"), index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") else { return nil }
@@ -207,11 +206,6 @@ package struct EscapeMinimizer {
         case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: return UInt32(byte - UInt8(ascii: "A") + 10)
         default: return nil
         }
-    }
-
-    static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
-        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
-            || (0x7B...0x7E).contains(byte)
     }
 
     private static func hasCandidate(_ bytes: ArraySlice<UInt8>) -> Bool {

@@ -14,9 +14,8 @@ enum MarkdownFootnoteOrder {
     /// only as far as the definitions and the block before them.
     static func reordered(_ document: IntentDocument) -> IntentDocument {
         func root(ofRun index: Int) -> Int32 {
-            var root = document.runRecords[index].block
-            while root >= 0, document.blocks[Int(root)].parent >= 0 { root = document.blocks[Int(root)].parent }
-            return root
+            let block = document.runRecords[index].block
+            return block >= 0 ? document.topLevelAncestor(of: block) : -1
         }
         func isDefinition(_ root: Int32) -> Bool { root >= 0 && document.blocks[Int(root)].markup?.footnoteLabel != nil }
         let records = document.runRecords
