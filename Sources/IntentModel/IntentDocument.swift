@@ -37,13 +37,13 @@ public struct IntentDocument: Sendable {
     /// The Markdown source this document was parsed from, cut at its top-level blocks, for
     /// source-preserving writes (``MarkdownSourceMap``); not part of the document's value.
     package var markdownSource: MarkdownSourceMap?
-    package var blocks: [Block]
-    package var spans: [Span]
+    @usableFromInline package var blocks: [Block]
+    @usableFromInline package var spans: [Span]
     /// One shared path per span (parallel to `spans`), so that reading a run's spans costs O(1)
     /// however deep the nesting; not part of the document's value.
     package var spanPaths: [InlineSpanPath]
-    package var attributeTable: [RunAttributes]
-    package var runRecords: [RunRecord]
+    @usableFromInline package var attributeTable: [RunAttributes]
+    @usableFromInline package var runRecords: [RunRecord]
     /// Lookup tables for ``append(_:presentationIntent:inlinePresentationIntent:attributes:blockMarkup:)``,
     /// rebuilt when stale; not part of the document's value.
     var blockLookup: [BlockKey: Int32] = [:]
@@ -51,33 +51,33 @@ public struct IntentDocument: Sendable {
     var attributeLookup: [RunAttributes: Int32] = [:]
 
     /// One block: kind, identity, index of its parent in `blocks` (-1 at the top), markup.
-    package struct Block: Sendable, Hashable {
-        package var kind: PresentationIntent.Kind
-        package var identity: Int
-        package var parent: Int32
-        package var markup: BlockMarkup?
+    @usableFromInline package struct Block: Sendable, Hashable {
+        @usableFromInline package var kind: PresentationIntent.Kind
+        @usableFromInline package var identity: Int
+        @usableFromInline package var parent: Int32
+        @usableFromInline package var markup: BlockMarkup?
     }
 
     /// One inline span: kind, identity, index of its parent in `spans` (-1 at the top), and the
     /// tags of an ``InlineSpan/Kind/htmlFormatting`` span.
-    package struct Span: Sendable, Hashable {
-        package var kind: InlineSpan.Kind
-        package var identity: Int
-        package var parent: Int32
-        package var htmlTag: HTMLFormattingTag? = nil
+    @usableFromInline package struct Span: Sendable, Hashable {
+        @usableFromInline package var kind: InlineSpan.Kind
+        @usableFromInline package var identity: Int
+        @usableFromInline package var parent: Int32
+        @usableFromInline package var htmlTag: HTMLFormattingTag? = nil
     }
 
     /// One run.
-    package struct RunRecord: Sendable, Hashable {
+    @usableFromInline package struct RunRecord: Sendable, Hashable {
         /// Exclusive end, in UTF-8 bytes from the start of ``text``.
-        package var end: Int
+        @usableFromInline package var end: Int
         /// Index of the leaf block in `blocks`, or -1 for a run without a block intent.
-        package var block: Int32
-        package var inline: UInt
+        @usableFromInline package var block: Int32
+        @usableFromInline package var inline: UInt
         /// Index into `attributeTable` (0 is the empty attributes).
-        package var attributes: Int32
+        @usableFromInline package var attributes: Int32
         /// Index of the innermost inline span in `spans`, or -1.
-        package var span: Int32
+        @usableFromInline package var span: Int32
     }
 
     // MARK: Initialisers

@@ -178,7 +178,7 @@ package struct IntentDocumentSplicer {
         guard !utf8Range.isEmpty else { return }
         var text = source.text
         text.withUTF8 { bytes in
-            var index = source.runIndex(containingUTF8Offset: utf8Range.lowerBound)
+            var index = source.runPosition(containingUTF8Offset: utf8Range.lowerBound)
             var start = index > 0 ? source.runRecords[index - 1].end : 0
             while index < source.runRecords.count, start < utf8Range.upperBound {
                 let record = source.runRecords[index]
@@ -272,12 +272,12 @@ extension IntentDocument {
     /// `runCount` when `offset` is at or past the end). O(log runs).
     /// Whether the byte at UTF-8 `offset` lies in a block separator run.
     package func isSeparator(atUTF8Offset offset: Int) -> Bool {
-        let index = runIndex(containingUTF8Offset: offset)
+        let index = runPosition(containingUTF8Offset: offset)
         guard offset >= 0, index < runRecords.count else { return false }
         return attributeTable[Int(runRecords[index].attributes)].isBlockSeparator
     }
 
-    package func runIndex(containingUTF8Offset offset: Int) -> Int {
+    func runPosition(containingUTF8Offset offset: Int) -> Int {
         var low = 0
         var high = runRecords.count
         while low < high {

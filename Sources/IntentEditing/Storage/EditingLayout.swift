@@ -39,7 +39,7 @@ enum EditingLayout {
                     // An empty cell holds only a separator where the layout has no separators
                     // (`.none`): that separator becomes the cell's tab, with its attributes (a
                     // source position), not a line end inside the cell before one.
-                    let record = document.runRecords[document.runIndex(containingUTF8Offset: leaf.utf8Range.lowerBound)]
+                    let record = document.runRecords[document.runIndex(containingUTF8Offset: leaf.utf8Range.lowerBound).position]
                     splicer.append("\t", block: block, attributes: document.attributeTable[Int(record.attributes)])
                     continue
                 }
@@ -114,7 +114,7 @@ enum EditingLayout {
     static func endsBeforeTerminator(_ offset: Int, in document: IntentDocument) -> Bool {
         let count = document.text.utf8.count
         guard offset < count, !document.runRecords.isEmpty else { return false }
-        let index = document.runIndex(containingUTF8Offset: offset)
+        let index = document.runIndex(containingUTF8Offset: offset).position
         let record = document.runRecords[index]
         guard record.end == offset + 1, record.block >= 0,
             index + 1 == document.runRecords.count || document.runRecords[index + 1].block != record.block
@@ -209,7 +209,7 @@ extension EditingLayout {
                 splicer.append("\n", block: block, attributes: separatorAttributes)
             } else {
                 // Code text, with the attributes of the code before it so the two form one run.
-                let previous = document.runIndex(containingUTF8Offset: fix.offset - 1)
+                let previous = document.runIndex(containingUTF8Offset: fix.offset - 1).position
                 let record = document.runRecords[previous]
                 splicer.append(
                     "\n", block: block, inline: record.inline, attributes: document.attributeTable[Int(record.attributes)],

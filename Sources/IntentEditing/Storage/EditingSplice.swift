@@ -564,7 +564,7 @@ extension EditingSplice {
             for segment in piece.segments {
                 switch segment {
                 case .copy(let range):
-                    var index = replacement.runIndex(containingUTF8Offset: range.lowerBound)
+                    var index = replacement.runIndex(containingUTF8Offset: range.lowerBound).position
                     while index < replacement.runRecords.count,
                         (index > 0 ? replacement.runRecords[index - 1].end : 0) < range.upperBound
                     {

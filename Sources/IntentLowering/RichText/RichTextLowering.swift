@@ -460,9 +460,10 @@ struct RichTextLowering {
         if var own = source.display {
             if key.effects != 0,
                 let said = document.syntaxDisplay(
-                    span: effectSpans[Int(key.effects)], extendedAttributes: source.extendedAttributes, on: DisplayAttributes()),
+                    span: Self.spanID(effectSpans[Int(key.effects)]), extendedAttributes: source.extendedAttributes, on: DisplayAttributes()
+                ),
                 let composed = document.syntaxDisplay(
-                    span: effectSpans[Int(key.effects)], extendedAttributes: source.extendedAttributes, on: display)
+                    span: Self.spanID(effectSpans[Int(key.effects)]), extendedAttributes: source.extendedAttributes, on: display)
             {
                 display = composed
                 own = Self.removing(said, from: own)
@@ -662,4 +663,7 @@ struct RichTextLowering {
         if let value = own.paragraphStyle { result.paragraphStyle = value }
         return result
     }
+
+    /// A span index as a handle (`nil` for -1).
+    private static func spanID(_ index: Int32) -> SpanID? { index >= 0 ? SpanID(index: Int(index)) : nil }
 }

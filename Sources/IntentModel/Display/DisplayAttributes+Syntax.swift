@@ -56,15 +56,15 @@ extension IntentDocument {
     /// written back by it) from those that need syntax of their own; lowering uses it on the style
     /// sheet's attributes, so a `<kbd>` in a header keeps the header's size.
     /// - Parameters:
-    ///   - span: The run's innermost span index (in ``spans``), or -1.
+    ///   - span: The run's innermost span, or `nil`.
     ///   - extendedAttributes: The run's extended attributes.
     ///   - base: The attributes outside all of it.
     /// - Returns: The attributes inside, or `nil`.
     package func syntaxDisplay(
-        span: Int32, extendedAttributes: [String: ExtendedAttributeValue]?, on base: DisplayAttributes
+        span: SpanID?, extendedAttributes: [String: ExtendedAttributeValue]?, on base: DisplayAttributes
     ) -> DisplayAttributes? {
         var chain: [Int32] = []
-        var index = span
+        var index = span?.storage ?? -1
         var sawExtended = false
         while index >= 0 {
             let node = spans[Int(index)]

@@ -19,8 +19,8 @@ extension IntentDocument {
     }
 
     /// The anchor of every heading block, by block index (what the HTML writer writes as `id`).
-    package func headingAnchors() -> [Int32: String] {
-        Dictionary(uniqueKeysWithValues: anchoredHeadings().map { ($0.block, $0.anchor) })
+    package func headingAnchors() -> [BlockID: String] {
+        Dictionary(uniqueKeysWithValues: anchoredHeadings().map { (BlockID($0.block), $0.anchor) })
     }
 
     /// Each heading block in document order, with its title and its anchor.

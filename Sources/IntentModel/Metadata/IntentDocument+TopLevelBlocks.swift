@@ -45,7 +45,7 @@ extension IntentDocument {
     package func topLevelIdentities(inUTF8Range utf8Range: Range<Int>) -> Set<Int> {
         var result = Set<Int>()
         guard !runRecords.isEmpty else { return result }
-        var index = runIndex(containingUTF8Offset: min(utf8Range.lowerBound, max(0, text.utf8.count - 1)))
+        var index = runPosition(containingUTF8Offset: min(utf8Range.lowerBound, max(0, text.utf8.count - 1)))
         var seenLeaves = Set<Int32>()
         while index < runRecords.count {
             let record = runRecords[index]

@@ -10,21 +10,18 @@ struct HTMLRenderer: ~Copyable {
     private let options: HTMLWritingOptions
     private var output: ByteOutput
 
-    private var openBlocks: [Int32] = []
-    /// Scratch space for the blocks and spans to open (reused: no allocation per block).
-    private var pathScratch: [Int32] = []
-    private var spanScratch: [Int32] = []
-    /// Per span: the index of its parent span, or -1.
-    private let spanParents: [Int32]
+    /// The open inline spans, outermost first (as the walk opened them).
+    private var openSpans: [SpanID] = []
     /// Per span: the inline bits (emphasis, strong, strikethrough) and link/image kinds its path
     /// provides, so runs can tell which of their flat intents have no span (hand-made documents).
     private let spanCoverage: [UInt]
     /// Flat inline markup open for runs without spans: the bits, and the open link's destination.
     private var flatBits: UInt = 0
     private var flatLink: String? = nil
-    private var isBlockOpen: [Bool]
-    private var openSpans: [Int32] = []
-    private var isSpanOpen: [Bool]
+    /// The flat markup the run being written wants, worked out before its transitions.
+    private var runUsesFlat = false
+    private var wantedFlatBits: UInt = 0
+    private var wantedFlatLink: String? = nil
     /// For each block: whether it is the last child of its parent (for footnote back-references).
     private var isLastChild: [Bool]
     /// Paragraph blocks that hold an HTML block.
@@ -51,10 +48,10 @@ struct HTMLRenderer: ~Copyable {
     private var footnoteBackreferenceWritten = false
     /// An alert quote (as libcmark-gfm writes it) whose marker is still to be written before or
     /// at the start of its first child, and the alert whose marker opens the paragraph being opened.
-    private var pendingAlert: (quote: Int32, alert: GitHubAlert)? = nil
+    private var pendingAlert: (quote: BlockID, alert: GitHubAlert)? = nil
     private var alertMarkerInParagraph: GitHubAlert? = nil
-    /// Heading anchors by block index, with `options.headingIDs` (empty otherwise).
-    private let headingAnchors: [Int32: String]
+    /// Heading anchors by block, with `options.headingIDs` (empty otherwise).
+    private let headingAnchors: [BlockID: String]
 
     // MARK: Initialisers
 
@@ -63,66 +60,73 @@ struct HTMLRenderer: ~Copyable {
         self.options = options
         headingAnchors = options.headingIDs ? self.document.headingAnchors() : [:]
         output = ByteOutput(capacity: document.text.utf8.count + document.text.utf8.count / 2 + 64)
-        isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
-        isSpanOpen = [Bool](repeating: false, count: document.spans.count)
-        let blockCount = document.blocks.count
-        // Per block, in one pass over the table (blocks are in document pre-order, so a later
-        // sibling has a higher index and the last index seen under a parent is its last child).
-        var lastChildOf = [Int32](repeating: -1, count: blockCount + 1)
-        var textLeaves = [Bool](repeating: false, count: blockCount)
-        var tight = [Bool](repeating: false, count: blockCount)
-        document.blocks.withUnsafeBufferPointer { blocks in
-            for index in 0..<blockCount {
-                let parent = blocks[index].parent
-                lastChildOf[parent < 0 ? blockCount : Int(parent)] = Int32(index)
-                switch blocks[index].kind {
-                case .paragraph:
-                    textLeaves[index] = true
-                    // Tight: in an item of a list that is tight (or says nothing).
-                    if parent >= 0, case .listItem = blocks[Int(parent)].kind {
-                        let list = blocks[Int(parent)].parent
-                        if list >= 0 { tight[index] = blocks[Int(list)].markup?.isTight ?? true }
-                    }
-                case .header, .tableCell:
-                    textLeaves[index] = true
-                case .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
-                    .tableHeaderRow, .tableRow:
-                    break
-                @unknown default:
-                    textLeaves[index] = true
-                    // Tight: in an item of a list that is tight (or says nothing).
-                    if parent >= 0, case .listItem = blocks[Int(parent)].kind {
-                        let list = blocks[Int(parent)].parent
-                        if list >= 0 { tight[index] = blocks[Int(list)].markup?.isTight ?? true }
-                    }
-                }
-            }
-        }
-        isLastChild = [Bool](repeating: false, count: blockCount)
-        for child in lastChildOf where child >= 0 { isLastChild[Int(child)] = true }
-        isTextLeaf = textLeaves
+        (isLastChild, isTextLeaf, isTight) = Self.blockTables(of: self.document)
 
         // Per interned attribute set.
-        var skipped = [Bool](repeating: false, count: document.attributeTable.count)
-        var hasLink = [Bool](repeating: false, count: document.attributeTable.count)
-        for index in document.attributeTable.indices {
-            skipped[index] = document.attributeTable[index].isBlockSeparator || document.attributeTable[index].isPlaceholder
-            hasLink[index] = document.attributeTable[index].linkDestination != nil || document.attributeTable[index].link != nil
+        var skipped: [Bool] = []
+        var hasLink: [Bool] = []
+        for set in self.document.attributeSetIDs {
+            let attributes = self.document.attributes(of: set)
+            skipped.append(attributes.isBlockSeparator || attributes.isPlaceholder)
+            hasLink.append(attributes.linkDestination != nil || attributes.link != nil)
         }
         isSkippedAttributes = skipped
+        hasLinkAttributes = hasLink
+        (spanKinds, spanCoverage) = Self.spanTables(of: self.document)
 
-        // Per span.
-        let spanCount = document.spans.count
+        // HTML blocks are recognised when they open (their first run has `.blockHTML`), and flat
+        // markup run by run (see `needsFlat`), so no pass over the runs happens here.
+        isHTMLBlock = [Bool](repeating: false, count: self.document.blockCount)
+    }
+
+    /// Per block, in one pass over the blocks (in document pre-order, so a later sibling has a
+    /// higher index and the last block seen under a parent is its last child): whether it is its
+    /// parent's last child, whether it is a text leaf, and whether it is a tight paragraph.
+    private static func blockTables(of document: IntentDocument) -> (lastChild: [Bool], textLeaf: [Bool], tight: [Bool]) {
+        let blockCount = document.blockCount
+        var lastChildOf = [BlockID?](repeating: nil, count: blockCount + 1)
+        var textLeaves = [Bool](repeating: false, count: blockCount)
+        var tight = [Bool](repeating: false, count: blockCount)
+        for block in document.blockIDs {
+            let parent = document.parent(of: block)
+            lastChildOf[parent?.index ?? blockCount] = block
+            switch document.kind(of: block) {
+            case .paragraph:
+                textLeaves[block.index] = true
+                tight[block.index] = isInTightList(parent, document)
+            case .header, .tableCell:
+                textLeaves[block.index] = true
+            case .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
+                .tableHeaderRow, .tableRow:
+                break
+            @unknown default:
+                textLeaves[block.index] = true
+                tight[block.index] = isInTightList(parent, document)
+            }
+        }
+        var isLastChild = [Bool](repeating: false, count: blockCount)
+        for child in lastChildOf { if let child { isLastChild[child.index] = true } }
+        return (isLastChild, textLeaves, tight)
+    }
+
+    /// Whether a paragraph whose parent is `parent` is in an item of a list that is tight (or
+    /// says nothing).
+    private static func isInTightList(_ parent: BlockID?, _ document: IntentDocument) -> Bool {
+        guard let parent, case .listItem = document.kind(of: parent), let list = document.parent(of: parent) else { return false }
+        return document.markup(of: list)?.isTight ?? true
+    }
+
+    /// Per span: its kind, and the flat markup its path covers.
+    private static func spanTables(of document: IntentDocument) -> (kinds: [InlineSpan.Kind], coverage: [UInt]) {
         var kinds: [InlineSpan.Kind] = []
-        var parents: [Int32] = []
         var coverage: [UInt] = []
-        kinds.reserveCapacity(spanCount)
-        parents.reserveCapacity(spanCount)
-        coverage.reserveCapacity(spanCount)
-        for span in document.spans {
-            let inherited = span.parent >= 0 ? coverage[Int(span.parent)] : 0
+        kinds.reserveCapacity(document.spanCount)
+        coverage.reserveCapacity(document.spanCount)
+        for span in document.spanIDs {
+            let inherited = document.parent(of: span).map { coverage[$0.index] } ?? 0
+            let kind = document.kind(of: span)
             let own: UInt
-            switch span.kind {
+            switch kind {
             case .emphasis: own = Bits.emphasized
             case .strongEmphasis: own = Bits.stronglyEmphasized
             case .strikethrough: own = Bits.strikethrough
@@ -130,62 +134,17 @@ struct HTMLRenderer: ~Copyable {
             case .image: own = Bits.imageCovered
             case .footnoteReference, .extendedAttributes, .inlineHTML, .htmlFormatting: own = 0
             }
-            kinds.append(span.kind)
-            parents.append(span.parent)
+            kinds.append(kind)
             coverage.append(inherited | own)
         }
-        spanKinds = kinds
-        spanParents = parents
-        spanCoverage = coverage
-
-        // HTML blocks are recognised when they open (their first run has `.blockHTML`), and flat
-        // markup run by run (see `needsFlat`), so no pass over the runs happens here.
-        isHTMLBlock = [Bool](repeating: false, count: blockCount)
-        hasLinkAttributes = hasLink
-        isTight = tight
+        return (kinds, coverage)
     }
 
     // MARK: Rendering
 
     mutating func render() {
-        var text = document.text
-        let runRecords = document.runRecords
-        text.withUTF8 { bytes in
-            runRecords.withUnsafeBufferPointer { records in
-                var start = 0
-                var currentLeaf: Int32 = -2
-                for position in 0..<records.count {
-                    let record = records[position]
-                    let end = record.end
-                    var wantedBits: UInt = 0
-                    var wantedLink: String? = nil
-                    let usesFlat = needsFlat(record)
-                    if usesFlat {
-                        (wantedBits, wantedLink) = flatMarkup(record)
-                        if record.block != currentLeaf || record.span != (openSpans.last ?? -1) || wantedLink != flatLink {
-                            closeFlatMarkup()
-                        } else if wantedBits != flatBits {
-                            closeFlatMarkup(keeping: wantedBits, keepingLink: true)
-                        }
-                    }
-                    if record.block != currentLeaf {
-                        transitionSpans(to: -1)
-                        currentInline = record.inline
-                        transitionBlocks(to: record.block)
-                        currentLeaf = record.block
-                    }
-                    pendingAttributesIndex = record.attributes
-                    transitionSpans(to: record.span)
-                    if usesFlat { openFlatMarkup(bits: wantedBits, link: wantedLink) }
-                    let nextBlock = position + 1 < records.count ? records[position + 1].block : -2
-                    emitContent(record, UnsafeBufferPointer(rebasing: bytes[start..<end]), isLastOfLeaf: nextBlock != record.block)
-                    start = end
-                }
-                closeFlatMarkup()
-                transitionSpans(to: -1)
-                transitionBlocks(to: -1)
-            }
-        }
+        let document = self.document
+        document.walk(&self)
         if footnoteDefinitionsOpened > 0 { append("</ol>\n</section>\n") }
     }
 
@@ -196,40 +155,16 @@ struct HTMLRenderer: ~Copyable {
 
     // MARK: Blocks
 
-    private mutating func transitionBlocks(to leaf: Int32) {
-        // Walk up from the new leaf to the first open block: that is the common ancestor.
-        pathScratch.removeAll(keepingCapacity: true)
-        var index = leaf
-        while index >= 0, !isBlockOpen[Int(index)] {
-            pathScratch.append(index)
-            index = document.blocks[Int(index)].parent
-        }
-        while let last = openBlocks.last, last != index {
-            openBlocks.removeLast()
-            isBlockOpen[Int(last)] = false
-            close(block: last)
-        }
-        // The path runs from the leaf up; open from the outermost down, telling each block its child.
-        var position = pathScratch.count - 1
-        while position >= 0 {
-            let block = pathScratch[position]
-            open(block: block, nextOnPath: position > 0 ? pathScratch[position - 1] : nil)
-            openBlocks.append(block)
-            isBlockOpen[Int(block)] = true
-            position -= 1
-        }
-    }
+    private func markup(_ block: BlockID) -> BlockMarkup? { document.markup(of: block) }
+    private func kind(_ block: BlockID) -> PresentationIntent.Kind { document.kind(of: block) }
+    private func parent(_ block: BlockID) -> BlockID? { document.parent(of: block) }
 
-    private func markup(_ block: Int32) -> BlockMarkup? { document.blocks[Int(block)].markup }
-    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.blocks[Int(block)].kind }
-    private func parent(_ block: Int32) -> Int32 { document.blocks[Int(block)].parent }
-
-    private func isFootnoteDefinition(_ block: Int32) -> Bool {
-        guard block >= 0, case .blockQuote = kind(block) else { return false }
+    private func isFootnoteDefinition(_ block: BlockID?) -> Bool {
+        guard let block, case .blockQuote = kind(block) else { return false }
         return markup(block)?.footnoteLabel != nil
     }
 
-    private mutating func open(block: Int32, nextOnPath: Int32?) {
+    private mutating func open(block: BlockID, nextOnPath: BlockID?) {
         if let pending = pendingAlert, parent(block) == pending.quote { placeAlertMarker(pending.alert, opening: block, nextOnPath) }
         switch kind(block) {
         case .paragraph:
@@ -347,9 +282,9 @@ struct HTMLRenderer: ~Copyable {
         }
     }
 
-    private func cellAlignment(_ cell: Int32, column: Int) -> String? {
-        var index = parent(cell)
-        while index >= 0 {
+    private func cellAlignment(_ cell: BlockID, column: Int) -> String? {
+        var current = parent(cell)
+        while let index = current {
             if case .table(let columns) = kind(index) {
                 guard column < columns.count else { return nil }
                 let alignment = columns[column].alignment
@@ -358,12 +293,12 @@ struct HTMLRenderer: ~Copyable {
                     ?? (alignment != .left)
                 return explicit ? alignment.name : nil
             }
-            index = parent(index)
+            current = parent(index)
         }
         return nil
     }
 
-    private mutating func close(block: Int32) {
+    private mutating func close(block: BlockID) {
         switch kind(block) {
         case .paragraph:
             closeParagraph(block: block)
@@ -423,12 +358,12 @@ struct HTMLRenderer: ~Copyable {
     }
 
     /// Opens a paragraph (or an HTML block, which is a paragraph whose runs carry `.blockHTML`).
-    private mutating func openParagraph(block: Int32, nextOnPath: Int32?) {
-        if nextOnPath == nil, currentInline & Bits.blockHTML != 0 { isHTMLBlock[Int(block)] = true }
-        if isHTMLBlock[Int(block)] {
+    private mutating func openParagraph(block: BlockID, nextOnPath: BlockID?) {
+        if nextOnPath == nil, currentInline & Bits.blockHTML != 0 { isHTMLBlock[block.index] = true }
+        if isHTMLBlock[block.index] {
             cr()
             if !options.unsafe { append("<!-- raw HTML omitted -->") }
-        } else if !isTight[Int(block)] {
+        } else if !isTight[block.index] {
             cr()
             append("<p>")
             if let alert = alertMarkerInParagraph {
@@ -446,10 +381,10 @@ struct HTMLRenderer: ~Copyable {
     /// Writes an alert's marker as libcmark-gfm would, now that the quote's first child opens:
     /// at the start of that paragraph when the marker was followed by a line break, else as a
     /// paragraph of its own before the child.
-    private mutating func placeAlertMarker(_ alert: GitHubAlert, opening block: Int32, _ nextOnPath: Int32?) {
+    private mutating func placeAlertMarker(_ alert: GitHubAlert, opening block: BlockID, _ nextOnPath: BlockID?) {
         pendingAlert = nil
         let opensParagraph = kind(block) == .paragraph && !(nextOnPath == nil && currentInline & Bits.blockHTML != 0)
-        if alert.markerEnding != .paragraphEnd, opensParagraph, !isTight[Int(block)] {
+        if alert.markerEnding != .paragraphEnd, opensParagraph, !isTight[block.index] {
             alertMarkerInParagraph = alert
         } else {
             writeAlertMarkerParagraph(alert)
@@ -466,12 +401,12 @@ struct HTMLRenderer: ~Copyable {
 
     /// Closes a paragraph or HTML block; the last paragraph of a footnote definition gets its
     /// back-references.
-    private mutating func closeParagraph(block: Int32) {
-        if isHTMLBlock[Int(block)] {
+    private mutating func closeParagraph(block: BlockID) {
+        if isHTMLBlock[block.index] {
             cr()
-        } else if !isTight[Int(block)] {
+        } else if !isTight[block.index] {
             let container = parent(block)
-            if isFootnoteDefinition(container), isLastChild[Int(block)], !footnoteBackreferenceWritten {
+            if let container, isFootnoteDefinition(container), isLastChild[block.index], !footnoteBackreferenceWritten {
                 append(" ")
                 writeFootnoteBackreferences(container)
             }
@@ -479,7 +414,7 @@ struct HTMLRenderer: ~Copyable {
         }
     }
 
-    private mutating func writeFootnoteBackreferences(_ definition: Int32) {
+    private mutating func writeFootnoteBackreferences(_ definition: BlockID) {
         footnoteBackreferenceWritten = true
         let label = markup(definition)?.footnoteLabel ?? ""
         let count = max(footnoteReferenceCounts[label] ?? 0, 1)
@@ -501,23 +436,25 @@ struct HTMLRenderer: ~Copyable {
 
     /// The emphasis, strong, strikethrough and link a run asks for through its flat attributes but
     /// no span provides (documents built by hand or from other producers).
-    private func flatMarkup(_ record: IntentDocument.RunRecord) -> (UInt, String?) {
-        if isSkippedAttributes[Int(record.attributes)] { return (flatBits, flatLink) }
-        let coverage = record.span >= 0 ? spanCoverage[Int(record.span)] : 0
-        let bits = record.inline & (Bits.emphasized | Bits.stronglyEmphasized | Bits.strikethrough) & ~coverage
+    private func flatMarkup(_ run: IntentDocument.StoredRun) -> (UInt, String?) {
+        if isSkippedAttributes[run.attributes.index] { return (flatBits, flatLink) }
+        let coverage = run.span.map { spanCoverage[$0.index] } ?? 0
+        let bits = run.inlinePresentationIntent.rawValue & (Bits.emphasized | Bits.stronglyEmphasized | Bits.strikethrough) & ~coverage
         guard coverage & Bits.linkCovered == 0 else { return (bits, nil) }
-        let attributes = document.attributeTable[Int(record.attributes)]
+        let attributes = document.attributes(of: run.attributes)
         return (bits, attributes.linkDestination ?? attributes.link?.absoluteString)
     }
 
     /// Whether this run needs the flat-markup path: it has emphasis, strong, strikethrough or a
     /// link that no span provides (documents not made by the parser), or flat markup is open.
     @inline(__always)
-    private func needsFlat(_ record: IntentDocument.RunRecord) -> Bool {
+    private func needsFlat(_ run: IntentDocument.StoredRun) -> Bool {
         if flatBits != 0 || flatLink != nil { return true }
-        let covered = record.span >= 0 ? spanCoverage[Int(record.span)] : 0
-        if record.inline & (Bits.emphasized | Bits.stronglyEmphasized | Bits.strikethrough) & ~covered != 0 { return true }
-        return hasLinkAttributes[Int(record.attributes)] && covered & Bits.linkCovered == 0
+        let covered = run.span.map { spanCoverage[$0.index] } ?? 0
+        if run.inlinePresentationIntent.rawValue & (Bits.emphasized | Bits.stronglyEmphasized | Bits.strikethrough) & ~covered != 0 {
+            return true
+        }
+        return hasLinkAttributes[run.attributes.index] && covered & Bits.linkCovered == 0
     }
 
     /// The flat tags from outermost to innermost: strong, emphasis, strikethrough.
@@ -568,39 +505,15 @@ struct HTMLRenderer: ~Copyable {
 
     // MARK: Inline spans
 
-    private mutating func transitionSpans(to innermost: Int32) {
-        if innermost < 0 && openSpans.isEmpty { return }
-        if let last = openSpans.last, last == innermost { return }
-        spanScratch.removeAll(keepingCapacity: true)
-        var index = innermost
-        while index >= 0, !isSpanOpen[Int(index)] {
-            spanScratch.append(index)
-            index = spanParents[Int(index)]
-        }
-        while let last = openSpans.last, last != index {
-            openSpans.removeLast()
-            isSpanOpen[Int(last)] = false
-            close(span: last)
-        }
-        var position = spanScratch.count - 1
-        while position >= 0 {
-            let span = spanScratch[position]
-            open(span: span)
-            openSpans.append(span)
-            isSpanOpen[Int(span)] = true
-            position -= 1
-        }
-    }
+    /// The attributes of the run being written next (the first run inside spans opened now).
+    private var pendingAttributes = RunAttributesID(index: 0)
 
-    /// The attributes index of the run being emitted next (the first run inside spans opened now).
-    private var pendingAttributesIndex: Int32 = 0
-
-    private mutating func open(span: Int32) {
-        let kind = spanKinds[Int(span)]
+    private mutating func open(span: SpanID) {
+        let kind = spanKinds[span.index]
         if imageDepth > 0 {
             if kind == .image { imageDepth += 1 }
             // Inside alt text libcmark-gfm writes inline HTML as escaped text.
-            if kind == .htmlFormatting, let tag = document.spans[Int(span)].htmlTag {
+            if kind == .htmlFormatting, let tag = document.htmlTag(of: span) {
                 HTMLEscaping.appendEscapedText(tag.opening.utf8, to: &output)
             }
             return
@@ -610,7 +523,7 @@ struct HTMLRenderer: ~Copyable {
         case .strongEmphasis: append("<strong>")
         case .strikethrough: append("<del>")
         case .link:
-            let attributes = document.attributeTable[Int(pendingAttributesIndex)]
+            let attributes = document.attributes(of: pendingAttributes)
             append("<a href=\"")
             var destination = attributes.linkDestination ?? attributes.link?.absoluteString ?? ""
             destination.withUTF8 { url in
@@ -622,7 +535,7 @@ struct HTMLRenderer: ~Copyable {
             }
             append("\">")
         case .image:
-            let attributes = document.attributeTable[Int(pendingAttributesIndex)]
+            let attributes = document.attributes(of: pendingAttributes)
             append("<img src=\"")
             var source = attributes.imageSource ?? attributes.imageURL?.absoluteString ?? ""
             source.withUTF8 { url in
@@ -632,7 +545,7 @@ struct HTMLRenderer: ~Copyable {
             imageTitles.append(attributes.imageTitle)
             imageDepth = 1
         case .footnoteReference:
-            let label = document.attributeTable[Int(pendingAttributesIndex)].footnoteReference ?? ""
+            let label = document.attributes(of: pendingAttributes).footnoteReference ?? ""
             let occurrence = (footnoteReferenceCounts[label] ?? 0) + 1
             footnoteReferenceCounts[label] = occurrence
             append("<sup class=\"footnote-ref\"><a href=\"#fn-")
@@ -642,7 +555,7 @@ struct HTMLRenderer: ~Copyable {
             if occurrence > 1 { appendString("-\(occurrence)") }
             append("\" data-footnote-ref>")
         case .htmlFormatting:
-            writeFormattingTag(document.spans[Int(span)].htmlTag?.opening)
+            writeFormattingTag(document.htmlTag(of: span)?.opening)
         case .extendedAttributes, .inlineHTML:
             break
         }
@@ -666,10 +579,10 @@ struct HTMLRenderer: ~Copyable {
         }
     }
 
-    private mutating func close(span: Int32) {
-        let kind = spanKinds[Int(span)]
+    private mutating func close(span: SpanID) {
+        let kind = spanKinds[span.index]
         if imageDepth > 0 {
-            if kind == .htmlFormatting, let tag = document.spans[Int(span)].htmlTag {
+            if kind == .htmlFormatting, let tag = document.htmlTag(of: span) {
                 HTMLEscaping.appendEscapedText(tag.closing.utf8, to: &output)
             }
             guard kind == .image else { return }
@@ -689,24 +602,24 @@ struct HTMLRenderer: ~Copyable {
         case .link: append("</a>")
         case .image: append("\" />")
         case .footnoteReference: append("</a></sup>")
-        case .htmlFormatting: writeFormattingTag(document.spans[Int(span)].htmlTag?.closing)
+        case .htmlFormatting: writeFormattingTag(document.htmlTag(of: span)?.closing)
         case .extendedAttributes, .inlineHTML: break
         }
     }
 
     // MARK: Content
 
-    private mutating func emitContent(_ record: IntentDocument.RunRecord, _ bytes: UnsafeBufferPointer<UInt8>, isLastOfLeaf: Bool) {
-        if isSkippedAttributes[Int(record.attributes)] { return }
+    private mutating func emitContent(_ run: IntentDocument.StoredRun, _ bytes: UnsafeBufferPointer<UInt8>, isLastOfLeaf: Bool) {
+        if isSkippedAttributes[run.attributes.index] { return }
         var bytes = bytes
-        let inline = record.inline
+        let inline = run.inlinePresentationIntent.rawValue
         // A hand-made document's unmarked separator at the end of a non-code leaf.
-        if isLastOfLeaf, record.block >= 0, isTextLeaf[Int(record.block)], inline & Bits.blockHTML == 0,
+        if isLastOfLeaf, let leaf = run.block, isTextLeaf[leaf.index], inline & Bits.blockHTML == 0,
             let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\t")
         {
             bytes = UnsafeBufferPointer(rebasing: bytes[0..<(bytes.count - 1)])
         }
-        if record.inline == 0 && record.span < 0 {
+        if inline == 0 && run.span == nil {
             HTMLEscaping.appendEscapedText(bytes, to: &output)
             return
         }
@@ -750,7 +663,7 @@ struct HTMLRenderer: ~Copyable {
             appendSoftBreak()
             return
         }
-        if record.span >= 0, spanKinds[Int(record.span)] == .footnoteReference {
+        if let span = run.span, spanKinds[span.index] == .footnoteReference {
             output.append(bytes)
             return
         }
@@ -812,5 +725,49 @@ struct HTMLRenderer: ~Copyable {
 
     private mutating func cr() {
         if let last = output.last, last != UInt8(ascii: "\n") { output.append(UInt8(ascii: "\n")) }
+    }
+}
+
+// MARK: - Walk
+
+extension HTMLRenderer: IntentVisitor {
+    mutating func willVisit(_ run: IntentDocument.StoredRun, entersLeaf: Bool) {
+        // Flat markup closes before the blocks and spans the run leaves (it lies inside them).
+        runUsesFlat = needsFlat(run)
+        if runUsesFlat {
+            (wantedFlatBits, wantedFlatLink) = flatMarkup(run)
+            if entersLeaf || run.span != openSpans.last || wantedFlatLink != flatLink {
+                closeFlatMarkup()
+            } else if wantedFlatBits != flatBits {
+                closeFlatMarkup(keeping: wantedFlatBits, keepingLink: true)
+            }
+        }
+        if entersLeaf { currentInline = run.inlinePresentationIntent.rawValue }
+        pendingAttributes = run.attributes
+    }
+
+    mutating func enterBlock(_ block: BlockID, child: BlockID?) {
+        open(block: block, nextOnPath: child)
+    }
+
+    mutating func exitBlock(_ block: BlockID) {
+        if flatBits != 0 || flatLink != nil { closeFlatMarkup() }
+        close(block: block)
+    }
+
+    mutating func enterSpan(_ span: SpanID) {
+        open(span: span)
+        openSpans.append(span)
+    }
+
+    mutating func exitSpan(_ span: SpanID) {
+        if flatBits != 0 || flatLink != nil { closeFlatMarkup() }
+        openSpans.removeLast()
+        close(span: span)
+    }
+
+    mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
+        if runUsesFlat { openFlatMarkup(bits: wantedFlatBits, link: wantedFlatLink) }
+        emitContent(run, text, isLastOfLeaf: isLastInLeaf)
     }
 }

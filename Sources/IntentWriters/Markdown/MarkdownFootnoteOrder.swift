@@ -13,21 +13,19 @@ enum MarkdownFootnoteOrder {
     /// block, or `document` itself when there is nothing to move. Reads the runs from the end,
     /// only as far as the definitions and the block before them.
     static func reordered(_ document: IntentDocument) -> IntentDocument {
-        func root(ofRun index: Int) -> Int32 {
-            let block = document.runRecords[index].block
-            return block >= 0 ? document.topLevelAncestor(of: block) : -1
+        func root(ofRun index: Int) -> BlockID? {
+            document.storedRun(at: RunIndex(index)).block.map { document.topLevelBlock(of: $0) }
         }
-        func isDefinition(_ root: Int32) -> Bool { root >= 0 && document.blocks[Int(root)].markup?.footnoteLabel != nil }
-        let records = document.runRecords
-        var index = records.count - 1
+        func isDefinition(_ root: BlockID?) -> Bool { root.flatMap { document.markup(of: $0)?.footnoteLabel } != nil }
+        var index = document.runCount - 1
         while index >= 0, isDefinition(root(ofRun: index)) { index -= 1 }
         // No trailing definitions, or nothing before them.
-        guard index >= 0, index < records.count - 1 else { return document }
-        let definitionsStart = records[index].end
-        let candidate = root(ofRun: index)
+        guard index >= 0, index < document.runCount - 1 else { return document }
+        let definitionsStart = document.storedRun(at: RunIndex(index)).utf8Range.upperBound
+        guard let candidate = root(ofRun: index) else { return document }
         var first = index
         while first > 0, root(ofRun: first - 1) == candidate { first -= 1 }
-        let candidateStart = first > 0 ? records[first - 1].end : 0
+        let candidateStart = document.storedRun(at: RunIndex(first)).utf8Range.lowerBound
         guard isOpenHTMLBlock(candidate, range: candidateStart..<definitionsStart, in: document) else { return document }
         let total = document.text.utf8.count
         var splicer = IntentDocumentSplicer(expectedBytes: total, firstFreeIdentity: document.largestIdentity + 1)
@@ -39,11 +37,11 @@ enum MarkdownFootnoteOrder {
 
     /// Whether top-level block `root` is an HTML block (a leaf whose text is block HTML) that
     /// stays open.
-    private static func isOpenHTMLBlock(_ root: Int32, range: Range<Int>, in document: IntentDocument) -> Bool {
-        guard root >= 0, document.blocks[Int(root)].kind.isParagraphLike else { return false }
+    private static func isOpenHTMLBlock(_ root: BlockID, range: Range<Int>, in document: IntentDocument) -> Bool {
+        guard document.kind(of: root).isParagraphLike else { return false }
         let index = document.runIndex(containingUTF8Offset: range.lowerBound)
-        guard index < document.runRecords.count,
-            document.runRecords[index].inline & InlinePresentationIntent.blockHTML.rawValue != 0
+        guard index.position < document.runCount,
+            document.storedRun(at: index).inlinePresentationIntent.contains(.blockHTML)
         else { return false }
         let utf8 = document.text.utf8
         let text = String(

@@ -25,11 +25,8 @@ struct MarkdownRenderer {
     /// The bullet of the list item whose marker ends the current line so far, if any.
     private var markerOnLine: Character? = nil
 
-    private var openBlocks: [Int32] = []
-    private var isBlockOpen: [Bool]
-    private var pathScratch: [Int32] = []
-    /// Per container (the root at index `blocks.count`): its last child opened, or -1.
-    private var lastChild: [Int32]
+    /// Per container (the root at index `blockCount`): its last child opened.
+    private var lastChild: [BlockID?]
     /// Per list block: the marker character chosen (`-`, `*`, `+`, `.`, `)`).
     private var listMarker: [Character?]
     /// Per list block: whether its next sibling is an HTML block whose text starts with a space
@@ -39,15 +36,19 @@ struct MarkdownRenderer {
     private var headerCellCount = 0
 
     // Leaf content.
-    private var currentLeaf: Int32 = -1
+    private var currentLeaf: BlockID? = nil
+    /// Whether a leaf (or a stretch of text outside blocks) has begun and is not written yet.
+    private var hasPendingLeaf = false
+    /// Whether the run about to be visited begins a leaf.
+    private var runEntersLeaf = false
     /// Whether the leaf written last would take a following line in (a paragraph or HTML block
     /// continues, a table gets a row).
     private var lastLeafTakesLines = false
     /// The leaf written last when it is an HTML block of start conditions 1–5 (`<!--`, `<?`,
     /// `<!X`, `<![CDATA[`, `<script`/`<pre`/`<style`/`<textarea`) without its end condition, or
-    /// -1: such a block takes every following line its containers take until they end
+    /// `nil`: such a block takes every following line its containers take until they end
     /// (CommonMark §4.6) — in a list item, blank lines too.
-    private var lastOpenHTMLLeaf: Int32 = -1
+    private var lastOpenHTMLLeaf: BlockID? = nil
     /// Whether the leaf the walk is entering is an HTML block that may interrupt a paragraph
     /// (start conditions 1–6), so that no lazy continuation can take its first line.
     private var nextLeafInterruptsParagraph = false
@@ -64,16 +65,20 @@ struct MarkdownRenderer {
     private var wantedScratch: [Markup] = []
     /// How many entries of ``openMarkup`` (all spans) the run being written shares.
     private var sharedDepth = 0
-    /// For each span, its position in ``openMarkup`` while it is open, else -1: a run finds the
-    /// open markup it shares by walking up its span path only until an open span, so deep inline
-    /// nesting costs each run what changed, not its whole depth.
+    /// For each span, its position in ``openMarkup`` while it is written open, else -1.
     private var openSpanPosition: [Int]
+    /// Spans the walk has opened that no run has written into yet, outermost first: they are
+    /// written open by the first run that writes inline content (none is for code, thematic
+    /// breaks, HTML blocks and separators), on top of the spans open in ``openMarkup``.
+    private var pendingSpans: [SpanID] = []
+    /// The attributes of the run being visited (for the links and images it opens).
+    private var runAttributes = RunAttributesID(index: 0)
     /// Depth of open spans whose content is not written (footnote references).
     private var skippedDepth = 0
 
     /// One piece of inline markup: a span of the document, or flat markup that no span provides.
     private enum Markup: Equatable {
-        case span(Int32)
+        case span(SpanID)
         case flatLink(String)
         case flatStrong
         case flatEmphasis
@@ -104,11 +109,10 @@ struct MarkdownRenderer {
     init(document: IntentDocument, options: MarkdownWritingOptions) {
         self.document = document.repairedForWriting()
         self.options = options
-        isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
-        openSpanPosition = [Int](repeating: -1, count: self.document.spans.count)
-        lastChild = [Int32](repeating: -1, count: document.blocks.count + 1)
-        listMarker = [Character?](repeating: nil, count: document.blocks.count)
-        listIsFollowedByIndentedHTML = Self.listsFollowedByIndentedHTML(document)
+        openSpanPosition = [Int](repeating: -1, count: self.document.spanCount)
+        lastChild = [BlockID?](repeating: nil, count: self.document.blockCount + 1)
+        listMarker = [Character?](repeating: nil, count: self.document.blockCount)
+        listIsFollowedByIndentedHTML = Self.listsFollowedByIndentedHTML(self.document)
         inline = MarkdownInlineBuilder(isInTableCell: false, escapesTrailingHash: false, isInBlock: false, options: options)
         output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 4 + 16)
     }
@@ -116,33 +120,9 @@ struct MarkdownRenderer {
     // MARK: Rendering
 
     mutating func render() -> String {
-        let text = document.text
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var startOffset = 0
-        for record in document.runRecords {
-            let end = utf8.index(start, offsetBy: record.end - startOffset)
-            defer {
-                start = end
-                startOffset = record.end
-            }
-            if record.block != currentLeaf {
-                flushLeaf()
-                nextLeafIsHTMLBlock = record.inline & InlinePresentationIntent.blockHTML.rawValue != 0
-                nextLeafInterruptsParagraph =
-                    nextLeafIsHTMLBlock && HTMLBlockStart.interruptsParagraph(Substring(text[start..<end]))
-                transitionBlocks(to: record.block)
-                beginLeaf(record.block)
-            }
-            let attributes = document.attributeTable[Int(record.attributes)]
-            // A block's separator is syntax (blank lines); outside blocks (a lowered document,
-            // whose runs lost their intents) it is the only line break left: written as text.
-            if attributes.isBlockSeparator, record.block >= 0 { continue }
-            let content = text[start..<end]
-            addRun(record, attributes: attributes, content: Substring(content))
-        }
-        flushLeaf()
-        transitionBlocks(to: -1)
+        let document = self.document
+        document.walk(&self)
+        if hasPendingLeaf { flushLeaf() }
         if !output.isEmpty { endLine() }
         return output
     }
@@ -216,46 +196,24 @@ struct MarkdownRenderer {
 
     // MARK: Blocks
 
-    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.blocks[Int(block)].kind }
-    private func parent(_ block: Int32) -> Int32 { document.blocks[Int(block)].parent }
-    private func markup(_ block: Int32) -> BlockMarkup? { document.blocks[Int(block)].markup }
+    private func kind(_ block: BlockID) -> PresentationIntent.Kind { document.kind(of: block) }
+    private func parent(_ block: BlockID) -> BlockID? { document.parent(of: block) }
+    private func markup(_ block: BlockID) -> BlockMarkup? { document.markup(of: block) }
 
-    private mutating func transitionBlocks(to leaf: Int32) {
-        pathScratch.removeAll(keepingCapacity: true)
-        var index = leaf
-        while index >= 0, !isBlockOpen[Int(index)] {
-            pathScratch.append(index)
-            index = parent(index)
-        }
-        while let last = openBlocks.last, last != index {
-            openBlocks.removeLast()
-            isBlockOpen[Int(last)] = false
-            close(block: last)
-        }
-        var position = pathScratch.count - 1
-        while position >= 0 {
-            let block = pathScratch[position]
-            open(block: block)
-            openBlocks.append(block)
-            isBlockOpen[Int(block)] = true
-            position -= 1
-        }
-    }
-
-    private mutating func open(block: Int32) {
-        if parent(block) < 0 { topLevelStarts.append(output.utf8.count) }
-        let container = parent(block) < 0 ? document.blocks.count : Int(parent(block))
+    private mutating func open(block: BlockID) {
+        if parent(block) == nil { topLevelStarts.append(output.utf8.count) }
+        let container = parent(block)?.index ?? document.blockCount
         let previous = lastChild[container]
         lastChild[container] = block
         let blockKind = kind(block)
         switch blockKind {
         case .tableHeaderRow, .tableRow:
-            if previous >= 0 { endLine() }
+            if previous != nil { endLine() }
         case .tableCell:
             break
         case .paragraph, .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak,
             .table:
-            if previous >= 0 {
+            if let previous {
                 endLine()
                 // After an open HTML block in a list item, the line ending alone ends the item
                 // (the next line is less indented, and only paragraphs take lazy lines); a blank
@@ -267,7 +225,7 @@ struct MarkdownRenderer {
                 }
             }
         @unknown default:
-            if previous >= 0 {
+            if let previous {
                 endLine()
                 // After an open HTML block in a list item, the line ending alone ends the item
                 // (the next line is less indented, and only paragraphs take lazy lines); a blank
@@ -289,20 +247,20 @@ struct MarkdownRenderer {
                 // on a line (`- - -`) would be a thematic break.
                 character = character == "-" ? "*" : "-"
             }
-            listMarker[Int(block)] = character
+            listMarker[block.index] = character
             pushPrefix("")
         case .listItem(let ordinal):
             let list = parent(block)
-            let character = list >= 0 ? listMarker[Int(list)] ?? "-" : "-"
+            let character = list.flatMap { listMarker[$0.index] } ?? "-"
             var marker: String
-            if list >= 0, case .orderedList = kind(list) {
+            if let list, case .orderedList = kind(list) {
                 marker = String(max(0, min(ordinal, 999_999_999))) + String(character)
             } else {
                 marker = String(character)
             }
             // Content one column after the marker — or at column 4 when an HTML block indented by
             // up to three spaces follows the list, which would otherwise continue the last item.
-            let spaces = list >= 0 && listIsFollowedByIndentedHTML[Int(list)] ? max(1, 4 - marker.count) : 1
+            let spaces = list.map { listIsFollowedByIndentedHTML[$0.index] } ?? false ? max(1, 4 - marker.count) : 1
             let width = marker.count + spaces
             marker += String(repeating: " ", count: spaces)
             if markup(block)?.isTaskChecked != nil, markerOnLine != nil, !atLineStart {
@@ -351,7 +309,7 @@ struct MarkdownRenderer {
         if alert.markerEnding == .paragraphEnd { endLine() }
     }
 
-    private mutating func close(block: Int32) {
+    private mutating func close(block: BlockID) {
         switch kind(block) {
         case .paragraph, .header, .codeBlock, .thematicBreak, .table, .tableRow:
             break
@@ -372,7 +330,7 @@ struct MarkdownRenderer {
     /// For every list: whether the block after it (its next sibling) is an HTML block whose text
     /// starts with whitespace. One pass over the blocks (in document pre-order) and the runs.
     private static func listsFollowedByIndentedHTML(_ document: IntentDocument) -> [Bool] {
-        let count = document.blocks.count
+        let count = document.blockCount
         var result = [Bool](repeating: false, count: count)
         guard count > 0 else { return result }
         // The first run of each block that is a leaf: is it block HTML starting with whitespace?
@@ -380,49 +338,47 @@ struct MarkdownRenderer {
         var seen = [Bool](repeating: false, count: count)
         var text = document.text
         text.withUTF8 { bytes in
-            var start = 0
-            for record in document.runRecords {
-                defer { start = record.end }
-                guard record.block >= 0, !seen[Int(record.block)] else { continue }
-                seen[Int(record.block)] = true
-                if record.inline & InlinePresentationIntent.blockHTML.rawValue != 0, start < record.end,
+            for position in 0..<document.runCount {
+                let run = document.storedRun(at: RunIndex(position))
+                guard let block = run.block, !seen[block.index] else { continue }
+                seen[block.index] = true
+                let start = run.utf8Range.lowerBound
+                if run.inlinePresentationIntent.contains(.blockHTML), !run.utf8Range.isEmpty,
                     bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t")
                 {
-                    startsIndentedHTML[Int(record.block)] = true
+                    startsIndentedHTML[block.index] = true
                 }
             }
         }
         // Next siblings: in pre-order, a block's next sibling is the next block with its parent.
-        var lastChildOfParent: [Int32: Int32] = [:]
-        for index in 0..<count {
-            let parent = document.blocks[index].parent
-            if let previous = lastChildOfParent[parent], startsIndentedHTML[index] {
-                switch document.blocks[Int(previous)].kind {
-                case .orderedList, .unorderedList: result[Int(previous)] = true
+        var lastChildOfParent: [BlockID?: BlockID] = [:]
+        for block in document.blockIDs {
+            let parent = document.parent(of: block)
+            if let previous = lastChildOfParent[parent], startsIndentedHTML[block.index] {
+                switch document.kind(of: previous) {
+                case .orderedList, .unorderedList: result[previous.index] = true
                 default: break
                 }
             }
-            lastChildOfParent[parent] = Int32(index)
+            lastChildOfParent[parent] = block
         }
         return result
     }
 
-    private func isInHeaderRow(_ cell: Int32) -> Bool {
-        let row = parent(cell)
-        guard row >= 0, case .tableHeaderRow = kind(row) else { return false }
+    private func isInHeaderRow(_ cell: BlockID) -> Bool {
+        guard let row = parent(cell), case .tableHeaderRow = kind(row) else { return false }
         return true
     }
 
     /// Whether a blank line must separate two sibling blocks of `container`.
-    private func needsBlankLine(container: Int, previous: Int32, next: Int32) -> Bool {
-        guard container < document.blocks.count else { return true }
-        let containerBlock = Int32(container)
+    private func needsBlankLine(container: Int, previous: BlockID, next: BlockID) -> Bool {
+        guard container < document.blockCount else { return true }
+        let containerBlock = BlockID(index: container)
         switch kind(containerBlock) {
         case .orderedList, .unorderedList:
             return !(markup(containerBlock)?.isTight ?? true)
         case .listItem:
-            let list = parent(containerBlock)
-            let isTight = list >= 0 ? markup(list)?.isTight ?? true : true
+            let isTight = parent(containerBlock).map { markup($0)?.isTight ?? true } ?? true
             if !isTight { return true }
             // In a tight item a paragraph after a paragraph, quote, list or table would be read
             // as their continuation; only there does a blank line go in — not before an HTML
@@ -455,7 +411,7 @@ struct MarkdownRenderer {
     /// The list's marker character: the source's (if kept) or the option's, switched to the other
     /// one when the previous sibling is a list of the same kind with the same character (two
     /// lists touching with one character would read as one list, CommonMark §5.3).
-    private func chooseListMarker(_ list: Int32, previousSibling: Int32) -> Character {
+    private func chooseListMarker(_ list: BlockID, previousSibling: BlockID?) -> Character {
         let isOrdered: Bool
         if case .orderedList = kind(list) { isOrdered = true } else { isOrdered = false }
         var character: Character
@@ -478,7 +434,7 @@ struct MarkdownRenderer {
                 character = source.character
             }
         }
-        if previousSibling >= 0, listMarker[Int(previousSibling)] == character {
+        if let previousSibling, listMarker[previousSibling.index] == character {
             switch character {
             case ".": character = ")"
             case ")": character = "."
@@ -490,9 +446,9 @@ struct MarkdownRenderer {
     }
 
     /// `| --- | :-- | :-: | --: |` for the table's columns (explicit alignments only).
-    private func delimiterRow(table: Int32) -> String {
+    private func delimiterRow(table: BlockID?) -> String {
         var row = "|"
-        guard table >= 0, case .table(let columns) = kind(table) else { return "| --- |" }
+        guard let table, case .table(let columns) = kind(table) else { return "| --- |" }
         let count = max(columns.count, headerCellCount, 1)
         let explicit = markup(table)?.columnAlignmentIsExplicit
         for column in 0..<count {
@@ -515,22 +471,23 @@ struct MarkdownRenderer {
 
     // MARK: Leaf content
 
-    private mutating func beginLeaf(_ block: Int32) {
+    private mutating func beginLeaf(_ block: BlockID?) {
         currentLeaf = block
+        hasPendingLeaf = true
         rawContent = ""
         leafIsHTML = false
         skippedDepth = 0
         let isCell: Bool
-        if block >= 0, case .tableCell = kind(block) { isCell = true } else { isCell = false }
+        if let block, case .tableCell = kind(block) { isCell = true } else { isCell = false }
         var escapesHash = false
-        if block >= 0, case .header = kind(block) { escapesHash = true }
+        if let block, case .header = kind(block) { escapesHash = true }
         inline = MarkdownInlineBuilder(
-            isInTableCell: isCell, escapesTrailingHash: escapesHash, isInBlock: block >= 0, options: options)
+            isInTableCell: isCell, escapesTrailingHash: escapesHash, isInBlock: block != nil, options: options)
     }
 
-    private mutating func addRun(_ record: IntentDocument.RunRecord, attributes: RunAttributes, content: Substring) {
-        let leaf = currentLeaf
-        if leaf >= 0 {
+    private mutating func addRun(_ run: IntentDocument.StoredRun, attributes: RunAttributes, content: Substring) {
+        let bits = run.inlinePresentationIntent.rawValue
+        if let leaf = currentLeaf {
             switch kind(leaf) {
             case .codeBlock:
                 rawContent += content
@@ -538,7 +495,7 @@ struct MarkdownRenderer {
             case .thematicBreak:
                 return
             case .paragraph:
-                if leafIsHTML || (inline.isEmpty && record.inline & InlinePresentationIntent.blockHTML.rawValue != 0) {
+                if leafIsHTML || (inline.isEmpty && bits & InlinePresentationIntent.blockHTML.rawValue != 0) {
                     leafIsHTML = true
                     rawContent += content
                     return
@@ -547,16 +504,15 @@ struct MarkdownRenderer {
                 .tableCell:
                 break
             @unknown default:
-                if leafIsHTML || (inline.isEmpty && record.inline & InlinePresentationIntent.blockHTML.rawValue != 0) {
+                if leafIsHTML || (inline.isEmpty && bits & InlinePresentationIntent.blockHTML.rawValue != 0) {
                     leafIsHTML = true
                     rawContent += content
                     return
                 }
             }
         }
-        transitionMarkup(record, attributes: attributes)
+        transitionMarkup(run, attributes: attributes)
         if skippedDepth > 0 || attributes.isPlaceholder { return }
-        let bits = record.inline
         if bits & InlinePresentationIntent.lineBreak.rawValue != 0 {
             // One hard break per line-break character: breaks in a row can share a run.
             let indentations = Self.lineBreakIndentations(content)
@@ -594,8 +550,8 @@ struct MarkdownRenderer {
 
     /// Writes the content of the leaf the walk is leaving.
     private mutating func flushLeaf() {
-        let leaf = currentLeaf
-        guard leaf >= 0 else {
+        hasPendingLeaf = false
+        guard let leaf = currentLeaf else {
             // Text outside any block (inline-only documents, documents built without intents):
             // its inline content, as a paragraph's would be written.
             closeMarkup(downTo: 0)
@@ -603,7 +559,7 @@ struct MarkdownRenderer {
             return
         }
         closeMarkup(downTo: 0)
-        lastOpenHTMLLeaf = leafIsHTML && HTMLBlockStart.staysOpen(rawContent) ? leaf : -1
+        lastOpenHTMLLeaf = leafIsHTML && HTMLBlockStart.staysOpen(rawContent) ? leaf : nil
         switch kind(leaf) {
         case .paragraph, .tableCell: lastLeafTakesLines = true
         case .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
@@ -636,7 +592,7 @@ struct MarkdownRenderer {
             if html.hasSuffix("\n") { html.removeLast() }
             writeContentLines(html)
         }
-        currentLeaf = -1
+        currentLeaf = nil
     }
 
     /// Whether a blank line written between two children of `container` (an index in `blocks`,
@@ -644,11 +600,11 @@ struct MarkdownRenderer {
     /// (``lastOpenHTMLLeaf``): when it lies in a list item below `container` with no block quote
     /// in between — list items continue over a blank line, block quotes end at one.
     private func blankLineWouldJoinOpenHTML(container: Int) -> Bool {
-        guard lastOpenHTMLLeaf >= 0 else { return false }
+        guard let lastOpenHTMLLeaf else { return false }
         var inListItem = false
         var current = parent(lastOpenHTMLLeaf)
-        while current >= 0, Int(current) != container {
-            switch kind(current) {
+        while let block = current, block.index != container {
+            switch kind(block) {
             case .listItem: inListItem = true
             case .blockQuote: return false
             case .paragraph, .header, .orderedList, .unorderedList, .codeBlock, .thematicBreak, .table, .tableHeaderRow,
@@ -657,7 +613,7 @@ struct MarkdownRenderer {
             @unknown default:
                 break
             }
-            current = parent(current)
+            current = parent(block)
         }
         return inListItem
     }
@@ -701,7 +657,7 @@ struct MarkdownRenderer {
         }
     }
 
-    private mutating func writeCodeBlock(_ block: Int32, languageHint: String?) {
+    private mutating func writeCodeBlock(_ block: BlockID, languageHint: String?) {
         let blockMarkup = markup(block)
         let info = blockMarkup?.infoString ?? languageHint ?? ""
         var fenceCharacter: Character = options.codeFenceCharacter == .backtick ? "`" : "~"
@@ -774,48 +730,45 @@ struct MarkdownRenderer {
 
     // MARK: Inline markup
 
-    /// The markup `record` wants, outermost first: its span path, then flat markup no span
-    /// provides (strong, emphasis, strikethrough, a link), then display tags. The part of the span
-    /// path that is open already is not listed: it is ``sharedDepth`` entries of ``openMarkup``.
-    private mutating func wantedMarkup(_ record: IntentDocument.RunRecord, attributes: RunAttributes) {
+    /// The markup `run` wants, outermost first: the spans the walk opened that are not written
+    /// open yet (``pendingSpans``), then flat markup no span provides (strong, emphasis,
+    /// strikethrough, a link), then display tags. The spans written open already are not listed:
+    /// they are the first ``sharedDepth`` entries of ``openMarkup``.
+    private mutating func wantedMarkup(_ run: IntentDocument.StoredRun, attributes: RunAttributes) {
         wantedScratch.removeAll(keepingCapacity: true)
+        // Spans come before flat markup in ``openMarkup``: the topmost span ends the shared part.
         sharedDepth = 0
-        var coveredBits: UInt = 0
-        var linkCovered = false
-        var span = record.span
-        while span >= 0 {
-            let position = openSpanPosition[Int(span)]
-            if position >= 0 {
-                // This span and everything outside it are open: openMarkup[0...position] is
-                // exactly its path from the outermost span.
+        var position = openMarkup.count - 1
+        while position >= 0 {
+            if case .span = openMarkup[position].markup {
                 sharedDepth = position + 1
-                coveredBits |= openMarkup[position].pathCoveredBits
-                linkCovered = linkCovered || openMarkup[position].pathCoversLink
                 break
             }
-            let node = document.spans[Int(span)]
+            position -= 1
+        }
+        var coveredBits: UInt = sharedDepth > 0 ? openMarkup[sharedDepth - 1].pathCoveredBits : 0
+        var linkCovered = sharedDepth > 0 && openMarkup[sharedDepth - 1].pathCoversLink
+        for span in pendingSpans {
             wantedScratch.append(.span(span))
-            switch node.kind {
+            switch document.kind(of: span) {
             case .emphasis: coveredBits |= InlinePresentationIntent.emphasized.rawValue
             case .strongEmphasis: coveredBits |= InlinePresentationIntent.stronglyEmphasized.rawValue
             case .strikethrough: coveredBits |= InlinePresentationIntent.strikethrough.rawValue
             case .link, .image: linkCovered = true
             case .footnoteReference, .extendedAttributes, .inlineHTML, .htmlFormatting: break
             }
-            span = node.parent
         }
-        wantedScratch.reverse()
         if !linkCovered, let destination = attributes.linkDestination ?? attributes.link?.absoluteString {
             wantedScratch.append(.flatLink(destination))
         }
-        let flat = record.inline & ~coveredBits
+        let flat = run.inlinePresentationIntent.rawValue & ~coveredBits
         if flat & InlinePresentationIntent.stronglyEmphasized.rawValue != 0 { wantedScratch.append(.flatStrong) }
         if flat & InlinePresentationIntent.emphasized.rawValue != 0 { wantedScratch.append(.flatEmphasis) }
         if flat & InlinePresentationIntent.strikethrough.rawValue != 0 { wantedScratch.append(.flatStrikethrough) }
         if options.displayAttributeSyntax != .none, let display = attributes.display {
             // What formatting tags and extended attributes already say is written by them.
             let said = document.syntaxDisplay(
-                span: record.span, extendedAttributes: attributes.extendedAttributes, on: DisplayAttributes())
+                span: run.span, extendedAttributes: attributes.extendedAttributes, on: DisplayAttributes())
             if let underline = display.underlineStyle, !underline.isEmpty, underline != said?.underlineStyle {
                 wantedScratch.append(.display(.underline))
             }
@@ -831,8 +784,9 @@ struct MarkdownRenderer {
         }
     }
 
-    private mutating func transitionMarkup(_ record: IntentDocument.RunRecord, attributes: RunAttributes) {
-        wantedMarkup(record, attributes: attributes)
+    private mutating func transitionMarkup(_ run: IntentDocument.StoredRun, attributes: RunAttributes) {
+        wantedMarkup(run, attributes: attributes)
+        pendingSpans.removeAll(keepingCapacity: true)
         // Wanted: openMarkup[0..<sharedDepth] followed by wantedScratch.
         var common = sharedDepth
         while common < openMarkup.count, common - sharedDepth < wantedScratch.count,
@@ -849,7 +803,7 @@ struct MarkdownRenderer {
 
     private mutating func closeMarkup(downTo depth: Int) {
         while openMarkup.count > depth, let last = openMarkup.popLast() {
-            if case .span(let span) = last.markup { openSpanPosition[Int(span)] = -1 }
+            if case .span(let span) = last.markup { openSpanPosition[span.index] = -1 }
             close(last)
         }
     }
@@ -865,14 +819,14 @@ struct MarkdownRenderer {
             let below = openMarkup.last
             entry.pathCoveredBits = below?.pathCoveredBits ?? 0
             entry.pathCoversLink = below?.pathCoversLink ?? false
-            switch document.spans[Int(span)].kind {
+            switch document.kind(of: span) {
             case .emphasis: entry.pathCoveredBits |= InlinePresentationIntent.emphasized.rawValue
             case .strongEmphasis: entry.pathCoveredBits |= InlinePresentationIntent.stronglyEmphasized.rawValue
             case .strikethrough: entry.pathCoveredBits |= InlinePresentationIntent.strikethrough.rawValue
             case .link, .image: entry.pathCoversLink = true
             case .footnoteReference, .extendedAttributes, .inlineHTML, .htmlFormatting: break
             }
-            openSpanPosition[Int(span)] = openMarkup.count
+            openSpanPosition[span.index] = openMarkup.count
         }
         if skippedDepth > 0 {
             if case .span = markup { skippedDepth += 1 }
@@ -881,7 +835,7 @@ struct MarkdownRenderer {
         }
         switch markup {
         case .span(let span):
-            switch document.spans[Int(span)].kind {
+            switch document.kind(of: span) {
             case .emphasis: entry.opener = inline.openDelimiter(.emphasis, preferred: emphasisCharacter)
             case .strongEmphasis: entry.opener = inline.openDelimiter(.strong, preferred: strongCharacter)
             case .strikethrough: entry.opener = inline.openDelimiter(.strikethrough, preferred: "~")
@@ -900,7 +854,7 @@ struct MarkdownRenderer {
                 inline.appendLiteral("^[")
                 entry.trailer = "](" + Self.extendedAttributesText(attributes.extendedAttributes ?? [:]) + ")"
             case .htmlFormatting:
-                if let tag = document.spans[Int(span)].htmlTag { inline.appendLiteral(tag.opening) }
+                if let tag = document.htmlTag(of: span) { inline.appendLiteral(tag.opening) }
             case .inlineHTML:
                 break
             }
@@ -933,11 +887,11 @@ struct MarkdownRenderer {
             if case .span = entry.markup { skippedDepth -= 1 }
             if skippedDepth > 0 { return }
             // The footnote reference itself closes: its literal is already written.
-            if case .span(let span) = entry.markup, document.spans[Int(span)].kind == .footnoteReference { return }
+            if case .span(let span) = entry.markup, document.kind(of: span) == .footnoteReference { return }
         }
         switch entry.markup {
         case .span(let span):
-            switch document.spans[Int(span)].kind {
+            switch document.kind(of: span) {
             case .emphasis, .strongEmphasis, .strikethrough:
                 inline.closeDelimiter(opener: entry.opener)
             case .link:
@@ -947,7 +901,7 @@ struct MarkdownRenderer {
             case .footnoteReference, .inlineHTML:
                 break
             case .htmlFormatting:
-                if let tag = document.spans[Int(span)].htmlTag { inline.appendLiteral(tag.closing) }
+                if let tag = document.htmlTag(of: span) { inline.appendLiteral(tag.closing) }
             case .extendedAttributes:
                 inline.appendLiteral(entry.trailer)
             }
@@ -987,5 +941,61 @@ struct MarkdownRenderer {
         // `{…}` → the members: Apple's form has no braces.
         if json.hasPrefix("{") && json.hasSuffix("}") { json = String(json.dropFirst().dropLast()) }
         return json
+    }
+}
+
+// MARK: - Walk
+
+extension MarkdownRenderer: IntentVisitor {
+    mutating func willVisit(_ run: IntentDocument.StoredRun, entersLeaf: Bool) {
+        runEntersLeaf = entersLeaf
+        runAttributes = run.attributes
+        guard entersLeaf else { return }
+        // The leaf left is written before the blocks around it close.
+        if hasPendingLeaf { flushLeaf() }
+        nextLeafIsHTMLBlock = run.inlinePresentationIntent.contains(.blockHTML)
+        if nextLeafIsHTMLBlock {
+            let utf8 = document.text.utf8
+            let lower = utf8.index(utf8.startIndex, offsetBy: run.utf8Range.lowerBound)
+            let upper = utf8.index(lower, offsetBy: run.utf8Range.count)
+            nextLeafInterruptsParagraph = HTMLBlockStart.interruptsParagraph(document.text[lower..<upper])
+        } else {
+            nextLeafInterruptsParagraph = false
+        }
+    }
+
+    mutating func enterBlock(_ block: BlockID, child: BlockID?) {
+        open(block: block)
+    }
+
+    mutating func exitBlock(_ block: BlockID) {
+        // The document's last leaf is written when the walk closes its blocks.
+        if hasPendingLeaf { flushLeaf() }
+        close(block: block)
+    }
+
+    mutating func enterSpan(_ span: SpanID) {
+        pendingSpans.append(span)
+    }
+
+    mutating func exitSpan(_ span: SpanID) {
+        if pendingSpans.last == span {
+            pendingSpans.removeLast()
+            return
+        }
+        let position = openSpanPosition[span.index]
+        if position >= 0 { closeMarkup(downTo: position) }
+    }
+
+    mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
+        if runEntersLeaf { beginLeaf(run.block) }
+        let attributes = document.attributes(of: run.attributes)
+        // A block's separator is syntax (blank lines); outside blocks (a lowered document,
+        // whose runs lost their intents) it is the only line break left: written as text.
+        if attributes.isBlockSeparator, run.block != nil { return }
+        let utf8 = document.text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: run.utf8Range.lowerBound)
+        let upper = utf8.index(lower, offsetBy: run.utf8Range.count)
+        addRun(run, attributes: attributes, content: document.text[lower..<upper])
     }
 }

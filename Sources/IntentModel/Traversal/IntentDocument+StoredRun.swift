@@ -1,0 +1,48 @@
+extension IntentDocument {
+    /// A run as the document stores it: its range and handles to its leaf block, innermost span
+    /// and attribute set. Cheap to make (no intent, span path or attribute value is built); read
+    /// the values through the document when needed. ``runs`` gives the values instead.
+    public struct StoredRun: Hashable, Sendable {
+        /// The run's position.
+        public var index: RunIndex
+        /// The run's range in **UTF-8 bytes** from the start of ``IntentDocument/text``.
+        public var utf8Range: Range<Int>
+        /// The leaf block the run lies in (the innermost component of its ``PresentationIntent``),
+        /// or `nil` for text outside any block.
+        public var block: BlockID?
+        /// The innermost inline span the run lies in, or `nil`.
+        public var span: SpanID?
+        /// The run's inline intents.
+        public var inlinePresentationIntent: InlinePresentationIntent
+        /// The run's attribute set (index 0: none).
+        public var attributes: RunAttributesID
+
+        @inlinable init(index: Int, start: Int, record: RunRecord) {
+            self.index = RunIndex(index)
+            utf8Range = start..<record.end
+            block = record.block >= 0 ? BlockID(record.block) : nil
+            span = record.span >= 0 ? SpanID(record.span) : nil
+            inlinePresentationIntent = InlinePresentationIntent(rawValue: record.inline)
+            attributes = RunAttributesID(record.attributes)
+        }
+    }
+
+    /// The run at `index`, as stored. O(1).
+    ///
+    /// - Parameter index: A position in `0..<runCount`; another traps.
+    /// - Returns: The run's range and handles.
+    @inlinable public func storedRun(at index: RunIndex) -> StoredRun {
+        let position = index.position
+        return StoredRun(index: position, start: position == 0 ? 0 : runRecords[position - 1].end, record: runRecords[position])
+    }
+
+    /// The index of the run that holds the byte at UTF-8 offset `offset`, found by binary search
+    /// (O(log runs)).
+    ///
+    /// - Parameter offset: A UTF-8 offset, from 0; an offset at or past the end of the text gives
+    ///   ``IntentDocument/runCount`` (no run).
+    /// - Returns: The run's index.
+    public func runIndex(containingUTF8Offset offset: Int) -> RunIndex {
+        RunIndex(runPosition(containingUTF8Offset: offset))
+    }
+}

@@ -1,0 +1,110 @@
+extension IntentDocument {
+    /// Delivers the document to `visitor` in document order: blocks and spans as they open and
+    /// close, and every run's text (the order is ``IntentVisitor``'s).
+    ///
+    /// Time O(runs + blocks + spans) and no recursion, however deep the nesting; memory two flags
+    /// per block and span. Every writer and lowering of the library is a visitor walked this way.
+    ///
+    /// ```swift
+    /// let document = try IntentDocument(markdown: "*a* b")
+    /// var visitor = MyVisitor(document: document)
+    /// document.walk(&visitor)
+    /// ```
+    /// - Parameter visitor: The visitor; it keeps its state when the walk returns.
+    @inlinable public func walk<Visitor: IntentVisitor & ~Copyable>(_ visitor: inout Visitor) {
+        var state = WalkState(blockCount: blocks.count, spanCount: spans.count)
+        var text = self.text
+        text.withUTF8 { bytes in
+            runRecords.withUnsafeBufferPointer { records in
+                var start = 0
+                var currentLeaf: Int32 = -2
+                for position in 0..<records.count {
+                    let record = records[position]
+                    let run = StoredRun(index: position, start: start, record: record)
+                    let entersLeaf = record.block != currentLeaf
+                    visitor.willVisit(run, entersLeaf: entersLeaf)
+                    if entersLeaf {
+                        state.moveSpans(to: -1, in: self, visitor: &visitor)
+                        state.moveBlocks(to: record.block, in: self, visitor: &visitor)
+                        currentLeaf = record.block
+                    }
+                    state.moveSpans(to: record.span, in: self, visitor: &visitor)
+                    let isLastInLeaf = position + 1 == records.count || records[position + 1].block != record.block
+                    visitor.visitRun(run, text: UnsafeBufferPointer(rebasing: bytes[start..<record.end]), isLastInLeaf: isLastInLeaf)
+                    start = record.end
+                }
+            }
+        }
+        state.moveSpans(to: -1, in: self, visitor: &visitor)
+        state.moveBlocks(to: -1, in: self, visitor: &visitor)
+    }
+
+    /// What a walk has open: the open blocks and spans, outermost first, with a flag per table
+    /// entry, and scratch space for the paths being opened (reused: no allocation per block).
+    @usableFromInline struct WalkState {
+        @usableFromInline var openBlocks: [Int32] = []
+        @usableFromInline var isBlockOpen: [Bool]
+        @usableFromInline var openSpans: [Int32] = []
+        @usableFromInline var isSpanOpen: [Bool]
+        @usableFromInline var path: [Int32] = []
+
+        @inlinable init(blockCount: Int, spanCount: Int) {
+            isBlockOpen = [Bool](repeating: false, count: blockCount)
+            isSpanOpen = [Bool](repeating: false, count: spanCount)
+        }
+
+        /// Closes the open blocks that do not contain `leaf` (-1: all) and opens the path down to it.
+        @inlinable mutating func moveBlocks<Visitor: IntentVisitor & ~Copyable>(
+            to leaf: Int32, in document: IntentDocument, visitor: inout Visitor
+        ) {
+            // Walk up from the new leaf to the first open block: the common ancestor (or -1).
+            path.removeAll(keepingCapacity: true)
+            var index = leaf
+            while index >= 0, !isBlockOpen[Int(index)] {
+                path.append(index)
+                index = document.blocks[Int(index)].parent
+            }
+            while let last = openBlocks.last, last != index {
+                openBlocks.removeLast()
+                isBlockOpen[Int(last)] = false
+                visitor.exitBlock(BlockID(last))
+            }
+            // The path runs from the leaf up: open from the outermost down, telling each its child.
+            var position = path.count - 1
+            while position >= 0 {
+                let block = path[position]
+                visitor.enterBlock(BlockID(block), child: position > 0 ? BlockID(path[position - 1]) : nil)
+                openBlocks.append(block)
+                isBlockOpen[Int(block)] = true
+                position -= 1
+            }
+        }
+
+        /// Closes the open spans that do not contain `innermost` (-1: all) and opens the path down to it.
+        @inlinable mutating func moveSpans<Visitor: IntentVisitor & ~Copyable>(
+            to innermost: Int32, in document: IntentDocument, visitor: inout Visitor
+        ) {
+            if innermost < 0 && openSpans.isEmpty { return }
+            if let last = openSpans.last, last == innermost { return }
+            path.removeAll(keepingCapacity: true)
+            var index = innermost
+            while index >= 0, !isSpanOpen[Int(index)] {
+                path.append(index)
+                index = document.spans[Int(index)].parent
+            }
+            while let last = openSpans.last, last != index {
+                openSpans.removeLast()
+                isSpanOpen[Int(last)] = false
+                visitor.exitSpan(SpanID(last))
+            }
+            var position = path.count - 1
+            while position >= 0 {
+                let span = path[position]
+                visitor.enterSpan(SpanID(span))
+                openSpans.append(span)
+                isSpanOpen[Int(span)] = true
+                position -= 1
+            }
+        }
+    }
+}
