@@ -20,8 +20,15 @@ struct PlainTextRenderer {
     private let linkSpanOf: [Int32]
     private let spanKinds: [InlineSpan.Kind]
 
+    /// Block indices (-1: none).
     private var currentLeaf: Int32 = -1
-    private var previousLeaf: Int32 = -1
+    /// The leaf being entered (its blocks opening), until its first run makes it ``currentLeaf``.
+    private var enteringLeaf: Int32 = -1
+    /// Whether the leaf being entered still needs its separator (written before its first block
+    /// opens, or before its first run when it opens none).
+    private var leafNeedsSeparator = false
+    /// Whether the leaf being entered is not shown (a footnote definition's, without footnotes).
+    private var leafIsHidden = false
     /// The current leaf's text, UTF-8.
     private var inlineText: [UInt8] = []
     /// Set after a dropped inline HTML tag: a space that then follows a space is not written twice.
@@ -56,15 +63,16 @@ struct PlainTextRenderer {
         self.document = document.repairedForWriting()
         listNesting = ListNesting(self.document)
         self.options = options
-        isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
-        spanKinds = document.spans.map(\.kind)
+        let repaired = self.document
+        isBlockOpen = [Bool](repeating: false, count: repaired.blockCount)
+        spanKinds = repaired.spanIDs.map { repaired.kind(of: $0) }
         var links: [Int32] = []
-        links.reserveCapacity(document.spans.count)
-        for (index, span) in document.spans.enumerated() {
-            if span.kind == .link {
-                links.append(Int32(index))
+        links.reserveCapacity(repaired.spanCount)
+        for span in repaired.spanIDs {
+            if repaired.kind(of: span) == .link {
+                links.append(Int32(span.index))
             } else {
-                links.append(span.parent >= 0 ? links[Int(span.parent)] : -1)
+                links.append(repaired.parent(of: span).map { links[$0.index] } ?? -1)
             }
         }
         linkSpanOf = links
@@ -74,22 +82,10 @@ struct PlainTextRenderer {
     // MARK: Rendering
 
     mutating func render() -> String {
-        var start = document.text.utf8.startIndex
-        let text = document.text
-        for record in document.runRecords {
-            let end = text.utf8.index(start, offsetBy: record.end - text.utf8.distance(from: text.utf8.startIndex, to: start))
-            if record.block != currentLeaf {
-                finishLink()
-                closeLeaf()
-                transition(to: record.block)
-                currentLeaf = record.block
-            }
-            emit(record, text[start..<end])
-            start = end
-        }
+        let document = self.document
+        document.walk(&self)
         finishLink()
         closeLeaf()
-        transition(to: -1)
         // No trailing blank lines or spaces.
         while let last = output.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: " ") { output.removeLast() }
         return String(decoding: output, as: UTF8.self)
@@ -97,40 +93,33 @@ struct PlainTextRenderer {
 
     // MARK: Blocks
 
-    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.blocks[Int(block)].kind }
-    private func parent(_ block: Int32) -> Int32 { document.blocks[Int(block)].parent }
-    private func markup(_ block: Int32) -> BlockMarkup? { document.blocks[Int(block)].markup }
+    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.kind(of: BlockID(index: Int(block))) }
+    private func parent(_ block: Int32) -> Int32 { document.parent(of: BlockID(index: Int(block))).map { Int32($0.index) } ?? -1 }
+    private func markup(_ block: Int32) -> BlockMarkup? { document.markup(of: BlockID(index: Int(block))) }
 
     private func isFootnoteDefinition(_ block: Int32) -> Bool {
         if case .blockQuote = kind(block), markup(block)?.footnoteLabel != nil { return true }
         return false
     }
 
-    private mutating func transition(to leaf: Int32) {
-        var path: [Int32] = []
+    /// Writes the separator before the leaf being entered, with the prefixes of the containers it
+    /// shares with the previous leaf (its blocks not open yet), unless the leaf is hidden.
+    private mutating func writeSeparatorBeforeLeaf() {
+        leafNeedsSeparator = false
+        let leaf = enteringLeaf
+        guard leaf >= 0, !leafIsHidden else { return }
+        // The blocks about to open: from the leaf up to the innermost open container.
+        var opensTable = false
         var index = leaf
         while index >= 0, !isBlockOpen[Int(index)] {
-            path.append(index)
+            if case .table = kind(index) { opensTable = true }
             index = parent(index)
         }
-        while let frame = frames.last, frame.block != index {
-            // Closed while its frame is still open: an empty item writes its marker.
-            close(frame.block)
-            frames.removeLast()
-            isBlockOpen[Int(frame.block)] = false
-        }
-        guard leaf >= 0 else { return }
-        if !options.footnotes, isInsideFootnoteDefinition(leaf) { return }
-        // The separator from the previous leaf, written with the prefixes of the common containers.
         separatorStart = (output.count, atLineStart, frames)
         // Nothing before it shown (leaves of HTML tags or comments only): no separator.
-        if !output.isEmpty {
-            if table == nil || path.contains(where: { if case .table = kind($0) { return true } else { return false } }) {
-                write(separator(commonAncestor: index))
-            }
+        if !output.isEmpty, table == nil || opensTable {
+            write(separator(commonAncestor: index))
         }
-        for block in path.reversed() { open(block) }
-        previousLeaf = leaf
     }
 
     /// A line separator inside a tight list, a block separator elsewhere.
@@ -305,13 +294,13 @@ struct PlainTextRenderer {
         currentLeaf = -1
     }
 
-    private mutating func emit(_ record: IntentDocument.RunRecord, _ text: Substring) {
-        let attributes = document.attributeTable[Int(record.attributes)]
+    private mutating func emit(_ run: IntentDocument.StoredRun, _ text: Substring) {
+        let attributes = document.attributes(of: run.attributes)
         if attributes.isBlockSeparator { return }
-        if record.block >= 0, isInsideFootnoteDefinition(record.block), !options.footnotes { return }
+        if run.block != nil, leafIsHidden { return }
         // Link boundaries: a link span, or (documents without spans) a change of destination.
         let destination = attributes.linkDestination ?? attributes.link?.absoluteString
-        let linkKey: Int32 = record.span >= 0 ? linkSpanOf[Int(record.span)] : (destination == nil ? -1 : -2)
+        let linkKey: Int32 = run.span.map { linkSpanOf[$0.index] } ?? (destination == nil ? -1 : -2)
         if let open = openLink, open.key != linkKey || (linkKey == -2 && open.destination != destination) {
             finishLink()
         }
@@ -323,7 +312,7 @@ struct PlainTextRenderer {
             collapsesNextSpace = true
             return
         }
-        let inline = record.inline
+        let inline = run.inlinePresentationIntent.rawValue
         let before = inlineText.count
         if inline & Bits.softBreak != 0 {
             // A soft break whose text holds a line break (inline-only syntax preserving whitespace)
@@ -346,7 +335,7 @@ struct PlainTextRenderer {
                 switch InlineHTMLMeaning(html: text) {
                 case .lineBreak:
                     // A table cell stays on its row's line: there a break is a space.
-                    let inCell = record.block >= 0 && document.blocks[Int(record.block)].kind.isTableCell
+                    let inCell = run.block.map { document.kind(of: $0).isTableCell } ?? false
                     if inCell {
                         inlineText.append(UInt8(ascii: " "))
                         collapsesNextSpace = true
@@ -527,4 +516,50 @@ extension StringProtocol {
         return String(slice)
     }
 
+}
+
+// MARK: - Walk
+
+extension PlainTextRenderer: IntentVisitor {
+    mutating func willVisit(_ run: IntentDocument.StoredRun, entersLeaf: Bool) {
+        guard entersLeaf else { return }
+        finishLink()
+        closeLeaf()
+        enteringLeaf = run.block.map { Int32($0.index) } ?? -1
+        leafIsHidden = enteringLeaf >= 0 && !options.footnotes && isInsideFootnoteDefinition(enteringLeaf)
+        leafNeedsSeparator = true
+    }
+
+    mutating func enterBlock(_ block: BlockID, child: BlockID?) {
+        if leafNeedsSeparator { writeSeparatorBeforeLeaf() }
+        // A hidden footnote definition's blocks are not opened.
+        if !leafIsHidden { open(Int32(block.index)) }
+    }
+
+    mutating func exitBlock(_ block: BlockID) {
+        // The document's last leaf is written when the walk closes its blocks (earlier leaves
+        // were written when the next one began: then this does nothing).
+        finishLink()
+        closeLeaf()
+        // Closed while its frame is still open: an empty item writes its marker.
+        guard let frame = frames.last, frame.block == Int32(block.index) else { return }
+        close(frame.block)
+        frames.removeLast()
+        isBlockOpen[block.index] = false
+    }
+
+    mutating func enterSpan(_ span: SpanID) {}
+
+    mutating func exitSpan(_ span: SpanID) {}
+
+    mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
+        if enteringLeaf != currentLeaf || leafNeedsSeparator {
+            if leafNeedsSeparator { writeSeparatorBeforeLeaf() }
+            currentLeaf = enteringLeaf
+        }
+        let utf8 = document.text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: run.utf8Range.lowerBound)
+        let upper = utf8.index(lower, offsetBy: run.utf8Range.count)
+        emit(run, document.text[lower..<upper])
+    }
 }

@@ -22,10 +22,17 @@ struct TerminalRenderState {
     /// Open blocks, outermost first.
     private var frames: [Frame] = []
     private var isBlockOpen: [Bool]
-    private var pathScratch: [Int32] = []
     /// Open lists, for the bullet of each depth.
     private var listDepth = 0
+    /// Block indices (-1: none): the leaf being written, and the one being entered until its
+    /// first run.
     private var currentLeaf: Int32 = -1
+    private var enteringLeaf: Int32 = -1
+    /// Whether the leaf being entered has still to settle the blank line before it (done once
+    /// the blocks it leaves have closed, before any of its own opens).
+    private var leafNeedsBlankLineCheck = false
+    /// Whether the run being visited is the first of its leaf.
+    private var runEntersLeaf = false
     private var leafBase = LeafBase.body
     /// The current leaf's text.
     private var inline: [TerminalGlyph] = []
@@ -60,7 +67,7 @@ struct TerminalRenderState {
     private struct RunStyleKey: Hashable {
         var base: LeafBase
         var inline: UInt
-        var attributes: Int32
+        var attributes: RunAttributesID
     }
 
     /// ``IntentModel/InlinePresentationIntent`` raw bits.
@@ -87,40 +94,23 @@ struct TerminalRenderState {
         theme = options.theme
         width = max(options.width, 1)
         output = TerminalOutput(usesEscapeSequences: options.usesEscapeSequences, hyperlinks: options.hyperlinks)
-        isBlockOpen = [Bool](repeating: false, count: document.blocks.count)
+        isBlockOpen = [Bool](repeating: false, count: self.document.blockCount)
     }
 
     // MARK: Rendering
 
     mutating func render() -> String {
-        let text = document.text
-        let utf8 = text.utf8
-        let total = utf8.count
-        var start = utf8.startIndex
-        var offset = 0
-        for record in document.runRecords {
-            let endOffset = min(max(record.end, offset), total)
-            let end = utf8.index(start, offsetBy: endOffset - offset)
-            if record.block != currentLeaf {
-                closeLeaf()
-                transition(to: record.block)
-                currentLeaf = record.block
-                leafBase = base(of: record.block)
-            }
-            emit(record, String(decoding: utf8[start..<end], as: UTF8.self))
-            start = end
-            offset = endOffset
-        }
+        let document = self.document
+        document.walk(&self)
         closeLeaf()
-        transition(to: -1)
         return output.text
     }
 
     // MARK: Blocks
 
-    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.blocks[Int(block)].kind }
-    private func parent(_ block: Int32) -> Int32 { document.blocks[Int(block)].parent }
-    private func markup(_ block: Int32) -> BlockMarkup? { document.blocks[Int(block)].markup }
+    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.kind(of: BlockID(index: Int(block))) }
+    private func parent(_ block: Int32) -> Int32 { document.parent(of: BlockID(index: Int(block))).map { Int32($0.index) } ?? -1 }
+    private func markup(_ block: Int32) -> BlockMarkup? { document.markup(of: BlockID(index: Int(block))) }
 
     private func base(of leaf: Int32) -> LeafBase {
         guard leaf >= 0 else { return .body }
@@ -139,25 +129,13 @@ struct TerminalRenderState {
         }
     }
 
-    private mutating func transition(to leaf: Int32) {
-        pathScratch.removeAll(keepingCapacity: true)
-        var index = leaf
-        while index >= 0, !isBlockOpen[Int(index)] {
-            pathScratch.append(index)
-            index = parent(index)
-        }
-        while let frame = frames.last, frame.block != index {
-            close(frame.block)
-            frames.removeLast()
-            isBlockOpen[Int(frame.block)] = false
-        }
-        if hasWritten, leaf < 0 || isBlankLineBetween(commonAncestor: index) {
+    /// Owes a blank line before the leaf being entered (with the prefixes of the containers it
+    /// shares with the previous one) when one separates them.
+    private mutating func settleBlankLineBeforeLeaf() {
+        leafNeedsBlankLineCheck = false
+        let commonAncestor = frames.last?.block ?? -1
+        if hasWritten, enteringLeaf < 0 || isBlankLineBetween(commonAncestor: commonAncestor) {
             pendingBlankLineDepth = min(pendingBlankLineDepth ?? .max, frames.count)
-        }
-        var position = pathScratch.count - 1
-        while position >= 0 {
-            open(pathScratch[position])
-            position -= 1
         }
     }
 
@@ -268,9 +246,12 @@ struct TerminalRenderState {
 
     // MARK: Leaves
 
+    /// Writes the leaf being left; afterwards (and again) it does nothing until the next leaf.
     private mutating func closeLeaf() {
         let glyphs = inline
         inline = []
+        let currentLeaf = self.currentLeaf
+        self.currentLeaf = -1
         guard currentLeaf >= 0 else {
             // Text outside any block (inline-only documents, hand-made strings).
             writeParagraph(glyphs)
@@ -282,7 +263,7 @@ struct TerminalRenderState {
         case .header(let level):
             guard glyphs.contains(where: { !$0.isSpace && !$0.isLineBreak }) else { return }
             let marker = String(repeating: "#", count: min(max(level, 1), 6)) + " "
-            writeParagraph(TerminalGlyph.glyphs(marker, style: runStyle(base: leafBase, inline: 0, attributes: 0)) + glyphs)
+            writeParagraph(TerminalGlyph.glyphs(marker, style: runStyle(base: leafBase, inline: 0, attributes: RunAttributesID(index: 0))) + glyphs)
         case .codeBlock:
             writeCode(glyphs)
         case .tableCell(let column):
@@ -347,16 +328,16 @@ struct TerminalRenderState {
 
     // MARK: Inline content
 
-    private mutating func emit(_ record: IntentDocument.RunRecord, _ text: String) {
-        let attributes = document.attributeTable[Int(record.attributes)]
+    private mutating func emit(_ run: IntentDocument.StoredRun, _ text: String) {
+        let attributes = document.attributes(of: run.attributes)
         if attributes.isBlockSeparator { return }
         if attributes.isPlaceholder {
             // An image without a description shows nothing: the spaces around it make one.
             collapsesNextSpace = true
             return
         }
-        let bits = record.inline
-        let style = runStyle(base: leafBase, inline: bits, attributes: record.attributes)
+        let bits = run.inlinePresentationIntent.rawValue
+        let style = runStyle(base: leafBase, inline: bits, attributes: run.attributes)
         if bits & Bits.softBreak != 0 {
             // A soft break is a space, unless its text holds a line break (inline-only syntax
             // preserving whitespace); after a space and a dropped tag it is none.
@@ -372,7 +353,7 @@ struct TerminalRenderState {
             // As plain text: <br> breaks the line, <img> is its alt text, other tags go, and a
             // dropped tag between two spaces leaves one.
             switch InlineHTMLMeaning(html: text) {
-            case .lineBreak where record.block >= 0 && document.blocks[Int(record.block)].kind.isTableCell:
+            case .lineBreak where run.block.map { document.kind(of: $0).isTableCell } ?? false:
                 append(" ", style: style)
             case .lineBreak: inline.append(.lineBreak)
             case .text(let alternative): append(alternative, style: style)
@@ -384,7 +365,7 @@ struct TerminalRenderState {
             append(HTMLBlockText.text(of: text), style: style)
         } else if attributes.footnoteReference != nil {
             append("[" + text + "]", style: style)
-        } else if let level = document.attributeTable[Int(record.attributes)].display?.superscript, level != 0 {
+        } else if let level = attributes.display?.superscript, level != 0 {
             append(ScriptText.text(text, superscript: level), style: style)
         } else {
             var text = Substring(text)
@@ -435,7 +416,7 @@ struct TerminalRenderState {
     /// The style of a run: the leaf's block style, then strong, emphasis, strikethrough, code,
     /// link (with its OSC 8 target), image and footnote styles, then display attributes
     /// (underline, strikethrough, highlight, monospaced font), in that order.
-    private mutating func runStyle(base: LeafBase, inline: UInt, attributes attributeIndex: Int32) -> Int32 {
+    private mutating func runStyle(base: LeafBase, inline: UInt, attributes attributeIndex: RunAttributesID) -> Int32 {
         guard options.usesEscapeSequences else { return 0 }
         let key = RunStyleKey(base: base, inline: inline & Bits.styling, attributes: attributeIndex)
         if let known = runStyles[key] { return known }
@@ -450,7 +431,7 @@ struct TerminalRenderState {
         if inline & Bits.emphasized != 0 { parameters.append(theme.emphasis) }
         if inline & Bits.strikethrough != 0 { parameters.append(theme.strikethrough) }
         if inline & Bits.code != 0, base != .codeBlock { parameters.append(theme.code) }
-        let attributes = document.attributeTable[Int(attributeIndex)]
+        let attributes = document.attributes(of: attributeIndex)
         var hyperlink: String? = nil
         if let destination = attributes.link?.absoluteString ?? attributes.linkDestination {
             parameters.append(theme.link)
@@ -501,5 +482,46 @@ struct TerminalRenderState {
         while line.last?.isSpace == true { line.removeLast() }
         output.writeLine(line, styles: styles)
         hasWritten = true
+    }
+}
+
+// MARK: - Walk
+
+extension TerminalRenderState: IntentVisitor {
+    mutating func willVisit(_ run: IntentDocument.StoredRun, entersLeaf: Bool) {
+        guard entersLeaf else { return }
+        closeLeaf()
+        enteringLeaf = run.block.map { Int32($0.index) } ?? -1
+        leafNeedsBlankLineCheck = true
+        runEntersLeaf = true
+    }
+
+    mutating func enterBlock(_ block: BlockID, child: BlockID?) {
+        if leafNeedsBlankLineCheck { settleBlankLineBeforeLeaf() }
+        open(Int32(block.index))
+    }
+
+    mutating func exitBlock(_ block: BlockID) {
+        // The document's last leaf is written when the walk closes its blocks (earlier leaves
+        // were written when the next one began: then this does nothing).
+        closeLeaf()
+        guard let frame = frames.last, frame.block == Int32(block.index) else { return }
+        close(frame.block)
+        frames.removeLast()
+        isBlockOpen[block.index] = false
+    }
+
+    mutating func enterSpan(_ span: SpanID) {}
+
+    mutating func exitSpan(_ span: SpanID) {}
+
+    mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
+        if leafNeedsBlankLineCheck { settleBlankLineBeforeLeaf() }
+        if runEntersLeaf {
+            runEntersLeaf = false
+            currentLeaf = enteringLeaf
+            leafBase = base(of: currentLeaf)
+        }
+        emit(run, String(decoding: text, as: UTF8.self))
     }
 }
