@@ -61,7 +61,7 @@ let package = Package(
             name: "DocumentInvariants",
             dependencies: ["IntentModel", "MarkdownParsing", "IntentLowering", "IntentWriters", "IntentEditing"],
             path: "Tests/DocumentInvariants"),
-        .testTarget(name: "IntentModelTests", dependencies: ["IntentModel"]),
+        .testTarget(name: "IntentModelTests", dependencies: ["IntentModel", "DocumentInvariants"]),
         .testTarget(name: "MarkdownParsingTests", dependencies: ["MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(
             name: "IntentWritersTests",

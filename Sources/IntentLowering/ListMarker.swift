@@ -11,19 +11,17 @@ struct ListMarker {
     /// The task marker, for GFM task items.
     var task: String?
 
-    /// The marker of the list item at `item` (a block index of `document`) with `ordinal`;
-    /// `nesting` is `document`'s.
-    init(item: Int32, ordinal: Int, in document: IntentDocument, nesting: ListNesting, options: PlainTextOptions) {
-        let blocks = document.blocks
-        let list = blocks[Int(item)].parent
-        task = blocks[Int(item)].markup?.isTaskChecked.map { $0 ? options.checkedTaskMarker : options.uncheckedTaskMarker }
+    /// The marker of list item `item` of `document` with `ordinal`; `nesting` is `document`'s.
+    init(item: BlockID, ordinal: Int, in document: IntentDocument, nesting: ListNesting, options: PlainTextOptions) {
+        let list = document.parent(of: item)
+        task = document.markup(of: item)?.isTaskChecked.map { $0 ? options.checkedTaskMarker : options.uncheckedTaskMarker }
         // The lists around the item's own list.
-        let outside = list >= 0 ? blocks[Int(list)].parent : -1
+        let outside = list.flatMap { document.parent(of: $0) }
         let depth = nesting.depth(of: outside)
         let orderedDepth = nesting.orderedDepth(of: outside)
-        if list >= 0, case .orderedList = blocks[Int(list)].kind {
+        if let list, case .orderedList = document.kind(of: list) {
             let styles = options.orderedStyles.isEmpty ? [.decimal] : options.orderedStyles
-            let delimiter = options.keepsSourceDelimiters && blocks[Int(list)].markup?.listItemDelimiter == .parenthesis ? ")" : "."
+            let delimiter = options.keepsSourceDelimiters && document.markup(of: list)?.listItemDelimiter == .parenthesis ? ")" : "."
             marker = PlainTextRenderer.format(ordinal, styles[orderedDepth % styles.count]) + delimiter
             isBullet = false
         } else {

@@ -12,21 +12,20 @@ struct ListNesting {
 
     /// The nesting of every block of `document`.
     init(_ document: IntentDocument) {
-        let blocks = document.blocks
-        depths = Array(repeating: -1, count: blocks.count)
-        orderedDepths = Array(repeating: 0, count: blocks.count)
-        var pending: [Int32] = []
-        for start in blocks.indices where depths[start] < 0 {
+        depths = Array(repeating: -1, count: document.blockCount)
+        orderedDepths = Array(repeating: 0, count: document.blockCount)
+        var pending: [BlockID] = []
+        for start in document.blockIDs where depths[start.index] < 0 {
             // Climb to the first ancestor already known (or the top), then fill in on the way down.
-            var index = Int32(start)
-            while index >= 0, depths[Int(index)] < 0 {
-                pending.append(index)
-                index = blocks[Int(index)].parent
+            var current: BlockID? = start
+            while let block = current, depths[block.index] < 0 {
+                pending.append(block)
+                current = document.parent(of: block)
             }
-            var depth = index >= 0 ? depths[Int(index)] : 0
-            var orderedDepth = index >= 0 ? orderedDepths[Int(index)] : 0
+            var depth = current.map { depths[$0.index] } ?? 0
+            var orderedDepth = current.map { orderedDepths[$0.index] } ?? 0
             while let block = pending.popLast() {
-                switch blocks[Int(block)].kind {
+                switch document.kind(of: block) {
                 case .unorderedList: depth += 1
                 case .orderedList:
                     depth += 1
@@ -37,15 +36,15 @@ struct ListNesting {
                 @unknown default:
                     break
                 }
-                depths[Int(block)] = depth
-                orderedDepths[Int(block)] = orderedDepth
+                depths[block.index] = depth
+                orderedDepths[block.index] = orderedDepth
             }
         }
     }
 
-    /// Lists among `block` (a block index, or -1 for none) and its ancestors.
-    func depth(of block: Int32) -> Int { block >= 0 ? Int(depths[Int(block)]) : 0 }
+    /// Lists among `block` (or none) and its ancestors.
+    func depth(of block: BlockID?) -> Int { block.map { Int(depths[$0.index]) } ?? 0 }
 
-    /// Ordered lists among `block` (a block index, or -1 for none) and its ancestors.
-    func orderedDepth(of block: Int32) -> Int { block >= 0 ? Int(orderedDepths[Int(block)]) : 0 }
+    /// Ordered lists among `block` (or none) and its ancestors.
+    func orderedDepth(of block: BlockID?) -> Int { block.map { Int(orderedDepths[$0.index]) } ?? 0 }
 }

@@ -72,4 +72,34 @@ struct DocumentationExampleTests {
         let plain = document.lowered(to: [.plainText])
         #expect(plain.text == document.plainText())
     }
+
+    /// The model article's visitor, as written there.
+    struct HeadingCollector: IntentVisitor {
+        let document: IntentDocument
+        var titles: [String] = []
+        var inHeading = false
+        mutating func enterBlock(_ block: BlockID, child: BlockID?) {
+            if case .header = document.kind(of: block) {
+                inHeading = true
+                titles.append("")
+            }
+        }
+        mutating func exitBlock(_ block: BlockID) { inHeading = false }
+        mutating func enterSpan(_ span: SpanID) {}
+        mutating func exitSpan(_ span: SpanID) {}
+        mutating func visitRun(
+            _ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool
+        ) {
+            guard inHeading, !document.attributes(of: run.attributes).isBlockSeparator else { return }
+            titles[titles.count - 1] += String(decoding: text, as: UTF8.self)
+        }
+    }
+
+    @Test("The model: walking a document")
+    func walkingExample() throws {
+        let document = try IntentDocument(markdown: "# One\n\ntext\n\n## Two *2*\n")
+        var collector = HeadingCollector(document: document)
+        document.walk(&collector)
+        #expect(collector.titles == ["One", "Two 2"])
+    }
 }

@@ -207,7 +207,7 @@ struct PlainTextRenderer {
     /// The first-line prefix of a list item: its marker, or for a bullet task item the task
     /// marker alone, then a space.
     private func listMarker(item: Int32, ordinal: Int) -> String {
-        let marker = ListMarker(item: item, ordinal: ordinal, in: document, nesting: listNesting, options: options)
+        let marker = ListMarker(item: BlockID(index: Int(item)), ordinal: ordinal, in: document, nesting: listNesting, options: options)
         if marker.isBullet, let task = marker.task { return task + " " }
         return marker.marker + " " + (marker.task.map { $0 + " " } ?? "")
     }

@@ -520,7 +520,8 @@ struct RichTextLowering {
                 let list = parent(item.index)
                 if list >= 0, listStarts[Int(list)] == nil { listStarts[Int(list)] = item.ordinal }
                 let marker = ListMarker(
-                    item: item.index, ordinal: item.ordinal, in: document, nesting: listNesting, options: plainTextOptions)
+                    item: BlockID(index: Int(item.index)), ordinal: item.ordinal, in: document, nesting: listNesting,
+                    options: plainTextOptions)
                 let taskText = marker.task.map { $0 + " " } ?? ""
                 if !options.contains(.list) {
                     markers += marker.marker + " " + taskText

@@ -263,7 +263,8 @@ struct TerminalRenderState {
         case .header(let level):
             guard glyphs.contains(where: { !$0.isSpace && !$0.isLineBreak }) else { return }
             let marker = String(repeating: "#", count: min(max(level, 1), 6)) + " "
-            writeParagraph(TerminalGlyph.glyphs(marker, style: runStyle(base: leafBase, inline: 0, attributes: RunAttributesID(index: 0))) + glyphs)
+            writeParagraph(
+                TerminalGlyph.glyphs(marker, style: runStyle(base: leafBase, inline: 0, attributes: RunAttributesID(index: 0))) + glyphs)
         case .codeBlock:
             writeCode(glyphs)
         case .tableCell(let column):
