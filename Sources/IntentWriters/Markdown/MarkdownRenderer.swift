@@ -71,8 +71,6 @@ struct MarkdownRenderer {
     /// written open by the first run that writes inline content (none is for code, thematic
     /// breaks, HTML blocks and separators), on top of the spans open in ``openMarkup``.
     private var pendingSpans: [SpanID] = []
-    /// The attributes of the run being visited (for the links and images it opens).
-    private var runAttributes = RunAttributesID(index: 0)
     /// Depth of open spans whose content is not written (footnote references).
     private var skippedDepth = 0
 
@@ -949,7 +947,6 @@ struct MarkdownRenderer {
 extension MarkdownRenderer: IntentVisitor {
     mutating func willVisit(_ run: IntentDocument.StoredRun, entersLeaf: Bool) {
         runEntersLeaf = entersLeaf
-        runAttributes = run.attributes
         guard entersLeaf else { return }
         // The leaf left is written before the blocks around it close.
         if hasPendingLeaf { flushLeaf() }
