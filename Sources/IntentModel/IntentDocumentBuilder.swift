@@ -226,3 +226,38 @@ package struct IntentDocumentBuilder {
             runRecords: records)
     }
 }
+
+// MARK: - Handles
+
+extension IntentDocumentBuilder {
+    /// Adds a block and returns its handle (valid in the document ``finish()`` makes).
+    package mutating func addBlock(
+        _ kind: PresentationIntent.Kind, identity: Int, parent: BlockID?, markup: BlockMarkup? = nil
+    ) -> BlockID {
+        BlockID(addBlock(kind, identity: identity, parent: parent?.storage ?? -1, markup: markup))
+    }
+
+    /// The handle of `attributes` in the interned table, adding it when new (valid in the document
+    /// ``finish()`` makes).
+    package mutating func attributesID(_ attributes: RunAttributes) -> RunAttributesID {
+        RunAttributesID(attributesIndex(attributes))
+    }
+
+    /// Appends bytes (valid UTF-8) as a run in `block` and `span` (handles of this builder's
+    /// tables: a builder made with ``init(blocksAndSpansOf:expectedBytes:)`` takes the copied
+    /// document's), merging with the previous run when all match.
+    package mutating func append(
+        _ buffer: UnsafeBufferPointer<UInt8>, block: BlockID?, inline: InlinePresentationIntent, attributes: RunAttributesID,
+        span: SpanID?
+    ) {
+        append(buffer, block: block?.storage ?? -1, inline: inline.rawValue, attributes: attributes.storage, span: span?.storage ?? -1)
+    }
+
+    /// Appends a string as a run in `block` and `span`, merging with the previous run when all
+    /// match.
+    package mutating func append(
+        _ string: String, block: BlockID?, inline: InlinePresentationIntent, attributes: RunAttributesID, span: SpanID?
+    ) {
+        append(string, block: block?.storage ?? -1, inline: inline.rawValue, attributes: attributes.storage, span: span?.storage ?? -1)
+    }
+}

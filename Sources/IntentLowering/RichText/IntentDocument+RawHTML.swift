@@ -13,70 +13,66 @@ extension IntentDocument {
     /// and ``HTMLBlockText``'s, so plain text, rich text, RTF and the terminal show the same words.
     /// - Returns: The document itself when it holds no raw HTML.
     package func renderingRawHTML() -> IntentDocument {
-        let htmlBits = InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue
         guard let layout = rawHTMLLayout() else { return self }
         let utf8 = Array(text.utf8)
-        var emptiedItems: Set<Int32> = []
-        var start = 0
-
+        var emptiedItems: Set<BlockID> = []
         var builder = IntentDocumentBuilder(blocksAndSpansOf: self, expectedBytes: utf8.count)
-        var attributeIndex = [Int32](repeating: -1, count: attributeTable.count)
-        func attributes(_ old: Int32) -> Int32 {
-            if attributeIndex[Int(old)] < 0 { attributeIndex[Int(old)] = builder.attributesIndex(attributeTable[Int(old)]) }
-            return attributeIndex[Int(old)]
+        var attributeIDs = [RunAttributesID?](repeating: nil, count: attributeSetCount)
+        func attributes(_ old: RunAttributesID) -> RunAttributesID {
+            if let known = attributeIDs[old.index] { return known }
+            let new = builder.attributesID(self.attributes(of: old))
+            attributeIDs[old.index] = new
+            return new
         }
-        start = 0
         // Whether the text written last ends with a space, and whether a dropped tag came after it.
         var endsWithSpace = false
         var collapsesSpace = false
         utf8.withUnsafeBufferPointer { bytes in
-            for record in runRecords {
-                defer { start = record.end }
-                if layout.isHidden(record.block) {
-                    if let item = layout.emptiedItem(of: record.block, in: self), emptiedItems.insert(item).inserted {
-                        var separator = attributeTable[Int(record.attributes)]
+            for run in storedRuns {
+                let range = run.utf8Range
+                if let leaf = run.block, layout.isHidden(leaf) {
+                    if let item = layout.emptiedItem(of: leaf, in: self), emptiedItems.insert(item).inserted {
+                        var separator = self.attributes(of: run.attributes)
                         separator.isBlockSeparator = true
-                        builder.append("\n", block: item, inline: 0, attributes: builder.attributesIndex(separator), span: -1)
+                        builder.append("\n", block: item, inline: [], attributes: builder.attributesID(separator), span: nil)
                     }
                     continue
                 }
-                let index = attributes(record.attributes)
-                guard record.inline & htmlBits != 0 else {
-                    var from = start
+                let id = attributes(run.attributes)
+                let intents = run.inlinePresentationIntent
+                guard !intents.isDisjoint(with: [.inlineHTML, .blockHTML]) else {
+                    var from = range.lowerBound
                     // A dropped tag between two spaces leaves one space, not two.
-                    if collapsesSpace, from < record.end, bytes[from] == UInt8(ascii: " ") { from += 1 }
+                    if collapsesSpace, from < range.upperBound, bytes[from] == UInt8(ascii: " ") { from += 1 }
                     collapsesSpace = false
-                    guard from < record.end else { continue }
+                    guard from < range.upperBound else { continue }
                     builder.append(
-                        UnsafeBufferPointer(rebasing: bytes[from..<record.end]), block: record.block, inline: record.inline,
-                        attributes: index, span: record.span)
-                    endsWithSpace = bytes[record.end - 1] == UInt8(ascii: " ")
+                        UnsafeBufferPointer(rebasing: bytes[from..<range.upperBound]), block: run.block, inline: intents,
+                        attributes: id, span: run.span)
+                    endsWithSpace = bytes[range.upperBound - 1] == UInt8(ascii: " ")
                     continue
                 }
                 collapsesSpace = false
-                let html = String(decoding: bytes[start..<record.end], as: UTF8.self)
-                let inline = record.inline & ~htmlBits
-                if record.inline & InlinePresentationIntent.blockHTML.rawValue != 0 {
-                    builder.append(
-                        HTMLBlockText.text(of: html), block: record.block, inline: inline, attributes: index,
-                        span: record.span)
+                let html = String(decoding: bytes[range], as: UTF8.self)
+                let inline = intents.subtracting([.inlineHTML, .blockHTML])
+                if intents.contains(.blockHTML) {
+                    builder.append(HTMLBlockText.text(of: html), block: run.block, inline: inline, attributes: id, span: run.span)
                     continue
                 }
                 switch InlineHTMLMeaning(html: html) {
-                case .lineBreak where record.block >= 0 && blocks[Int(record.block)].kind.isTableCell:
+                case .lineBreak where run.block.map { kind(of: $0).isTableCell } ?? false:
                     // A table cell is one line in plain text's layouts: there a break is a space.
-                    builder.append(" ", block: record.block, inline: inline, attributes: index, span: record.span)
+                    builder.append(" ", block: run.block, inline: inline, attributes: id, span: run.span)
                 case .lineBreak:
                     // A hard line break, as parsed hard breaks are (U+2028).
                     builder.append(
-                        "\u{2028}", block: record.block, inline: inline | InlinePresentationIntent.lineBreak.rawValue,
-                        attributes: index, span: record.span)
+                        "\u{2028}", block: run.block, inline: inline.union(.lineBreak), attributes: id, span: run.span)
                     // The next line does not start with the space that followed the tag.
                     endsWithSpace = false
                     collapsesSpace = true
                     continue
                 case .text(let alternative):
-                    builder.append(alternative, block: record.block, inline: inline, attributes: index, span: record.span)
+                    builder.append(alternative, block: run.block, inline: inline, attributes: id, span: run.span)
                 case .dropped:
                     collapsesSpace = endsWithSpace
                     continue
@@ -91,44 +87,42 @@ extension IntentDocument {
     /// (``HTMLBlockText``), and which blocks hold a visible leaf. `nil` when the document has no
     /// raw HTML. Reads only the block HTML runs' text.
     package func rawHTMLLayout() -> RawHTMLLayout? {
-        let htmlBits = InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue
-        guard runRecords.contains(where: { $0.inline & htmlBits != 0 }) else { return nil }
+        guard storedRuns.contains(where: { !$0.inlinePresentationIntent.isDisjoint(with: [.inlineHTML, .blockHTML]) }) else {
+            return nil
+        }
         // Arrays by block index, not sets: the passes below look up every run.
-        var isHiddenLeaf = [Bool](repeating: false, count: blocks.count)
-        var isVisibleLeaf = [Bool](repeating: false, count: blocks.count)
-        var start = 0
+        var isHiddenLeaf = [Bool](repeating: false, count: blockCount)
+        var isVisibleLeaf = [Bool](repeating: false, count: blockCount)
         var text = text
         text.withUTF8 { utf8 in
-            for record in runRecords {
-                defer { start = record.end }
-                guard record.block >= 0, record.inline & InlinePresentationIntent.blockHTML.rawValue != 0 else { continue }
-                let html = String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<record.end]), as: UTF8.self)
+            for run in storedRuns {
+                guard let leaf = run.block, run.inlinePresentationIntent.contains(.blockHTML) else { continue }
+                let html = String(decoding: UnsafeBufferPointer(rebasing: utf8[run.utf8Range]), as: UTF8.self)
                 if HTMLBlockText.text(of: html).isEmpty {
-                    isHiddenLeaf[Int(record.block)] = true
+                    isHiddenLeaf[leaf.index] = true
                 } else {
-                    isVisibleLeaf[Int(record.block)] = true
+                    isVisibleLeaf[leaf.index] = true
                 }
             }
         }
-        var holdsVisibleLeaf = [Bool](repeating: false, count: blocks.count)
-        var previousShown: Int32 = -1
-        for record in runRecords where record.block >= 0 && record.block != previousShown {
-            let leaf = Int(record.block)
-            if isHiddenLeaf[leaf] {
+        var holdsVisibleLeaf = [Bool](repeating: false, count: blockCount)
+        var previousShown: BlockID? = nil
+        for run in storedRuns {
+            guard let leaf = run.block, leaf != previousShown else { continue }
+            if isHiddenLeaf[leaf.index] {
                 // A leaf with any run that is not hidden HTML shows (a separator does not count).
-                if !isVisibleLeaf[leaf],
-                    attributeTable[Int(record.attributes)].isBlockSeparator
-                        || record.inline & InlinePresentationIntent.blockHTML.rawValue != 0
+                if !isVisibleLeaf[leaf.index],
+                    attributes(of: run.attributes).isBlockSeparator || run.inlinePresentationIntent.contains(.blockHTML)
                 {
                     continue
                 }
-                isHiddenLeaf[leaf] = false
+                isHiddenLeaf[leaf.index] = false
             }
-            previousShown = record.block
-            var block = record.block
-            while block >= 0, !holdsVisibleLeaf[Int(block)] {
-                holdsVisibleLeaf[Int(block)] = true
-                block = blocks[Int(block)].parent
+            previousShown = leaf
+            var current: BlockID? = leaf
+            while let block = current, !holdsVisibleLeaf[block.index] {
+                holdsVisibleLeaf[block.index] = true
+                current = parent(of: block)
             }
         }
         return RawHTMLLayout(isHiddenLeaf: isHiddenLeaf, holdsVisibleLeaf: holdsVisibleLeaf)

@@ -11,14 +11,14 @@ package struct RawHTMLLayout {
     /// By block index: whether the block is or holds a leaf that shows.
     package var holdsVisibleLeaf: [Bool]
 
-    /// Whether `block` (≥ 0) is a hidden leaf.
-    package func isHidden(_ block: Int32) -> Bool { block >= 0 && isHiddenLeaf[Int(block)] }
+    /// Whether `block` is a hidden leaf.
+    package func isHidden(_ block: BlockID) -> Bool { isHiddenLeaf[block.index] }
 
     /// The list item that `hiddenLeaf` leaves empty — its parent, when that is a list item with no
     /// visible leaf — or `nil`.
-    package func emptiedItem(of hiddenLeaf: Int32, in document: IntentDocument) -> Int32? {
-        let item = document.blocks[Int(hiddenLeaf)].parent
-        guard item >= 0, case .listItem = document.blocks[Int(item)].kind, !holdsVisibleLeaf[Int(item)] else { return nil }
+    package func emptiedItem(of hiddenLeaf: BlockID, in document: IntentDocument) -> BlockID? {
+        guard let item = document.parent(of: hiddenLeaf), case .listItem = document.kind(of: item), !holdsVisibleLeaf[item.index]
+        else { return nil }
         return item
     }
 }

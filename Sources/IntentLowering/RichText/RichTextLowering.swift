@@ -82,7 +82,24 @@ struct RichTextLowering {
     /// share output attributes.
     private var spanEffects: [Int32]
     /// Per effect chain: a span that has it (to compute the effects from).
-    private var effectSpans: [Int32] = [-1]
+    private var effectSpans: [SpanID?] = [nil]
+
+    // The walk (``lower()``).
+    /// Per source attribute set: whether it is a block separator.
+    private var isSeparator: [Bool] = []
+    /// Raw HTML as every output without HTML shows it (``HTMLBlockText``, ``InlineHTMLMeaning``),
+    /// unless the options keep it as text: hidden HTML blocks left out, tags replaced.
+    private var layout: RawHTMLLayout? = nil
+    /// List items that a hidden HTML block left empty and that have been written.
+    private var emptiedItems: Set<BlockID> = []
+    /// The leaf of the run written last (after remapping hidden leaves), `nil` before the first.
+    private var previousLeaf: Int32? = nil
+    /// The style of the current paragraph: a list item's first line hangs its marker
+    /// (``markerStyle(_:item:)``) until the first line feed of the leaf's own text.
+    private var paragraphStyle: Int32 = 0
+    private var isMarkerLine = false
+    /// The whole source text while ``lower()`` walks it (for reading a leaf's direction ahead).
+    private var sourceBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
     private struct RunKey: Hashable {
         var style: Int32
@@ -111,19 +128,20 @@ struct RichTextLowering {
         markerHang = (styleSheet.listItem.headIndent ?? 0) - (styleSheet.listItem.firstLineHeadIndent ?? 0)
         builder = IntentDocumentBuilder(expectedBytes: document.text.utf8.count + document.text.utf8.count / 8)
         styles = [styleSheet.body.applied(to: DisplayAttributes())]
-        let count = document.blocks.count
+        let source = self.document
+        let count = source.blockCount
         blockStyleIDs = [Int32](repeating: -1, count: count)
         itemsWithMarker = [Bool](repeating: false, count: count)
         listStarts = [Int?](repeating: nil, count: count)
         spanEffects = []
-        spanEffects.reserveCapacity(document.spans.count)
+        spanEffects.reserveCapacity(source.spanCount)
         var steps: [EffectStep: Int32] = [:]
-        for (index, span) in document.spans.enumerated() {
-            let parent = span.parent >= 0 ? spanEffects[Int(span.parent)] : 0
+        for span in source.spanIDs {
+            let parent = source.parent(of: span).map { spanEffects[$0.index] } ?? 0
             let step: EffectStep
-            switch span.kind {
+            switch source.kind(of: span) {
             case .htmlFormatting:
-                guard let tag = span.htmlTag else {
+                guard let tag = source.htmlTag(of: span) else {
                     spanEffects.append(parent)
                     continue
                 }
@@ -138,7 +156,7 @@ struct RichTextLowering {
                 spanEffects.append(known)
             } else {
                 let chain = Int32(effectSpans.count)
-                effectSpans.append(Int32(index))
+                effectSpans.append(span)
                 steps[step] = chain
                 spanEffects.append(chain)
             }
@@ -158,99 +176,87 @@ struct RichTextLowering {
     // MARK: Lowering
 
     mutating func lower() -> IntentDocument {
+        let document = self.document
+        isSeparator = document.attributeSetIDs.map { document.attributes(of: $0).isBlockSeparator }
+        layout = plainTextOptions.keepsRawHTML ? nil : document.rawHTMLLayout()
         var text = document.text
-        let records = document.runRecords
-        var isSeparator = [Bool](repeating: false, count: document.attributeTable.count)
-        for index in document.attributeTable.indices { isSeparator[index] = document.attributeTable[index].isBlockSeparator }
-        // Raw HTML as every output without HTML shows it (``HTMLBlockText``, ``InlineHTMLMeaning``),
-        // unless the options keep it as text: hidden HTML blocks left out, tags replaced.
-        let layout = plainTextOptions.keepsRawHTML ? nil : document.rawHTMLLayout()
-        let htmlBits = InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue
-        var emptiedItems: Set<Int32> = []
         text.withUTF8 { bytes in
-            var start = 0
-            var previousLeaf: Int32? = nil
-            // The style of the current paragraph: a list item's first line hangs its marker
-            // (``markerStyle(_:item:)``) until the first line feed of the leaf's own text.
-            var paragraphStyle: Int32 = 0
-            var isMarkerLine = false
-            for (recordIndex, record) in records.enumerated() {
-                let end = record.end
-                defer { start = end }
-                var leaf = record.block
-                var showsText = true
-                if let layout, layout.isHidden(leaf) {
-                    // A hidden HTML block shows nothing; an item it leaves empty shows its marker.
-                    guard let item = layout.emptiedItem(of: leaf, in: document), emptiedItems.insert(item).inserted else { continue }
-                    leaf = item
-                    showsText = false
-                }
-                var endsParagraph = true
-                if let previous = previousLeaf, previous != leaf {
-                    endsParagraph = writeSeparator(after: previous, before: leaf, style: paragraphStyle)
-                }
-                if previousLeaf != leaf {
-                    let started = startLeaf(
-                        leaf, isRightToLeft: showsText && isRightToLeft(leafFrom: recordIndex, start: start, bytes: bytes))
-                    // Flattened cells of one row share a line: the row's first line style goes on.
-                    if endsParagraph { (paragraphStyle, isMarkerLine) = started }
-                    endsWithSpace = false
-                    collapsesSpace = false
-                }
-                previousLeaf = leaf
-                // The source's own separators are replaced by ours at leaf changes.
-                if isSeparator[Int(record.attributes)] || !showsText { continue }
-                if layout != nil, record.inline & htmlBits != 0 {
-                    let html = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                    appendRawHTML(html, record: record, leaf: leaf, style: paragraphStyle)
-                    continue
-                }
-                if isMarkerLine, let lineFeed = bytes[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
-                    // A leaf of several lines (a code block): the lines after the first are
-                    // continuation paragraphs, aligned with the item's text.
-                    append(bytes, start..<(lineFeed + 1), record: record, style: paragraphStyle)
-                    paragraphStyle = styleID(record.block)
-                    isMarkerLine = false
-                    append(bytes, (lineFeed + 1)..<end, record: record, style: paragraphStyle)
-                } else {
-                    append(bytes, start..<end, record: record, style: paragraphStyle)
-                }
-            }
-            if let last = previousLeaf { writeSeparator(after: last, before: nil, style: paragraphStyle) }
+            sourceBytes = bytes
+            document.walk(&self)
+            sourceBytes = UnsafeBufferPointer(start: nil, count: 0)
         }
+        if let last = previousLeaf { writeSeparator(after: last, before: nil, style: paragraphStyle) }
         return builder.finish()
     }
 
-    /// The output attributes of `record`'s text with `inline` intents in paragraph style `style`,
+    /// Lowers one run: the separator and the marker when its leaf begins, then its text in the
+    /// paragraph's style.
+    private mutating func lower(_ run: IntentDocument.StoredRun, _ bytes: UnsafeBufferPointer<UInt8>) {
+        var leaf = run.block
+        var showsText = true
+        if let layout, let hidden = leaf, layout.isHidden(hidden) {
+            // A hidden HTML block shows nothing; an item it leaves empty shows its marker.
+            guard let item = layout.emptiedItem(of: hidden, in: document), emptiedItems.insert(item).inserted else { return }
+            leaf = item
+            showsText = false
+        }
+        let leafIndex = leaf.map { Int32($0.index) } ?? -1
+        var endsParagraph = true
+        if let previous = previousLeaf, previous != leafIndex {
+            endsParagraph = writeSeparator(after: previous, before: leafIndex, style: paragraphStyle)
+        }
+        if previousLeaf != leafIndex {
+            let started = startLeaf(leafIndex, isRightToLeft: showsText && isRightToLeft(leafFrom: run))
+            // Flattened cells of one row share a line: the row's first line style goes on.
+            if endsParagraph { (paragraphStyle, isMarkerLine) = started }
+            endsWithSpace = false
+            collapsesSpace = false
+        }
+        previousLeaf = leafIndex
+        // The source's own separators are replaced by ours at leaf changes.
+        if isSeparator[run.attributes.index] || !showsText { return }
+        if layout != nil, !run.inlinePresentationIntent.isDisjoint(with: [.inlineHTML, .blockHTML]) {
+            appendRawHTML(String(decoding: bytes, as: UTF8.self), run: run, leaf: leafIndex, style: paragraphStyle)
+            return
+        }
+        if isMarkerLine, let lineFeed = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+            // A leaf of several lines (a code block): the lines after the first are
+            // continuation paragraphs, aligned with the item's text.
+            append(UnsafeBufferPointer(rebasing: bytes[...lineFeed]), run: run, style: paragraphStyle)
+            paragraphStyle = styleID(run.block.map { Int32($0.index) } ?? -1)
+            isMarkerLine = false
+            append(UnsafeBufferPointer(rebasing: bytes[(lineFeed + 1)...]), run: run, style: paragraphStyle)
+        } else {
+            append(bytes, run: run, style: paragraphStyle)
+        }
+    }
+
+    /// The output attributes of `run`'s text with `inline` intents in paragraph style `style`,
     /// reused while the run key stays the same.
-    private mutating func attributes(_ record: IntentDocument.RunRecord, inline: UInt, style: Int32) -> Int32 {
+    private mutating func attributes(_ run: IntentDocument.StoredRun, inline: UInt, style: Int32) -> Int32 {
         let key = RunKey(
-            style: style, inline: inline, attributes: record.attributes, effects: record.span >= 0 ? spanEffects[Int(record.span)] : 0)
+            style: style, inline: inline, attributes: Int32(run.attributes.index), effects: run.span.map { spanEffects[$0.index] } ?? 0)
         if key == lastKey { return lastIndex }
         lastIndex = outputAttributes(for: key)
         lastKey = key
         return lastIndex
     }
 
-    /// Appends the source bytes `range` of `record` (its first space dropped when
-    /// ``collapsesSpace`` says so).
-    private mutating func append(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, record: IntentDocument.RunRecord, style: Int32
-    ) {
-        var range = range
+    /// Appends `bytes` of `run`'s text (the first space dropped when ``collapsesSpace`` says so).
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, run: IntentDocument.StoredRun, style: Int32) {
+        var range = bytes.indices
         if collapsesSpace, let first = range.first, bytes[first] == UInt8(ascii: " ") { range = range.dropFirst() }
         collapsesSpace = false
         guard let last = range.last else { return }
-        let index = attributes(record, inline: record.inline, style: style)
+        let index = attributes(run, inline: run.inlinePresentationIntent.rawValue, style: style)
         builder.append(UnsafeBufferPointer(rebasing: bytes[range]), block: -1, inline: 0, attributes: index, span: -1)
         endsWithSpace = bytes[last] == UInt8(ascii: " ")
     }
 
-    /// Appends `string` in the attributes of `record` without its raw-HTML intents.
-    private mutating func append(_ string: String, record: IntentDocument.RunRecord, style: Int32) {
+    /// Appends `string` in the attributes of `run` without its raw-HTML intents.
+    private mutating func append(_ string: String, run: IntentDocument.StoredRun, style: Int32) {
         guard let last = string.utf8.last else { return }
-        let htmlBits = InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue
-        let index = attributes(record, inline: record.inline & ~htmlBits, style: style)
+        let index = attributes(run, inline: run.inlinePresentationIntent.subtracting([.inlineHTML, .blockHTML]).rawValue, style: style)
         builder.append(string, block: -1, inline: 0, attributes: index, span: -1)
         endsWithSpace = last == UInt8(ascii: " ")
     }
@@ -258,20 +264,20 @@ struct RichTextLowering {
     /// Raw HTML as outputs without HTML show it: an HTML block its text (``HTMLBlockText``); a
     /// `<br>` a hard line break (U+2028, a space in a flattened table row), `<img>` its alt text,
     /// other tags nothing — and no double space where a tag was dropped (``InlineHTMLMeaning``).
-    private mutating func appendRawHTML(_ html: String, record: IntentDocument.RunRecord, leaf: Int32, style: Int32) {
-        if record.inline & InlinePresentationIntent.blockHTML.rawValue != 0 {
-            append(HTMLBlockText.text(of: html), record: record, style: style)
+    private mutating func appendRawHTML(_ html: String, run: IntentDocument.StoredRun, leaf: Int32, style: Int32) {
+        if run.inlinePresentationIntent.contains(.blockHTML) {
+            append(HTMLBlockText.text(of: html), run: run, style: style)
             return
         }
         switch InlineHTMLMeaning(html: html) {
-        case .lineBreak where leaf >= 0 && document.blocks[Int(leaf)].kind.isTableCell:
-            if !endsWithSpace { append(" ", record: record, style: style) }
+        case .lineBreak where leaf >= 0 && kind(leaf).isTableCell:
+            if !endsWithSpace { append(" ", run: run, style: style) }
             collapsesSpace = true
         case .lineBreak:
-            append("\u{2028}", record: record, style: style)
+            append("\u{2028}", run: run, style: style)
             collapsesSpace = true
         case .text(let alternative):
-            append(alternative, record: record, style: style)
+            append(alternative, run: run, style: style)
         case .dropped:
             collapsesSpace = endsWithSpace
         }
@@ -279,14 +285,14 @@ struct RichTextLowering {
 
     // MARK: Writing direction
 
-    /// Whether the leaf whose first run is `records[first]` (starting at byte `start`) is a
-    /// right-to-left paragraph: its first strong character is R or AL
-    /// (``WritingDirection/firstStrong(in:)``). Code blocks and thematic breaks keep the natural
-    /// direction. Reads the leaf's runs up to that character: every leaf once.
-    private func isRightToLeft(leafFrom first: Int, start: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let leaf = document.runRecords[first].block
-        if leaf >= 0 {
-            switch kind(leaf) {
+    /// Whether the leaf whose first run is `first` is a right-to-left paragraph: its first strong
+    /// character is R or AL (``WritingDirection/firstStrong(in:)``). Code blocks and thematic
+    /// breaks keep the natural direction. Reads the leaf's runs up to that character (from
+    /// ``sourceBytes``): every leaf once.
+    private func isRightToLeft(leafFrom first: IntentDocument.StoredRun) -> Bool {
+        let leaf = first.block
+        if let leaf {
+            switch document.kind(of: leaf) {
             case .codeBlock, .thematicBreak: return false
             case .paragraph, .header, .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow, .tableRow,
                 .tableCell:
@@ -295,28 +301,22 @@ struct RichTextLowering {
                 break
             }
         }
-        let records = document.runRecords
+        let runs = document.storedRuns
         var isolates = 0
-        var runStart = start
-        var index = first
-        while index < records.count, records[index].block == leaf {
-            let record = records[index]
-            defer {
-                runStart = record.end
-                index += 1
-            }
-            if document.attributeTable[Int(record.attributes)].isBlockSeparator { continue }
-            if record.inline & (InlinePresentationIntent.inlineHTML.rawValue | InlinePresentationIntent.blockHTML.rawValue) != 0 {
+        var position = first.index.position
+        while position < runs.count, runs[position].block == leaf {
+            let run = runs[position]
+            position += 1
+            if isSeparator[run.attributes.index] { continue }
+            let bytes = UnsafeBufferPointer(rebasing: sourceBytes[run.utf8Range])
+            if !run.inlinePresentationIntent.isDisjoint(with: [.inlineHTML, .blockHTML]) {
                 // Tags decide nothing; an HTML block's text does.
-                guard record.inline & InlinePresentationIntent.blockHTML.rawValue != 0, !plainTextOptions.keepsRawHTML else { continue }
-                let html = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<record.end]), as: UTF8.self)
-                let direction = WritingDirection.firstStrong(in: HTMLBlockText.text(of: html))
+                guard run.inlinePresentationIntent.contains(.blockHTML), !plainTextOptions.keepsRawHTML else { continue }
+                let direction = WritingDirection.firstStrong(in: HTMLBlockText.text(of: String(decoding: bytes, as: UTF8.self)))
                 if direction != .natural { return direction == .rightToLeft }
                 continue
             }
-            if let direction = WritingDirection.firstStrong(
-                utf8: UnsafeBufferPointer(rebasing: bytes[runStart..<record.end]), isolates: &isolates)
-            {
+            if let direction = WritingDirection.firstStrong(utf8: bytes, isolates: &isolates) {
                 return direction == .rightToLeft
             }
         }
@@ -337,8 +337,8 @@ struct RichTextLowering {
 
     // MARK: Styles
 
-    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.blocks[Int(block)].kind }
-    private func parent(_ block: Int32) -> Int32 { document.blocks[Int(block)].parent }
+    private func kind(_ block: Int32) -> PresentationIntent.Kind { document.kind(of: BlockID(index: Int(block))) }
+    private func parent(_ block: Int32) -> Int32 { document.parent(of: BlockID(index: Int(block))).map { Int32($0.index) } ?? -1 }
 
     /// The style id inside `leaf` (its blocks through the style sheet, plus lists and cells); 0
     /// outside every block.
@@ -449,7 +449,7 @@ struct RichTextLowering {
 
     private mutating func outputAttributes(for key: RunKey) -> Int32 {
         if let cached = runStyles[key] { return cached }
-        let source = document.attributeTable[Int(key.attributes)]
+        let source = document.attributes(of: RunAttributesID(index: Int(key.attributes)))
         var display = styles[Int(key.style)]
         let inline = InlinePresentationIntent(rawValue: key.inline)
         let isLink = source.linkDestination != nil || source.link != nil
@@ -460,10 +460,10 @@ struct RichTextLowering {
         if var own = source.display {
             if key.effects != 0,
                 let said = document.syntaxDisplay(
-                    span: Self.spanID(effectSpans[Int(key.effects)]), extendedAttributes: source.extendedAttributes, on: DisplayAttributes()
+                    span: effectSpans[Int(key.effects)], extendedAttributes: source.extendedAttributes, on: DisplayAttributes()
                 ),
                 let composed = document.syntaxDisplay(
-                    span: Self.spanID(effectSpans[Int(key.effects)]), extendedAttributes: source.extendedAttributes, on: display)
+                    span: effectSpans[Int(key.effects)], extendedAttributes: source.extendedAttributes, on: display)
             {
                 display = composed
                 own = Self.removing(said, from: own)
@@ -584,7 +584,7 @@ struct RichTextLowering {
                 }
                 ancestor = parent(ancestor)
             }
-            let identity = document.blocks[Int(block)].identity
+            let identity = document.identity(of: BlockID(index: Int(block)))
             if ordered {
                 let formats: [TextList.MarkerFormat] = [.decimal, .lowerAlpha, .lowerRoman]
                 style.textLists.append(
@@ -624,7 +624,8 @@ struct RichTextLowering {
             }
             style.textBlocks = [
                 TextTableBlock(
-                    table: table >= 0 ? document.blocks[Int(table)].identity : 0, numberOfColumns: columns.count, row: rowIndex,
+                    table: table >= 0 ? document.identity(of: BlockID(index: Int(table))) : 0, numberOfColumns: columns.count,
+                    row: rowIndex,
                     column: column, isHeader: isHeader, alignment: alignment)
             ]
             style.alignment = alignment
@@ -664,7 +665,19 @@ struct RichTextLowering {
         if let value = own.paragraphStyle { result.paragraphStyle = value }
         return result
     }
+}
 
-    /// A span index as a handle (`nil` for -1).
-    private static func spanID(_ index: Int32) -> SpanID? { index >= 0 ? SpanID(index: Int(index)) : nil }
+// MARK: - Walk
+
+extension RichTextLowering: IntentVisitor {
+    // Blocks become paragraph styles per leaf (``styleID(_:)``), and spans the effect chains of
+    // the runs in them (``spanEffects``): the walk's block and span events carry nothing more.
+    mutating func enterBlock(_ block: BlockID, child: BlockID?) {}
+    mutating func exitBlock(_ block: BlockID) {}
+    mutating func enterSpan(_ span: SpanID) {}
+    mutating func exitSpan(_ span: SpanID) {}
+
+    mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
+        lower(run, text)
+    }
 }

@@ -46,3 +46,24 @@ extension IntentDocument {
         RunIndex(runPosition(containingUTF8Offset: offset))
     }
 }
+
+extension IntentDocument {
+    /// The runs as stored, in text order: a random-access view that makes each ``StoredRun`` on
+    /// access (O(1), nothing copied). For reading runs without a walk.
+    @inlinable public var storedRuns: StoredRuns { StoredRuns(document: self) }
+
+    /// The runs of an ``IntentDocument`` as stored, indexed from 0.
+    public struct StoredRuns: RandomAccessCollection, Sendable {
+        @usableFromInline let document: IntentDocument
+
+        @inlinable init(document: IntentDocument) { self.document = document }
+
+        /// 0.
+        @inlinable public var startIndex: Int { 0 }
+        /// The number of runs.
+        @inlinable public var endIndex: Int { document.runRecords.count }
+
+        /// The run at `position` (0-based; another traps).
+        @inlinable public subscript(position: Int) -> StoredRun { document.storedRun(at: RunIndex(position)) }
+    }
+}

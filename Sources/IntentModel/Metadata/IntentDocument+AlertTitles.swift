@@ -1,12 +1,10 @@
-import IntentModel
-
 extension IntentDocument {
-    /// This document with each GitHub alert's title (``IntentModel/GitHubAlert/Kind/title``:
+    /// This document with each GitHub alert's title (``GitHubAlert/Kind/title``:
     /// `Note`, `Warning`, …) as a strongly emphasized paragraph of its own at the start of the
     /// alert's quote, for outputs that have no alert markup (rich text and RTF show the title as
     /// plain text and the terminal do). The title paragraphs get identities above the document's
     /// largest; a block separator follows each when the document's layout has separators. The
-    /// quotes lose their ``IntentModel/BlockMarkup/alert`` (the title is in the text now), so a
+    /// quotes lose their ``BlockMarkup/alert`` (the title is in the text now), so a
     /// second call changes nothing.
     /// - Returns: The document itself when it has no alert.
     package func showingAlertTitles() -> IntentDocument {

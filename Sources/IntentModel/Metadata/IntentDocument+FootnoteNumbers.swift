@@ -1,5 +1,3 @@
-import IntentModel
-
 extension IntentDocument {
     /// This document with its footnotes numbered for an output without footnote markup (what RTF
     /// writes): each reference's number raised (display superscript, RTF `\super`), and each
