@@ -90,3 +90,14 @@ extension IntentDocument {
     /// - Parameter set: An attribute set of this document (another traps).
     @inlinable public func attributes(of set: RunAttributesID) -> RunAttributes { attributeTable[set.index] }
 }
+
+extension IntentDocument {
+    /// Replaces a block's markup (for writers that restyle a copy, such as a list's marker).
+    /// Not recorded as an edit of the Markdown source.
+    /// - Parameters:
+    ///   - markup: The new markup; an empty one is stored as `nil`.
+    ///   - block: A block of this document (another traps).
+    package mutating func setMarkup(_ markup: BlockMarkup?, of block: BlockID) {
+        blocks[block.index].markup = markup?.isEmpty == true ? nil : markup
+    }
+}

@@ -63,8 +63,8 @@ package struct EscapeMinimizer {
     /// reference names).
     static func footnoteContext(of document: IntentDocument) -> String {
         var labels = Set<String>()
-        for block in document.blocks { if let label = block.markup?.footnoteLabel { labels.insert(label) } }
-        for attributes in document.attributeTable { if let label = attributes.footnoteReference { labels.insert(label) } }
+        for block in document.blockIDs { if let label = document.markup(of: block)?.footnoteLabel { labels.insert(label) } }
+        for set in document.attributeSetIDs { if let label = document.attributes(of: set).footnoteReference { labels.insert(label) } }
         guard !labels.isEmpty else { return "" }
         let sorted = labels.sorted()
         return sorted.map { "[^\($0)]" }.joined(separator: " ") + "\n\n" + sorted.map { "[^\($0)]: x\n\n" }.joined()

@@ -22,8 +22,8 @@ struct SourcePreservingWriter {
     /// The list style of the last block written, when it is a list and only blank lines follow
     /// it: a list written anew next to it must not take the same marker (it would join it).
     private var previousListStyle: ListStyle? = nil
-    /// The block index of every top-level block, by identity.
-    private var topBlockIndex: [Int: Int32] = [:]
+    /// Every top-level block, by identity.
+    private var topBlockIndex: [Int: BlockID] = [:]
     /// What a block written anew stands with, for its escapes: the document's footnote
     /// definitions (stubs) and the source's text between blocks (its link reference definitions).
     private var definitionContext = ""
@@ -43,8 +43,8 @@ struct SourcePreservingWriter {
     }
 
     mutating func write() -> String {
-        for index in document.blocks.indices where document.blocks[index].parent < 0 {
-            topBlockIndex[document.blocks[index].identity] = Int32(index)
+        for block in document.blockIDs where document.parent(of: block) == nil {
+            topBlockIndex[document.identity(of: block)] = block
         }
         let units = document.topLevelUnits()
         let placement = placeUnits(units)
@@ -203,7 +203,7 @@ struct SourcePreservingWriter {
     /// choose it from the source's).
     private func listStyle(of identity: Int) -> ListStyle? {
         guard let index = topBlockIndex[identity] else { return nil }
-        return Self.style(of: document.blocks[Int(index)])
+        return Self.style(of: index, in: document)
     }
 
     /// Writes the units anew, as one document, set off by blank lines; a list at either end
@@ -216,10 +216,10 @@ struct SourcePreservingWriter {
         for position in positions { splicer.copy(document, sourceID: 0, utf8Range: units[position].utf8Range) }
         var part = splicer.finish()
         part.frontMatter = nil
-        let topBlocks = part.blocks.indices.filter { part.blocks[$0].parent < 0 }
+        let topBlocks = part.blockIDs.filter { part.parent(of: $0) == nil }
         if let first = topBlocks.first { avoidJoining(&part, list: first, neighbours: [previousListStyle, next]) }
         if let last = topBlocks.last, last != topBlocks.first { avoidJoining(&part, list: last, neighbours: [next]) }
-        previousListStyle = topBlocks.last.flatMap { Self.style(of: part.blocks[$0]) }
+        previousListStyle = topBlocks.last.flatMap { Self.style(of: $0, in: part) }
         let written = MarkdownWriter(options: options).writeAnew(part, context: definitionContext)
         guard !written.isEmpty else { return }
         if !output.isEmpty {
@@ -231,26 +231,23 @@ struct SourcePreservingWriter {
     }
 
     /// Gives list `list` of `part` a marker no neighbour of the same kind has, when one has its.
-    private func avoidJoining(_ part: inout IntentDocument, list: Int, neighbours: [ListStyle?]) {
-        guard let style = Self.style(of: part.blocks[list]), neighbours.contains(style) else { return }
+    private func avoidJoining(_ part: inout IntentDocument, list: BlockID, neighbours: [ListStyle?]) {
+        guard let style = Self.style(of: list, in: part), neighbours.contains(style) else { return }
         let candidates: [ListItemDelimiter] = style.isOrdered ? [.period, .parenthesis] : [.hyphen, .asterisk, .plus]
         guard
             let free = candidates.first(where: { candidate in
                 !neighbours.contains(ListStyle(isOrdered: style.isOrdered, delimiter: candidate))
             })
         else { return }
-        var markup = part.blocks[list].markup ?? BlockMarkup()
+        var markup = part.markup(of: list) ?? BlockMarkup()
         markup.listItemDelimiter = free
-        part.blocks[list].markup = markup
+        part.setMarkup(markup, of: list)
     }
 
-    private static func style(of block: IntentDocument.Block) -> ListStyle? {
-        if case .orderedList = block.kind {
-            return ListStyle(isOrdered: true, delimiter: block.markup?.listItemDelimiter ?? .period)
-        }
-        if case .unorderedList = block.kind {
-            return ListStyle(isOrdered: false, delimiter: block.markup?.listItemDelimiter ?? .hyphen)
-        }
+    private static func style(of block: BlockID, in document: IntentDocument) -> ListStyle? {
+        let delimiter = document.markup(of: block)?.listItemDelimiter
+        if case .orderedList = document.kind(of: block) { return ListStyle(isOrdered: true, delimiter: delimiter ?? .period) }
+        if case .unorderedList = document.kind(of: block) { return ListStyle(isOrdered: false, delimiter: delimiter ?? .hyphen) }
         return nil
     }
 

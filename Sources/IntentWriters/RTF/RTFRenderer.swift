@@ -28,6 +28,8 @@ struct RTFRenderer: ~Copyable {
     private var isBold: [Bool] = []
     /// Whether the text holds right-to-left characters anywhere (else no run is looked at for them).
     private let hasRightToLeftText: Bool
+    /// While collecting: the first segment of the paragraph being collected.
+    private var paragraphStart = 0
 
     // MARK: Initialisers
 
@@ -60,7 +62,7 @@ struct RTFRenderer: ~Copyable {
     /// Each list level's number font: the font and size of its first item's marker.
     private mutating func assignNumberFonts() {
         for paragraph in paragraphs where paragraph.listNumber > 0 && paragraph.attributes >= 0 {
-            guard let font = document.attributeTable[Int(paragraph.attributes)].display?.font,
+            guard let font = attributes(paragraph.attributes).display?.font,
                 let level = paragraphStyle(paragraph.attributes)?.textLists.count
             else { continue }
             lists.setNumberFont(
@@ -71,32 +73,33 @@ struct RTFRenderer: ~Copyable {
 
     // MARK: Collecting
 
-    /// Splits the lowered runs into paragraphs at the separators' line feeds; takes list markers
-    /// out of the text.
+    /// Splits the lowered runs into paragraphs at the separators' line feeds (walking the lowered
+    /// document: ``visitRun(_:text:isLastInLeaf:)``); takes list markers out of the text.
     private mutating func collectParagraphs() {
-        let table = document.attributeTable
-        var start = 0
-        var paragraphStart = 0
-        for record in document.runRecords {
-            let end = record.end
-            defer { start = end }
-            let attributes = table[Int(record.attributes)]
-            if attributes.isPlaceholder { continue }
-            guard attributes.isBlockSeparator else {
-                segments.append(RTFTextSegment(start: start, end: end, attributes: record.attributes))
-                continue
-            }
-            // Adjacent separators with equal attributes are one run: every line feed ends a paragraph.
-            for offset in start..<end {
-                if text[offset] == UInt8(ascii: "\n") {
-                    finishParagraph(segmentsFrom: paragraphStart, separator: record.attributes)
-                    paragraphStart = segments.count
-                } else {
-                    segments.append(RTFTextSegment(start: offset, end: offset + 1, attributes: record.attributes))
-                }
+        let document = self.document
+        document.walk(&self)
+        if paragraphStart < segments.count { finishParagraph(segmentsFrom: paragraphStart, separator: -1) }
+    }
+
+    /// Collects one run: a text segment, or for a separator a paragraph end at each line feed.
+    private mutating func collect(_ run: IntentDocument.StoredRun) {
+        let attributes = document.attributes(of: run.attributes)
+        if attributes.isPlaceholder { return }
+        let index = Int32(run.attributes.index)
+        let (start, end) = (run.utf8Range.lowerBound, run.utf8Range.upperBound)
+        guard attributes.isBlockSeparator else {
+            segments.append(RTFTextSegment(start: start, end: end, attributes: index))
+            return
+        }
+        // Adjacent separators with equal attributes are one run: every line feed ends a paragraph.
+        for offset in start..<end {
+            if text[offset] == UInt8(ascii: "\n") {
+                finishParagraph(segmentsFrom: paragraphStart, separator: index)
+                paragraphStart = segments.count
+            } else {
+                segments.append(RTFTextSegment(start: offset, end: offset + 1, attributes: index))
             }
         }
-        if paragraphStart < segments.count { finishParagraph(segmentsFrom: paragraphStart, separator: -1) }
     }
 
     private mutating func finishParagraph(segmentsFrom first: Int, separator: Int32) {
@@ -123,11 +126,11 @@ struct RTFRenderer: ~Copyable {
     /// the n-th leaf of the source is the n-th paragraph (checked by count; no levels otherwise).
     private mutating func assignHeaderLevels(from source: IntentDocument) {
         var levels: [Int?] = []
-        var previous: Int32? = nil
-        for record in source.runRecords where record.block != previous {
-            previous = record.block
+        var previous: BlockID?? = .none
+        for run in source.storedRuns where run.block != previous {
+            previous = run.block
             var level: Int? = nil
-            if record.block >= 0, case .header(let header) = source.blocks[Int(record.block)].kind { level = header }
+            if let block = run.block, case .header(let header) = source.kind(of: block) { level = header }
             levels.append(level)
         }
         guard levels.count == paragraphs.count else { return }
@@ -135,12 +138,16 @@ struct RTFRenderer: ~Copyable {
     }
 
     private func paragraphStyle(_ attributes: Int32) -> ParagraphStyle? {
-        attributes >= 0 ? document.attributeTable[Int(attributes)].display?.paragraphStyle : nil
+        attributes >= 0 ? self.attributes(attributes).display?.paragraphStyle : nil
     }
+
+    /// The lowered document's attribute set at `index` (an index of its attribute table, ≥ 0).
+    private func attributes(_ index: Int32) -> RunAttributes { document.attributes(of: RunAttributesID(index: Int(index))) }
 
     /// Character formats and link targets of every interned attribute set (filling the color table).
     private mutating func prepareFormats() {
-        for attributes in document.attributeTable {
+        for set in document.attributeSetIDs {
+            let attributes = document.attributes(of: set)
             characterFormats.append(characterFormat(attributes.display))
             // No field for a link that runs code (``LinkTargets``); its text stays.
             let target = attributes.link?.absoluteString ?? attributes.linkDestination
@@ -337,7 +344,7 @@ struct RTFRenderer: ~Copyable {
     /// The associated-character controls of an attribute set (`\\af0\\afs34\\ab\\ai`): the font,
     /// size, weight and slant that readers give right-to-left text.
     private func associatedFormat(_ attributes: Int32) -> String {
-        guard let font = document.attributeTable[Int(attributes)].display?.font else { return "" }
+        guard let font = self.attributes(attributes).display?.font else { return "" }
         var format = "\\af\(Self.fontIndex(font.design))\\afs\(max(1, Self.clampedInteger(font.size * 2)))"
         if font.weight >= .semibold { format += "\\ab" }
         if font.isItalic { format += "\\ai" }
@@ -496,5 +503,19 @@ extension String {
     fileprivate func replacingQuotes() -> String {
         guard contains("\"") else { return self }
         return split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "%22")
+    }
+}
+
+// MARK: - Walk
+
+extension RTFRenderer: IntentVisitor {
+    // The lowered document has no blocks or spans: its paragraphs are its separators' line feeds.
+    mutating func enterBlock(_ block: BlockID, child: BlockID?) {}
+    mutating func exitBlock(_ block: BlockID) {}
+    mutating func enterSpan(_ span: SpanID) {}
+    mutating func exitSpan(_ span: SpanID) {}
+
+    mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
+        collect(run)
     }
 }
