@@ -23,101 +23,13 @@ extension IntentDocument {
     /// - Parameter foundationAttributesOnly: Whether to leave IntentMark's own attributes out.
     /// - Returns: An attributed string with the same characters.
     package func attributedString(foundationAttributesOnly: Bool) -> AttributedString {
-        var result = AttributedString()
-        // Each block is made from its text with the attributes all its runs share (intent and
-        // markup); each run's own attributes (a container cached by run key, the same in every
-        // block) are merged over its range — nothing to do for a run of plain text.
-        var runCache: [RunKey: AttributeContainer] = [:]
-        #if canImport(AppKit) && !targetEnvironment(macCatalyst) || canImport(UIKit)
-            // On Apple platforms the display attributes are also set as AppKit's or UIKit's.
-            let platform = PlatformDisplayAttributes()
-        #endif
-        func runAttributes(_ record: RunRecord) -> AttributeContainer {
-            let key = RunKey(attributes: record.attributes, inline: record.inline, span: record.span)
-            if let cached = runCache[key] { return cached }
-            var made = runContainer(record, foundationAttributesOnly: foundationAttributesOnly)
-            #if canImport(AppKit) && !targetEnvironment(macCatalyst) || canImport(UIKit)
-                if !foundationAttributesOnly, let display = attributeTable[Int(record.attributes)].display {
-                    made.merge(platform.attributes(for: display))
-                }
-            #endif
-            // `spanPaths` shares one path node per span, so deep nesting stays linear.
-            if record.span >= 0, !foundationAttributesOnly {
-                made[IntentMarkAttribute.InlineSpansAttribute.self] = spanPaths[Int(record.span)]
-            }
-            runCache[key] = made
-            return made
-        }
-        let utf8 = text.utf8
-        var blockStart = utf8.startIndex
-        var blockStartOffset = 0
-        var first = 0
-        while first < runRecords.count {
-            let block = runRecords[first].block
-            var last = first
-            while last + 1 < runRecords.count, runRecords[last + 1].block == block { last += 1 }
-            let blockEndOffset = runRecords[last].end
-            let blockEnd = utf8.index(blockStart, offsetBy: blockEndOffset - blockStartOffset)
-            let base = blockContainer(block, foundationAttributesOnly: foundationAttributesOnly)
-            // A subscript range of an `AttributedString` is widened to whole characters, so a run
-            // that begins inside a character (an emphasised combining mark, half a flag, the LF of
-            // a CR LF) could not be set over its range: such a block is assembled run by run.
-            var boundariesAreCharacters = true
-            var boundary = blockStart
-            for position in first..<last {
-                boundary = utf8.index(
-                    boundary, offsetBy: runRecords[position].end - (position == first ? blockStartOffset : runRecords[position - 1].end))
-                // Between two ASCII bytes (CR LF aside) there is always a character boundary:
-                // the grapheme rules are consulted only next to other scalars.
-                let after = utf8[boundary]
-                let before = utf8[utf8.index(before: boundary)]
-                if after < 0x80, before < 0x80, !(before == 0x0D && after == 0x0A) { continue }
-                if boundary.samePosition(in: text) == nil {
-                    boundariesAreCharacters = false
-                    break
-                }
-            }
-            var piece: AttributedString
-            if boundariesAreCharacters {
-                piece = AttributedString(String(text[blockStart..<blockEnd]), attributes: base)
-                var runStart = piece.startIndex
-                var runStartOffset = blockStartOffset
-                for position in first...last {
-                    let record = runRecords[position]
-                    let isPlain = record.attributes == 0 && record.inline == 0 && record.span < 0
-                    let runEnd = piece.utf8.index(runStart, offsetBy: record.end - runStartOffset)
-                    if !isPlain { piece[runStart..<runEnd].mergeAttributes(runAttributes(record), mergePolicy: .keepNew) }
-                    runStart = runEnd
-                    runStartOffset = record.end
-                }
-            } else {
-                piece = AttributedString()
-                var runStart = blockStart
-                var runStartOffset = blockStartOffset
-                for position in first...last {
-                    let record = runRecords[position]
-                    let runEnd = utf8.index(runStart, offsetBy: record.end - runStartOffset)
-                    piece.append(AttributedString(String(text[runStart..<runEnd]), attributes: base.merging(runAttributes(record))))
-                    runStart = runEnd
-                    runStartOffset = record.end
-                }
-            }
-            result.append(piece)
-            blockStart = blockEnd
-            blockStartOffset = blockEndOffset
-            first = last + 1
-        }
-        return result
-    }
-
-    private struct RunKey: Hashable {
-        var attributes: Int32
-        var inline: UInt
-        var span: Int32
+        var assembler = AttributedStringAssembler(document: self, foundationAttributesOnly: foundationAttributesOnly)
+        walk(&assembler)
+        return assembler.result
     }
 
     /// The attributes every run of block `block` has: its intent and markup.
-    private func blockContainer(_ block: Int32, foundationAttributesOnly: Bool) -> AttributeContainer {
+    func blockContainer(_ block: Int32, foundationAttributesOnly: Bool) -> AttributeContainer {
         var container = AttributeContainer()
         if let intent = presentationIntent(ofBlock: block) {
             container[PresentationIntentKey.self] = intent
@@ -129,7 +41,7 @@ extension IntentDocument {
 
     /// The attributes of one run besides its block's (``blockContainer(_:foundationAttributesOnly:)``)
     /// and its spans.
-    private func runContainer(_ record: RunRecord, foundationAttributesOnly: Bool) -> AttributeContainer {
+    func runContainer(_ record: RunRecord, foundationAttributesOnly: Bool) -> AttributeContainer {
         var container = AttributeContainer()
         if record.inline != 0 {
             container[InlinePresentationIntentKey.self] =

@@ -37,13 +37,13 @@ public struct IntentDocument: Sendable {
     /// The Markdown source this document was parsed from, cut at its top-level blocks, for
     /// source-preserving writes (``MarkdownSourceMap``); not part of the document's value.
     package var markdownSource: MarkdownSourceMap?
-    @usableFromInline package var blocks: [Block]
-    @usableFromInline package var spans: [Span]
+    @usableFromInline var blocks: [Block]
+    @usableFromInline var spans: [Span]
     /// One shared path per span (parallel to `spans`), so that reading a run's spans costs O(1)
     /// however deep the nesting; not part of the document's value.
-    package var spanPaths: [InlineSpanPath]
-    @usableFromInline package var attributeTable: [RunAttributes]
-    @usableFromInline package var runRecords: [RunRecord]
+    var spanPaths: [InlineSpanPath]
+    @usableFromInline var attributeTable: [RunAttributes]
+    @usableFromInline var runRecords: [RunRecord]
     /// Lookup tables for ``append(_:presentationIntent:inlinePresentationIntent:attributes:blockMarkup:)``,
     /// rebuilt when stale; not part of the document's value.
     var blockLookup: [BlockKey: Int32] = [:]
@@ -51,33 +51,33 @@ public struct IntentDocument: Sendable {
     var attributeLookup: [RunAttributes: Int32] = [:]
 
     /// One block: kind, identity, index of its parent in `blocks` (-1 at the top), markup.
-    @usableFromInline package struct Block: Sendable, Hashable {
-        @usableFromInline package var kind: PresentationIntent.Kind
-        @usableFromInline package var identity: Int
-        @usableFromInline package var parent: Int32
-        @usableFromInline package var markup: BlockMarkup?
+    @usableFromInline struct Block: Sendable, Hashable {
+        @usableFromInline var kind: PresentationIntent.Kind
+        @usableFromInline var identity: Int
+        @usableFromInline var parent: Int32
+        @usableFromInline var markup: BlockMarkup?
     }
 
     /// One inline span: kind, identity, index of its parent in `spans` (-1 at the top), and the
     /// tags of an ``InlineSpan/Kind/htmlFormatting`` span.
-    @usableFromInline package struct Span: Sendable, Hashable {
-        @usableFromInline package var kind: InlineSpan.Kind
-        @usableFromInline package var identity: Int
-        @usableFromInline package var parent: Int32
-        @usableFromInline package var htmlTag: HTMLFormattingTag? = nil
+    @usableFromInline struct Span: Sendable, Hashable {
+        @usableFromInline var kind: InlineSpan.Kind
+        @usableFromInline var identity: Int
+        @usableFromInline var parent: Int32
+        @usableFromInline var htmlTag: HTMLFormattingTag? = nil
     }
 
     /// One run.
-    @usableFromInline package struct RunRecord: Sendable, Hashable {
+    @usableFromInline struct RunRecord: Sendable, Hashable {
         /// Exclusive end, in UTF-8 bytes from the start of ``text``.
-        @usableFromInline package var end: Int
+        @usableFromInline var end: Int
         /// Index of the leaf block in `blocks`, or -1 for a run without a block intent.
-        @usableFromInline package var block: Int32
-        @usableFromInline package var inline: UInt
+        @usableFromInline var block: Int32
+        @usableFromInline var inline: UInt
         /// Index into `attributeTable` (0 is the empty attributes).
-        @usableFromInline package var attributes: Int32
+        @usableFromInline var attributes: Int32
         /// Index of the innermost inline span in `spans`, or -1.
-        @usableFromInline package var span: Int32
+        @usableFromInline var span: Int32
     }
 
     // MARK: Initialisers
@@ -321,7 +321,7 @@ extension IntentDocument {
         var parent: Int32
     }
 
-    package func presentationIntent(ofBlock index: Int32) -> PresentationIntent? {
+    func presentationIntent(ofBlock index: Int32) -> PresentationIntent? {
         guard index >= 0 else { return nil }
         var components: [PresentationIntent.IntentType] = []
         var current = index
@@ -333,7 +333,7 @@ extension IntentDocument {
         return PresentationIntent(types: components)
     }
 
-    package func blockMarkup(ofBlock index: Int32) -> [Int: BlockMarkup] {
+    func blockMarkup(ofBlock index: Int32) -> [Int: BlockMarkup] {
         var result: [Int: BlockMarkup] = [:]
         var current = index
         while current >= 0 {

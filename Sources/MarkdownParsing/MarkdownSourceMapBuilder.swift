@@ -39,7 +39,7 @@ enum MarkdownSourceMapBuilder {
         }
         // The marks must name the document's top-level blocks (a node the converter makes no
         // block of would shift them): else there is no map, and the document is written anew.
-        let topLevel = document.blocks.lazy.filter { $0.parent < 0 }.map(\.identity)
+        let topLevel = document.blockIDs.lazy.filter { document.parent(of: $0) == nil }.map { document.identity(of: $0) }
         guard fingerprints.count == identities.count, topLevel.count == identities.count,
             topLevel.allSatisfy({ fingerprints[$0] != nil })
         else { return nil }

@@ -296,7 +296,7 @@ struct ConvertCommand {
             for path in inputPaths.isEmpty ? ["-"] : inputPaths {
                 let data = path == "-" ? try Self.readStandardInput() : try IntentDocument.readFile(at: URL(fileURLWithPath: path))
                 let next = try IntentDocument(jsonData: data)
-                joined.append(joined.runRecords.isEmpty ? next : next.renumbered(above: joined.largestIdentity))
+                joined.append(joined.runCount == 0 ? next : next.renumbered(above: joined.largestIdentity))
             }
             document = joined
         } else if inputPaths.count == 1, let path = inputPaths.first, path != "-" {

@@ -75,15 +75,16 @@ public enum DocumentInvariants {
     public static func checkStructure(of document: IntentDocument, in name: String) throws {
         let utf8 = Array(document.text.utf8)
         var previousEnd = 0
-        for (index, record) in document.runRecords.enumerated() {
-            guard record.end >= previousEnd, record.end <= utf8.count else {
+        for run in document.storedRuns {
+            let end = run.utf8Range.upperBound
+            guard run.utf8Range.lowerBound == previousEnd, end >= previousEnd, end <= utf8.count else {
                 throw InvariantFailure(
-                    "runs cover the text", "\(name): run \(index) ends at \(record.end) after \(previousEnd) (text \(utf8.count) bytes)")
+                    "runs cover the text", "\(name): \(run.index) ends at \(end) after \(previousEnd) (text \(utf8.count) bytes)")
             }
-            guard record.end == utf8.count || utf8[record.end] & 0xC0 != 0x80 else {
-                throw InvariantFailure("runs cover the text", "\(name): run \(index) ends at \(record.end), inside a scalar")
+            guard end == utf8.count || utf8[end] & 0xC0 != 0x80 else {
+                throw InvariantFailure("runs cover the text", "\(name): \(run.index) ends at \(end), inside a scalar")
             }
-            previousEnd = record.end
+            previousEnd = end
         }
         guard previousEnd == utf8.count else {
             throw InvariantFailure("runs cover the text", "\(name): runs end at \(previousEnd), text has \(utf8.count) bytes")
@@ -106,11 +107,11 @@ public enum DocumentInvariants {
             throw InvariantFailure("runs cover the text", "\(name): the runs' texts do not make the text")
         }
         try checkTree(
-            name: "\(name) blocks", count: document.blocks.count, runTargets: document.runRecords.map(\.block),
-            identity: { document.blocks[$0].identity }, parent: { Int(document.blocks[$0].parent) })
+            name: "\(name) blocks", count: document.blockCount, runTargets: document.storedRuns.map { Int32($0.block?.index ?? -1) },
+            identity: { document.identity(of: BlockID(index: $0)) }, parent: { document.parent(of: BlockID(index: $0))?.index ?? -1 })
         try checkTree(
-            name: "\(name) spans", count: document.spans.count, runTargets: document.runRecords.map(\.span),
-            identity: { document.spans[$0].identity }, parent: { Int(document.spans[$0].parent) })
+            name: "\(name) spans", count: document.spanCount, runTargets: document.storedRuns.map { Int32($0.span?.index ?? -1) },
+            identity: { document.identity(of: SpanID(index: $0)) }, parent: { document.parent(of: SpanID(index: $0))?.index ?? -1 })
     }
 
     /// One node table (blocks or spans): parents come first, identities are unique among the nodes

@@ -164,7 +164,7 @@ public enum EditingInvariants {
         for (index, run) in document.runs.enumerated() {
             defer { start += run.text.utf8.count }
             let isLastOfLeaf =
-                index + 1 == document.runRecords.count || document.runRecords[index + 1].block != document.runRecords[index].block
+                index + 1 == document.runCount || document.storedRuns[index + 1].block != document.storedRuns[index].block
             guard isLastOfLeaf else {
                 // A separator ends its leaf: one inside a leaf is a line end no layout makes.
                 if run.attributes.isBlockSeparator {

@@ -15,9 +15,8 @@ struct EditableIntentDocumentTests {
 
     /// The leaves' (identity, kind) in order.
     static func leafIdentities(_ document: IntentDocument) -> [(Int, PresentationIntent.Kind)] {
-        document.leaves().map { leaf in
-            let block = document.blocks[Int(leaf.block)]
-            return (block.identity, block.kind)
+        document.leafBlocks().compactMap { leaf in
+            leaf.block.map { (document.identity(of: $0), document.kind(of: $0)) }
         }
     }
 
@@ -49,14 +48,16 @@ struct EditableIntentDocumentTests {
     /// A block or span identity used by two different nodes, if any.
     static func duplicateNodes(_ document: IntentDocument) -> String? {
         var blockIdentities: [Int: Int] = [:]
-        for (index, block) in document.blocks.enumerated() {
-            if let other = blockIdentities[block.identity] { return "blocks \(other) and \(index) share identity \(block.identity)" }
-            blockIdentities[block.identity] = index
+        for block in document.blockIDs {
+            let identity = document.identity(of: block)
+            if let other = blockIdentities[identity] { return "blocks \(other) and \(block.index) share identity \(identity)" }
+            blockIdentities[identity] = block.index
         }
         var spanIdentities: [Int: Int] = [:]
-        for (index, span) in document.spans.enumerated() {
-            if let other = spanIdentities[span.identity] { return "spans \(other) and \(index) share identity \(span.identity)" }
-            spanIdentities[span.identity] = index
+        for span in document.spanIDs {
+            let identity = document.identity(of: span)
+            if let other = spanIdentities[identity] { return "spans \(other) and \(span.index) share identity \(identity)" }
+            spanIdentities[identity] = span.index
         }
         return nil
     }
@@ -259,11 +260,11 @@ struct EditableIntentDocumentTests {
                 }
                 // Leaves wholly before or after the edited paragraphs keep identity and kind.
                 let utf8Range = try EditingLayout.utf8Range(of: NSRange(location: location, length: length), in: before.text)
-                let beforeLeaves = before.leaves()
-                let afterLeaves = after.leaves()
+                let beforeLeaves = before.leafBlocks()
+                let afterLeaves = after.leafBlocks()
                 let untouchedBefore = beforeLeaves.filter { $0.utf8Range.upperBound <= utf8Range.lowerBound }
                 for (index, leaf) in untouchedBefore.enumerated() where index < afterLeaves.count {
-                    #expect(before.blocks[Int(leaf.block)].identity == after.blocks[Int(afterLeaves[index].block)].identity)
+                    #expect(leaf.block.map { before.identity(of: $0) } == afterLeaves[index].block.map { after.identity(of: $0) })
                 }
                 let beforeTotal = before.text.utf8.count
                 let afterTotal = after.text.utf8.count
@@ -272,7 +273,7 @@ struct EditableIntentDocumentTests {
                     let shifted =
                         (leaf.utf8Range.lowerBound - beforeTotal + afterTotal)..<(leaf.utf8Range.upperBound - beforeTotal + afterTotal)
                     let match = afterLeaves.first { $0.utf8Range == shifted }
-                    #expect(match.map { after.blocks[Int($0.block)].identity } == before.blocks[Int(leaf.block)].identity)
+                    #expect(match?.block.map { after.identity(of: $0) } == leaf.block.map { before.identity(of: $0) })
                 }
                 _ = after.html()
                 #expect(

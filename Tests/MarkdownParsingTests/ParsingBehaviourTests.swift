@@ -221,7 +221,7 @@ struct ParsingBehaviourTests {
             let document = try IntentDocument(markdown: source)
             #expect(document.text.contains("\u{FFFD}"), "\(source.debugDescription)")
             #expect(document.runs.map { String($0.text) }.joined() == document.text)
-            #expect(document.runRecords.last?.end == document.text.utf8.count)
+            #expect(document.storedRuns.last?.utf8Range.upperBound == document.text.utf8.count)
         }
         #expect(try IntentDocument(markdown: "[^\n\u{0}x]").text == "[^\n\u{FFFD}]\n")
     }

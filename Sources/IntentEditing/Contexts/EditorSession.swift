@@ -305,7 +305,7 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
             if endsWithLineEnd, endsAtParagraphStart(range) { inline.append(IntentDocument(text: "\n")) }
             return inline
         }
-        if proposal.runRecords.contains(where: { $0.block >= 0 }) { return styleMapping.normalizedProposal(proposal) }
+        if proposal.storedRuns.contains(where: { $0.block != nil }) { return styleMapping.normalizedProposal(proposal) }
         return proposal
     }
 
@@ -322,8 +322,12 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
     /// paragraph styles.
     private static func isRichTextWithoutIntents(_ document: IntentDocument) -> Bool {
         let breaks = InlinePresentationIntent([.softBreak, .lineBreak]).rawValue
-        guard document.runRecords.allSatisfy({ $0.block < 0 && $0.inline & ~breaks == 0 }) else { return false }
-        return document.attributeTable.contains { $0.display?.font != nil || $0.display?.paragraphStyle != nil }
+        guard document.storedRuns.allSatisfy({ $0.block == nil && $0.inlinePresentationIntent.rawValue & ~breaks == 0 }) else {
+            return false
+        }
+        return document.attributeSetIDs.contains {
+            document.attributes(of: $0).display?.font != nil || document.attributes(of: $0).display?.paragraphStyle != nil
+        }
     }
 
     /// Makes a change of the session's history: records its inverse and clears what could be redone.
@@ -440,8 +444,8 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
         var utf16Start = 0
         let text = document.text
         var utf8Index = text.utf8.startIndex
-        for leaf in document.leaves() {
-            let end = text.utf8.index(utf8Index, offsetBy: leaf.utf8Range.count)
+        for leaf in document.leafUTF8Ranges() {
+            let end = text.utf8.index(utf8Index, offsetBy: leaf.count)
             let length = text.utf16.distance(from: utf8Index, to: end)
             result.append(NSRange(location: utf16Start, length: length))
             utf16Start += length

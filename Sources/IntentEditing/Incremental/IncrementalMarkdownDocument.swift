@@ -249,7 +249,8 @@ public struct IncrementalMarkdownDocument: Sendable {
             fullParseReason = "a carriage return alone ends a line (line numbers count line feeds)"
         } else if Self.linesOverlap(lines) {
             fullParseReason = "top-level blocks share source lines (a table made of a paragraph's last line)"
-        } else if options.extensions.contains(.footnotes), parsed.blocks.contains(where: { $0.markup?.footnoteLabel != nil }) {
+        } else if options.extensions.contains(.footnotes), parsed.blockIDs.contains(where: { parsed.markup(of: $0)?.footnoteLabel != nil })
+        {
             fullParseReason = "footnotes are numbered across the document"
         } else {
             // Lines no block covers are blank or link reference definitions; a definition-like
@@ -438,17 +439,16 @@ public struct IncrementalMarkdownDocument: Sendable {
     /// live in it (not in a code block or an HTML block).
     private static func topLevelMayHoldDefinitions(_ document: IntentDocument) -> [Bool] {
         var result: [Bool] = []
-        var currentRoot: Int32 = -2
-        for record in document.runRecords {
-            var root = record.block
-            while root >= 0, document.blocks[Int(root)].parent >= 0 { root = document.blocks[Int(root)].parent }
+        var currentRoot: BlockID?? = .none
+        for run in document.storedRuns {
+            let root = run.block.map { document.topLevelBlock(of: $0) }
             guard root != currentRoot else { continue }
             currentRoot = root
             var holds = true
-            if root >= 0 {
-                switch document.blocks[Int(root)].kind {
+            if let root {
+                switch document.kind(of: root) {
                 case .codeBlock: holds = false
-                case .paragraph: holds = record.inline & InlinePresentationIntent.blockHTML.rawValue == 0
+                case .paragraph: holds = !run.inlinePresentationIntent.contains(.blockHTML)
                 default: holds = true
                 }
             }
@@ -460,15 +460,13 @@ public struct IncrementalMarkdownDocument: Sendable {
     /// The UTF-8 range of each top-level block of `document`, in order.
     private static func topLevelRanges(of document: IntentDocument) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        var currentRoot: Int32 = -2
-        for (index, record) in document.runRecords.enumerated() {
-            let start = index > 0 ? document.runRecords[index - 1].end : 0
-            var root = record.block
-            while root >= 0, document.blocks[Int(root)].parent >= 0 { root = document.blocks[Int(root)].parent }
+        var currentRoot: BlockID?? = .none
+        for run in document.storedRuns {
+            let root = run.block.map { document.topLevelBlock(of: $0) }
             if root == currentRoot, let last = ranges.last {
-                ranges[ranges.count - 1] = last.lowerBound..<record.end
+                ranges[ranges.count - 1] = last.lowerBound..<run.utf8Range.upperBound
             } else {
-                ranges.append(start..<record.end)
+                ranges.append(run.utf8Range)
                 currentRoot = root
             }
         }

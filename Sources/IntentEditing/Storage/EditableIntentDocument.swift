@@ -115,7 +115,7 @@ public struct EditableIntentDocument: Sendable {
     mutating func replace(utf8Range: Range<Int>, withProposal replacement: IntentDocument, absorbingPlainLineEnd: Bool) -> EditorReplacement
     {
         var proposal = replacement
-        let hasBlocks = proposal.runRecords.contains { $0.block >= 0 }
+        let hasBlocks = proposal.storedRuns.contains { $0.block != nil }
         if hasBlocks || absorbingPlainLineEnd, EditingLayout.endsBeforeTerminator(utf8Range.upperBound, in: document) {
             proposal = EditingLayout.droppingFinalLineEnd(of: proposal)
         }

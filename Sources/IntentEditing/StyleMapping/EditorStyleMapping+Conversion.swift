@@ -10,7 +10,7 @@ extension EditorStyleMapping {
     public func styledParagraphs(of document: IntentDocument) -> [StyledParagraph<ParagraphStyle, CharacterStyle>] {
         let normalized = EditingLayout.normalized(document)
         var paragraphs: [StyledParagraph<ParagraphStyle, CharacterStyle>] = []
-        var currentLeaf: Int32 = -2
+        var currentLeaf: BlockID?? = .none
         var format = ParagraphFormat<ParagraphStyle>(paragraphFormat(for: nil, markup: [:]).style)
         var splitsLines = false
         func add(_ text: Substring, styles: Set<CharacterStyle>) {
@@ -24,7 +24,7 @@ extension EditorStyleMapping {
             paragraphs[paragraphs.count - 1].runs = runs
         }
         for (position, run) in normalized.runs.enumerated() {
-            let leaf = normalized.runRecords[position].block
+            let leaf = normalized.storedRun(at: RunIndex(position)).block
             if leaf != currentLeaf {
                 currentLeaf = leaf
                 format = paragraphFormat(for: run.presentationIntent, markup: run.blockMarkup)
@@ -134,7 +134,7 @@ extension EditorStyleMapping {
 
 extension IntentDocument {
     /// Whether run `index` is the last run of block `block` (the next run is elsewhere).
-    func isLastRun(_ index: Int, ofBlock block: Int32) -> Bool {
-        index + 1 >= runRecords.count || runRecords[index + 1].block != block
+    func isLastRun(_ index: Int, ofBlock block: BlockID?) -> Bool {
+        index + 1 >= runCount || storedRun(at: RunIndex(index + 1)).block != block
     }
 }

@@ -61,7 +61,7 @@ extension IntentDocument {
     /// The top-level ancestor of a block (itself at the top), by walking its parents — also where
     /// a parent comes later in the table (documents built by hand or read from JSON may order
     /// them so); a cycle stops after as many steps as there are blocks.
-    package func topLevelAncestor(of block: Int32) -> Int32 {
+    func topLevelAncestor(of block: Int32) -> Int32 {
         var index = block
         var steps = 0
         while blocks[Int(index)].parent >= 0, steps <= blocks.count {
@@ -74,7 +74,7 @@ extension IntentDocument {
     /// For every block (by index), the index of the innermost block around it, itself included,
     /// that `matches`; -1 where none does. Parents come before children in the table, as every
     /// producer of the library stores them. One pass over the blocks.
-    package func enclosingBlockIndices(where matches: (Block) -> Bool) -> [Int32] {
+    func enclosingBlockIndices(where matches: (Block) -> Bool) -> [Int32] {
         var result = [Int32](repeating: -1, count: blocks.count)
         for index in blocks.indices {
             let block = blocks[index]

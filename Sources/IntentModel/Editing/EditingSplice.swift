@@ -1,9 +1,7 @@
-import IntentModel
-
 /// The replacement algorithm of ``EditableIntentDocument`` (its documentation states the rules):
 /// rebuilds the document from the untouched text before the edited paragraphs, the edited
 /// paragraphs (prefix, replacement pieces, suffix) and the untouched text after them.
-enum EditingSplice {
+package enum EditingSplice {
     /// One paragraph's worth of replacement text.
     struct Piece {
         enum Segment {
@@ -34,7 +32,7 @@ enum EditingSplice {
     /// `joiningLists`: a list of the replacement put next to a list of the same kind and delimiter
     /// joins it (new text); off for an inverse, which restores lists as they were. Fresh
     /// identities are above `identityFloor` (and the identities of both documents).
-    static func replace(
+    package static func replace(
         in document: IntentDocument, utf8Range: Range<Int>, with replacement: IntentDocument, joiningLists: Bool,
         identityFloor: Int = 0
     ) -> (IntentDocument, touchedStart: Int, touchedEnd: Int) {

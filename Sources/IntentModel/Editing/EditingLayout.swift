@@ -1,12 +1,11 @@
 import Foundation
-import IntentModel
 
 /// Layout helpers of the editing layer: the `.newlines` normal form, range conversion, slices.
-enum EditingLayout {
+package enum EditingLayout {
     /// `document` in the `.newlines` layout: every leaf ends with its terminator (a code block's
     /// text with `"\n"`, a table cell with `"\t"` or, last in its row, `"\n"`, any other leaf with a
     /// `"\n"` separator run), and text without a block becomes paragraphs, one per line.
-    static func normalized(_ document: IntentDocument) -> IntentDocument {
+    package static func normalized(_ document: IntentDocument) -> IntentDocument {
         if isNormalized(document) { return document }
         var splicer = IntentDocumentSplicer(expectedBytes: document.text.utf8.count + 64, firstFreeIdentity: document.largestIdentity + 1)
         let leaves = document.leaves()
@@ -56,7 +55,7 @@ enum EditingLayout {
         return splicer.finish()
     }
 
-    static let separatorAttributes: RunAttributes = {
+    package static let separatorAttributes: RunAttributes = {
         var attributes = RunAttributes()
         attributes.isBlockSeparator = true
         return attributes
@@ -95,7 +94,7 @@ enum EditingLayout {
 
     /// The UTF-8 range of a UTF-16 `NSRange` of `text`.
     /// - Throws: `IntentMarkError.invalidRange` outside the text or inside a surrogate pair.
-    static func utf8Range(of range: NSRange, in text: String) throws -> Range<Int> {
+    package static func utf8Range(of range: NSRange, in text: String) throws -> Range<Int> {
         let count = text.utf16.count
         guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location <= count,
             range.length <= count - range.location
@@ -111,7 +110,7 @@ enum EditingLayout {
 
     /// Whether UTF-8 offset `offset` is where a paragraph's terminator begins: the last byte of a
     /// leaf, a line feed (a separator, or a code or HTML block's final line end).
-    static func endsBeforeTerminator(_ offset: Int, in document: IntentDocument) -> Bool {
+    package static func endsBeforeTerminator(_ offset: Int, in document: IntentDocument) -> Bool {
         let count = document.text.utf8.count
         guard offset < count, !document.runRecords.isEmpty else { return false }
         let index = document.runIndex(containingUTF8Offset: offset).position
@@ -124,7 +123,7 @@ enum EditingLayout {
 
     /// `document` without its final line end (a separator, a code block's last newline or a
     /// plain line end); the document itself when it does not end with one.
-    static func droppingFinalLineEnd(of document: IntentDocument) -> IntentDocument {
+    package static func droppingFinalLineEnd(of document: IntentDocument) -> IntentDocument {
         let count = document.text.utf8.count
         guard count > 0, document.text.utf8.last == UInt8(ascii: "\n") else { return document }
         var splicer = IntentDocumentSplicer(expectedBytes: count, firstFreeIdentity: document.largestIdentity + 1)
@@ -136,7 +135,7 @@ enum EditingLayout {
     /// `.paragraph` without markup, not an HTML block — without its block and its separator: a
     /// proposal of one paragraph takes the style of the paragraph it lands in, as the same text
     /// typed in Markdown would. `nil` for any other document.
-    static func inlineContent(of document: IntentDocument) -> IntentDocument? {
+    package static func inlineContent(of document: IntentDocument) -> IntentDocument? {
         guard let first = document.runRecords.first, first.block >= 0 else { return nil }
         let block = document.blocks[Int(first.block)]
         guard case .paragraph = block.kind, block.parent < 0, block.markup == nil,
@@ -152,7 +151,7 @@ enum EditingLayout {
     private static let blockHTMLBit = InlinePresentationIntent.blockHTML.rawValue
 
     /// The runs of `document` inside `utf8Range`, with their blocks and identities.
-    static func slice(of document: IntentDocument, utf8Range: Range<Int>) -> IntentDocument {
+    package static func slice(of document: IntentDocument, utf8Range: Range<Int>) -> IntentDocument {
         var splicer = IntentDocumentSplicer(expectedBytes: utf8Range.count, firstFreeIdentity: 0)
         splicer.copy(document, sourceID: 0, utf8Range: utf8Range)
         return splicer.finish()
@@ -173,6 +172,15 @@ extension IntentDocument {
         }
         return result
     }
+
+    /// The UTF-8 ranges of the leaves (maximal stretches of runs in one block, or without a
+    /// block), in order: the document's paragraphs.
+    package func leafUTF8Ranges() -> [Range<Int>] { leaves().map(\.utf8Range) }
+
+    /// The leaves with their blocks (`nil`: text without a block), in order.
+    package func leafBlocks() -> [(block: BlockID?, utf8Range: Range<Int>)] {
+        leaves().map { ($0.block >= 0 ? BlockID($0.block) : nil, $0.utf8Range) }
+    }
 }
 
 extension EditingLayout {
@@ -181,7 +189,7 @@ extension EditingLayout {
     /// its separator `"\n"` alone, as ` ``` ` with nothing inside parses, and one holding a single
     /// empty line its code `"\n"`). Typing into an empty code block leaves its separator after the
     /// new text, and an undo must restore exactly what was there, so every edit ends in this form.
-    static func canonicalCodeTerminators(in document: IntentDocument, around utf8Range: Range<Int>) -> IntentDocument {
+    package static func canonicalCodeTerminators(in document: IntentDocument, around utf8Range: Range<Int>) -> IntentDocument {
         let leaves = document.leaves()
         var fixes: [(offset: Int, block: Int32, toSeparator: Bool)] = []
         for leaf in leaves
