@@ -26,71 +26,16 @@ extension IntentDocument: CustomDebugStringConvertible {
     /// entry, inline set and span, then copied.
     /// - Returns: One block per run, each ending in a newline.
     public func runDump() -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count * 4)
-        // Indexed by block + 1 (0: no block), attributes entry and span.
-        var blockLines: [(markup: String, intent: String)?] = Array(repeating: nil, count: blocks.count + 1)
-        var attributeLines: [(beforeInline: String, afterSpans: String, last: String)?] = Array(
-            repeating: nil, count: attributeTable.count)
-        var inlineLines: [UInt: String] = [:]
-        var spanLines: [String?] = Array(repeating: nil, count: spans.count)
-        var blockMemo = BlockDumpMemo()
-        var start = text.utf8.startIndex
-        var startOffset = 0
-        for record in runRecords {
-            let end = text.utf8.index(start, offsetBy: record.end - startOffset)
-            Self.appendEscaped(text[start..<end], to: &output)
-            start = end
-            startOffset = record.end
-            output += " {\n"
-            let block: (markup: String, intent: String)
-            if let known = blockLines[Int(record.block) + 1] {
-                block = known
-            } else {
-                block = blockDumpLines(record.block, memo: &blockMemo)
-                blockLines[Int(record.block) + 1] = block
-            }
-            let attributes: (beforeInline: String, afterSpans: String, last: String)
-            if let known = attributeLines[Int(record.attributes)] {
-                attributes = known
-            } else {
-                attributes = Self.attributeDumpLines(attributeTable[Int(record.attributes)])
-                attributeLines[Int(record.attributes)] = attributes
-            }
-            output += block.markup
-            output += attributes.beforeInline
-            if record.inline != 0 {
-                if let known = inlineLines[record.inline] {
-                    output += known
-                } else {
-                    let names = InlinePresentationIntent(rawValue: record.inline).names.joined(separator: ", ")
-                    let line = Self.dumpLine("inlinePresentationIntent", names)
-                    inlineLines[record.inline] = line
-                    output += line
-                }
-            }
-            if record.span >= 0 {
-                if let known = spanLines[Int(record.span)] {
-                    output += known
-                } else {
-                    let line = Self.dumpLine("inlineSpans", spanPaths[Int(record.span)].debugDescription)
-                    spanLines[Int(record.span)] = line
-                    output += line
-                }
-            }
-            output += attributes.afterSpans
-            output += block.intent
-            output += attributes.last
-            output += "}\n"
-        }
-        return output
+        var writer = RunDumpWriter(document: self)
+        walk(&writer)
+        return writer.output
     }
 
     /// The run dump's lines for runs in the leaf block at `index` (-1 for none): block markup, and
     /// presentation intent. A chain deeper than ``dumpedChainDepth`` prints its innermost blocks
     /// and `… N more` (as ``InlineSpanPath`` does), so that the dump stays linear in the document
     /// however deep its blocks nest.
-    private func blockDumpLines(_ index: Int32, memo: inout BlockDumpMemo) -> (markup: String, intent: String) {
+    func blockDumpLines(_ index: Int32, memo: inout BlockDumpMemo) -> (markup: String, intent: String) {
         guard index >= 0 else { return ("", "") }
         var chain: [Int32] = []
         var current = index
@@ -124,7 +69,7 @@ extension IntentDocument: CustomDebugStringConvertible {
     static let dumpedChainDepth = 32
 
     /// What the run dump formats once per block (its component and its markup entry, escaped).
-    private struct BlockDumpMemo {
+    struct BlockDumpMemo {
         var descriptions: [Int32: String] = [:]
         var markupEntries: [Int32: String] = [:]
         /// Per block index: the number of blocks in its chain (itself and its ancestors), or 0
@@ -169,7 +114,7 @@ extension IntentDocument: CustomDebugStringConvertible {
 
     /// The run dump's lines for `attributes`, in the three groups that the inline-intent and span
     /// lines, then the presentation-intent line, fall between (the dump lists attributes by name).
-    private static func attributeDumpLines(
+    static func attributeDumpLines(
         _ attributes: RunAttributes
     ) -> (beforeInline: String, afterSpans: String, last: String) {
         var before = ""
@@ -193,7 +138,7 @@ extension IntentDocument: CustomDebugStringConvertible {
     }
 
     /// `\tNAME = VALUE\n`, the value escaped.
-    private static func dumpLine(_ name: String, _ value: String) -> String {
+    static func dumpLine(_ name: String, _ value: String) -> String {
         var line = "\t" + name + " = "
         appendEscaped(Substring(value), to: &line)
         line += "\n"

@@ -138,40 +138,9 @@ extension IntentDocument {
         output.append(",\n\"attributes\": ")
         output.append(Array(try encoder.encode(attributeTable)))
         output.append(",\n\"runs\": [")
-        // Each distinct inline value's `"inline": [...]` is encoded once.
-        var inlineCache: [UInt: [UInt8]] = [:]
-        var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for (position, record) in runRecords.enumerated() {
-                output.append(position == 0 ? "\n{\"text\": " : ",\n{\"text\": ")
-                output.appendJSONString(utf8: UnsafeBufferPointer(rebasing: utf8[start..<record.end]))
-                if record.block >= 0 {
-                    output.append(", \"block\": ")
-                    output.appendJSONInteger(Int(newIndex[Int(record.block)]))
-                }
-                if record.inline != 0 {
-                    if inlineCache[record.inline] == nil {
-                        var names = ", \"inline\": ["
-                        for (index, name) in InlinePresentationIntent(rawValue: record.inline).names.enumerated() {
-                            names += (index > 0 ? ", \"" : "\"") + name + "\""
-                        }
-                        inlineCache[record.inline] = Array((names + "]").utf8)
-                    }
-                    output.append(inlineCache[record.inline] ?? [])
-                }
-                if record.attributes != 0 {
-                    output.append(", \"attributes\": ")
-                    output.appendJSONInteger(Int(record.attributes))
-                }
-                if record.span >= 0 {
-                    output.append(", \"span\": ")
-                    output.appendJSONInteger(Int(record.span))
-                }
-                output.append("}")
-                start = record.end
-            }
-        }
+        var runs = JSONRunsWriter(output: output, blockIndex: newIndex)
+        walk(&runs)
+        output = runs.takeOutput()
         output.append(runRecords.isEmpty ? "]}\n" : "\n]}\n")
         return output.data()
     }

@@ -1,0 +1,88 @@
+/// Writes the run dump (``IntentDocument/runDump()``) as a visitor of the walk: one block per
+/// run. The lines a run shares with others — its block chain's, its attributes', its inline
+/// intents' and its spans' — are formatted once per block, attribute set, inline set and span,
+/// then copied, so the dump is linear in its length.
+struct RunDumpWriter: IntentVisitor {
+    // MARK: Stored layout
+
+    let document: IntentDocument
+    /// The dump so far.
+    private(set) var output = ""
+    /// Indexed by block + 1 (0: no block), attribute set and span.
+    private var blockLines: [(markup: String, intent: String)?]
+    private var attributeLines: [(beforeInline: String, afterSpans: String, last: String)?]
+    private var inlineLines: [UInt: String] = [:]
+    private var spanLines: [String?]
+    private var blockMemo = IntentDocument.BlockDumpMemo()
+
+    // MARK: Initialisers
+
+    init(document: IntentDocument) {
+        self.document = document
+        output.reserveCapacity(document.text.utf8.count * 4)
+        blockLines = Array(repeating: nil, count: document.blockCount + 1)
+        attributeLines = Array(repeating: nil, count: document.attributeSetCount)
+        spanLines = Array(repeating: nil, count: document.spanCount)
+    }
+
+    // MARK: Walk
+
+    // Every run names its whole block chain and span path: the walk's block and span events
+    // carry nothing more.
+    mutating func enterBlock(_ block: BlockID, child: BlockID?) {}
+    mutating func exitBlock(_ block: BlockID) {}
+    mutating func enterSpan(_ span: SpanID) {}
+    mutating func exitSpan(_ span: SpanID) {}
+
+    mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
+        let utf8 = document.text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: run.utf8Range.lowerBound)
+        let upper = utf8.index(lower, offsetBy: run.utf8Range.count)
+        IntentDocument.appendEscaped(document.text[lower..<upper], to: &output)
+        output += " {\n"
+        let block = blockLines(run.block)
+        let attributes = attributeLines(run.attributes)
+        output += block.markup
+        output += attributes.beforeInline
+        let inline = run.inlinePresentationIntent.rawValue
+        if inline != 0 {
+            if let known = inlineLines[inline] {
+                output += known
+            } else {
+                let line = IntentDocument.dumpLine("inlinePresentationIntent", run.inlinePresentationIntent.names.joined(separator: ", "))
+                inlineLines[inline] = line
+                output += line
+            }
+        }
+        if let span = run.span {
+            if let known = spanLines[span.index] {
+                output += known
+            } else {
+                let line = IntentDocument.dumpLine("inlineSpans", document.spanPaths[span.index].debugDescription)
+                spanLines[span.index] = line
+                output += line
+            }
+        }
+        output += attributes.afterSpans
+        output += block.intent
+        output += attributes.last
+        output += "}\n"
+    }
+
+    // MARK: Shared lines
+
+    private mutating func blockLines(_ block: BlockID?) -> (markup: String, intent: String) {
+        let slot = (block?.index ?? -1) + 1
+        if let known = blockLines[slot] { return known }
+        let made = document.blockDumpLines(block?.storage ?? -1, memo: &blockMemo)
+        blockLines[slot] = made
+        return made
+    }
+
+    private mutating func attributeLines(_ set: RunAttributesID) -> (beforeInline: String, afterSpans: String, last: String) {
+        if let known = attributeLines[set.index] { return known }
+        let made = IntentDocument.attributeDumpLines(document.attributes(of: set))
+        attributeLines[set.index] = made
+        return made
+    }
+}
