@@ -114,6 +114,9 @@ struct IntentTreeConverter {
         return builder.finish()
     }
 
+    /// Opens a node: one case per node kind, in the order of ``SyntaxNodeKind``. Longer than 60
+    /// lines because it is the one exhaustive dispatch over every kind (so that a new kind is a
+    /// compile error here); each case of more than a few lines is a method of its own.
     private mutating func enter(_ kind: SyntaxNodeKind, _ node: UnsafeMutablePointer<cmark_node>, _ tree: CmarkTree) {
         if frames.isEmpty, leafBlock < 0, includesBlocks, kind.isTopLevelBlock {
             topLevelMarks.append((nextIdentity, builder.byteCount, builder.runCount))
@@ -124,92 +127,25 @@ struct IntentTreeConverter {
         case .blockQuote:
             pushContainer(kind, .blockQuote, node, markup: alerts[UnsafeMutableRawPointer(node)].map { BlockMarkup(alert: $0) })
         case .footnoteDefinition:
-            var markup = BlockMarkup()
-            var length = 0
-            if let label = intentmark_footnote_label(node, &length) {
-                markup.footnoteLabel = String(decoding: UnsafeBufferPointer(start: label, count: length), as: UTF8.self)
-            }
-            pushContainer(kind, .blockQuote, node, markup: markup)
+            enterFootnoteDefinition(node)
         case .list:
-            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
-            var markup = BlockMarkup(isTight: cmark_node_get_list_tight(node) != 0)
-            if ordered {
-                markup.listItemDelimiter = cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM ? .parenthesis : .period
-            } else {
-                switch intentmark_list_bullet_char(node) {
-                case UInt8(ascii: "+"): markup.listItemDelimiter = .plus
-                case UInt8(ascii: "*"): markup.listItemDelimiter = .asterisk
-                case UInt8(ascii: "-"): markup.listItemDelimiter = .hyphen
-                default: markup.listItemDelimiter = nil
-                }
-            }
-            pushContainer(kind, ordered ? .orderedList : .unorderedList, node, markup: markup)
-            frames[frames.count - 1].counter = ordered ? Int(cmark_node_get_list_start(node)) : 1
+            enterList(node)
         case .item:
-            var ordinal = 1
-            if let last = frames.indices.last, frames[last].node == .list {
-                ordinal = frames[last].counter
-                frames[last].counter += 1
-            }
-            var markup: BlockMarkup? = nil
-            if let tasklist = tree.tasklistExtension, UnsafeMutableRawPointer(cmark_node_get_syntax_extension(node)) == tasklist {
-                markup = BlockMarkup(isTaskChecked: cmark_gfm_extensions_get_tasklist_item_checked(node))
-            }
-            pushContainer(kind, .listItem(ordinal: ordinal), node, markup: markup)
+            enterItem(node, tree)
         case .table:
-            let count = Int(cmark_gfm_extensions_get_table_columns(node))
-            var columns: [PresentationIntent.TableColumn] = []
-            var explicit: [Bool] = []
-            let alignments = cmark_gfm_extensions_get_table_alignments(node)
-            for column in 0..<count {
-                let code = alignments.map { $0[column] } ?? 0
-                switch code {
-                case UInt8(ascii: "c"): columns.append(.init(alignment: .center))
-                case UInt8(ascii: "r"): columns.append(.init(alignment: .right))
-                default: columns.append(.init(alignment: .left))
-                }
-                explicit.append(code != 0)
-            }
-            pushContainer(kind, .table(columns: columns), node, markup: BlockMarkup(columnAlignmentIsExplicit: explicit))
-            frames[frames.count - 1].counter = 1
+            enterTable(node)
         case .tableRow:
-            var rowKind = PresentationIntent.Kind.tableHeaderRow
-            if cmark_gfm_extensions_get_table_row_is_header(node) == 0 {
-                var rowIndex = 1
-                if let last = frames.indices.last, frames[last].node == .table {
-                    rowIndex = frames[last].counter
-                    frames[last].counter += 1
-                }
-                rowKind = .tableRow(rowIndex: rowIndex)
-            }
-            pushContainer(kind, rowKind, node)
-            frames[frames.count - 1].counter = 0
+            enterTableRow(node)
         case .tableCell:
-            var column = 0
-            if let last = frames.indices.last, frames[last].node == .tableRow {
-                column = frames[last].counter
-                frames[last].counter += 1
-            }
-            beginLeaf(.tableCell(columnIndex: column), node)
+            enterTableCell(node)
         case .paragraph:
             beginLeaf(.paragraph, node)
         case .heading:
             beginLeaf(.header(level: Int(cmark_node_get_heading_level(node))), node)
         case .codeBlock:
-            let info = string(cmark_node_get_fence_info(node))
-            var markup = BlockMarkup()
-            var fenceLength: Int32 = 0
-            var fenceOffset: Int32 = 0
-            var fenceCharacter: CChar = 0
-            if cmark_node_get_fenced(node, &fenceLength, &fenceOffset, &fenceCharacter) != 0 {
-                markup.codeFence = CodeFence(
-                    character: String(UnicodeScalar(UInt8(bitPattern: fenceCharacter))), length: Int(fenceLength))
-                markup.infoString = info.isEmpty ? nil : info
-            }
-            beginLeaf(.codeBlock(languageHint: Self.languageHint(info)), node, markup: markup.isEmpty ? nil : markup)
-            appendLiteral(node, inline: 0)
-            endLiteralLeaf(node)
+            enterCodeBlock(node)
         case .htmlBlock:
+            // A paragraph of block HTML: the runs' `.blockHTML` tells it apart.
             beginLeaf(.paragraph, node)
             appendLiteral(node, inline: InlinePresentationIntent.blockHTML.rawValue)
             endLiteralLeaf(node)
@@ -228,38 +164,11 @@ struct IntentTreeConverter {
             if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) + lineLag }
             appendLiteral(node, inline: inlineBits | InlinePresentationIntent.code.rawValue)
         case .htmlInline:
-            if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) + lineLag }
-            if appliesDisplayAttributes, imageDepth == 0, let role = formattingRole(of: node, tree) {
-                switch role {
-                case .opening(let tag):
-                    var attributes = currentAttributes
-                    attributes.display = tag.element.applied(to: attributes.display ?? DisplayAttributes())
-                    pushSpan(.htmlFormatting, htmlTag: tag)
-                    pushAttributes(attributes)
-                case .closing:
-                    popAttributes(node)
-                    popSpan()
-                }
-                return
-            }
-            pushSpan(.inlineHTML)
-            appendLiteral(node, inline: inlineBits | InlinePresentationIntent.inlineHTML.rawValue)
-            popSpan()
+            enterInlineHTML(node, tree)
         case .softBreak:
-            if dummyNodesToSkip > 0 {
-                dummyNodesToSkip = 0
-                return
-            }
-            appendText(
-                options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? source.lineBreakText(afterLine: lastInlineEndLine) : " ",
-                node, inline: inlineBits | InlinePresentationIntent.softBreak.rawValue)
+            enterSoftBreak(node)
         case .lineBreak:
-            dummyNodesToSkip = 0
-            appendText(
-                options.interpretedSyntax == .inlineOnlyPreservingWhitespace
-                    ? source.lineBreakText(afterLine: lastInlineEndLine) : "\u{2028}",
-                node, inline: inlineBits | InlinePresentationIntent.lineBreak.rawValue)
-            if preservesWhitespace, source.lineEndsWithBackslash(lastInlineEndLine) { lineLag += 1 }
+            enterLineBreak(node)
         case .emphasis:
             emphasisDepth += 1
             pushSpan(.emphasis)
@@ -270,53 +179,214 @@ struct IntentTreeConverter {
             strikethroughDepth += 1
             pushSpan(.strikethrough)
         case .link:
-            let rawDestination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            let destination = source.restoringOriginal(rawDestination)
-            if let extended = source.extendedAttributes(forRawDestination: rawDestination) {
-                // Apple's `^[text](attributes)`: drop the `^` that precedes the bracket.
-                if builder.lastByte == UInt8(ascii: "^") { builder.removeLast(bytes: 1) }
-                var attributes = currentAttributes
-                var merged = attributes.extendedAttributes ?? [:]
-                merged.merge(extended) { _, new in new }
-                attributes.extendedAttributes = merged
-                if appliesDisplayAttributes, DisplayAttributes.hasDisplayExtendedAttributes(extended) {
-                    let display = (attributes.display ?? DisplayAttributes()).applyingExtendedAttributes(extended)
-                    attributes.display = display.isEmpty ? nil : display
-                }
-                pushSpan(.extendedAttributes)
-                pushAttributes(attributes)
-            } else {
-                var attributes = currentAttributes
-                attributes.linkDestination = destination
-                attributes.link = resolve(destination)
-                let title = string(cmark_node_get_title(node))
-                attributes.linkTitle = title.isEmpty ? nil : title
-                pushSpan(.link)
-                pushAttributes(attributes)
-            }
+            enterLink(node)
         case .image:
-            imageDepth += 1
-            let source = string(cmark_node_get_url(node))
-            var attributes = currentAttributes
-            attributes.imageSource = source
-            attributes.imageURL = resolve(source)
-            let title = string(cmark_node_get_title(node))
-            attributes.imageTitle = title.isEmpty ? nil : title
-            pushSpan(.image)
-            pushAttributes(attributes)
+            enterImage(node)
         case .footnoteReference:
-            var attributes = currentAttributes
-            var length = 0
-            if let label = intentmark_footnote_label(node, &length) {
-                attributes.footnoteReference = String(
-                    decoding: UnsafeBufferPointer(start: label, count: length), as: UTF8.self)
-            } else {
-                attributes.footnoteReference = ""
-            }
-            pushSpan(.footnoteReference)
-            pushAttributes(attributes)
-            appendLiteral(node, inline: inlineBits)
+            enterFootnoteReference(node)
         }
+    }
+
+    /// A table cell, a leaf numbered from its row's counter.
+    private mutating func enterTableCell(_ node: UnsafeMutablePointer<cmark_node>) {
+        var column = 0
+        if let last = frames.indices.last, frames[last].node == .tableRow {
+            column = frames[last].counter
+            frames[last].counter += 1
+        }
+        beginLeaf(.tableCell(columnIndex: column), node)
+    }
+
+    /// A soft line break: a space (or, preserving whitespace, the source's line break), unless it
+    /// ends a dummy line the prepared source added (``PreparedSource``), which is skipped.
+    private mutating func enterSoftBreak(_ node: UnsafeMutablePointer<cmark_node>) {
+        if dummyNodesToSkip > 0 {
+            dummyNodesToSkip = 0
+            return
+        }
+        appendText(
+            options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? source.lineBreakText(afterLine: lastInlineEndLine) : " ",
+            node, inline: inlineBits | InlinePresentationIntent.softBreak.rawValue)
+    }
+
+    /// A hard line break: U+2028 (or, preserving whitespace, the source's line break).
+    private mutating func enterLineBreak(_ node: UnsafeMutablePointer<cmark_node>) {
+        dummyNodesToSkip = 0
+        appendText(
+            options.interpretedSyntax == .inlineOnlyPreservingWhitespace
+                ? source.lineBreakText(afterLine: lastInlineEndLine) : "\u{2028}",
+            node, inline: inlineBits | InlinePresentationIntent.lineBreak.rawValue)
+        if preservesWhitespace, source.lineEndsWithBackslash(lastInlineEndLine) { lineLag += 1 }
+    }
+
+    /// A footnote definition: a block quote whose markup carries the label.
+    private mutating func enterFootnoteDefinition(_ node: UnsafeMutablePointer<cmark_node>) {
+        var markup = BlockMarkup()
+        var length = 0
+        if let label = intentmark_footnote_label(node, &length) {
+            markup.footnoteLabel = String(decoding: UnsafeBufferPointer(start: label, count: length), as: UTF8.self)
+        }
+        pushContainer(.footnoteDefinition, .blockQuote, node, markup: markup)
+    }
+
+    /// A list: ordered or not, tight or loose, with its marker; its items count from its start.
+    private mutating func enterList(_ node: UnsafeMutablePointer<cmark_node>) {
+        let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+        var markup = BlockMarkup(isTight: cmark_node_get_list_tight(node) != 0)
+        if ordered {
+            markup.listItemDelimiter = cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM ? .parenthesis : .period
+        } else {
+            switch intentmark_list_bullet_char(node) {
+            case UInt8(ascii: "+"): markup.listItemDelimiter = .plus
+            case UInt8(ascii: "*"): markup.listItemDelimiter = .asterisk
+            case UInt8(ascii: "-"): markup.listItemDelimiter = .hyphen
+            default: markup.listItemDelimiter = nil
+            }
+        }
+        pushContainer(.list, ordered ? .orderedList : .unorderedList, node, markup: markup)
+        frames[frames.count - 1].counter = ordered ? Int(cmark_node_get_list_start(node)) : 1
+    }
+
+    /// A list item, numbered from its list's counter; a task item carries its box.
+    private mutating func enterItem(_ node: UnsafeMutablePointer<cmark_node>, _ tree: CmarkTree) {
+        var ordinal = 1
+        if let last = frames.indices.last, frames[last].node == .list {
+            ordinal = frames[last].counter
+            frames[last].counter += 1
+        }
+        var markup: BlockMarkup? = nil
+        if let tasklist = tree.tasklistExtension, UnsafeMutableRawPointer(cmark_node_get_syntax_extension(node)) == tasklist {
+            markup = BlockMarkup(isTaskChecked: cmark_gfm_extensions_get_tasklist_item_checked(node))
+        }
+        pushContainer(.item, .listItem(ordinal: ordinal), node, markup: markup)
+    }
+
+    /// A table with its columns' alignments (and which were written); its body rows count from 1.
+    private mutating func enterTable(_ node: UnsafeMutablePointer<cmark_node>) {
+        let count = Int(cmark_gfm_extensions_get_table_columns(node))
+        var columns: [PresentationIntent.TableColumn] = []
+        var explicit: [Bool] = []
+        let alignments = cmark_gfm_extensions_get_table_alignments(node)
+        for column in 0..<count {
+            let code = alignments.map { $0[column] } ?? 0
+            switch code {
+            case UInt8(ascii: "c"): columns.append(.init(alignment: .center))
+            case UInt8(ascii: "r"): columns.append(.init(alignment: .right))
+            default: columns.append(.init(alignment: .left))
+            }
+            explicit.append(code != 0)
+        }
+        pushContainer(.table, .table(columns: columns), node, markup: BlockMarkup(columnAlignmentIsExplicit: explicit))
+        frames[frames.count - 1].counter = 1
+    }
+
+    /// A table row: the header row, or a body row numbered by its table; its cells count from 0.
+    private mutating func enterTableRow(_ node: UnsafeMutablePointer<cmark_node>) {
+        var rowKind = PresentationIntent.Kind.tableHeaderRow
+        if cmark_gfm_extensions_get_table_row_is_header(node) == 0 {
+            var rowIndex = 1
+            if let last = frames.indices.last, frames[last].node == .table {
+                rowIndex = frames[last].counter
+                frames[last].counter += 1
+            }
+            rowKind = .tableRow(rowIndex: rowIndex)
+        }
+        pushContainer(.tableRow, rowKind, node)
+        frames[frames.count - 1].counter = 0
+    }
+
+    /// A code block, a leaf of its literal text, with its fence and info string as markup.
+    private mutating func enterCodeBlock(_ node: UnsafeMutablePointer<cmark_node>) {
+        let info = string(cmark_node_get_fence_info(node))
+        var markup = BlockMarkup()
+        var fenceLength: Int32 = 0
+        var fenceOffset: Int32 = 0
+        var fenceCharacter: CChar = 0
+        if cmark_node_get_fenced(node, &fenceLength, &fenceOffset, &fenceCharacter) != 0 {
+            markup.codeFence = CodeFence(
+                character: String(UnicodeScalar(UInt8(bitPattern: fenceCharacter))), length: Int(fenceLength))
+            markup.infoString = info.isEmpty ? nil : info
+        }
+        beginLeaf(.codeBlock(languageHint: Self.languageHint(info)), node, markup: markup.isEmpty ? nil : markup)
+        appendLiteral(node, inline: 0)
+        endLiteralLeaf(node)
+    }
+
+    /// Inline HTML: a formatting tag opening or closing its span (with display attributes), or raw HTML.
+    private mutating func enterInlineHTML(_ node: UnsafeMutablePointer<cmark_node>, _ tree: CmarkTree) {
+        if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) + lineLag }
+        if appliesDisplayAttributes, imageDepth == 0, let role = formattingRole(of: node, tree) {
+            switch role {
+            case .opening(let tag):
+                var attributes = currentAttributes
+                attributes.display = tag.element.applied(to: attributes.display ?? DisplayAttributes())
+                pushSpan(.htmlFormatting, htmlTag: tag)
+                pushAttributes(attributes)
+            case .closing:
+                popAttributes(node)
+                popSpan()
+            }
+            return
+        }
+        pushSpan(.inlineHTML)
+        appendLiteral(node, inline: inlineBits | InlinePresentationIntent.inlineHTML.rawValue)
+        popSpan()
+    }
+
+    /// A link, or Apple's `^[text](attributes)`: a span with the attributes it gives its text.
+    private mutating func enterLink(_ node: UnsafeMutablePointer<cmark_node>) {
+        let rawDestination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+        let destination = source.restoringOriginal(rawDestination)
+        if let extended = source.extendedAttributes(forRawDestination: rawDestination) {
+            // Apple's `^[text](attributes)`: drop the `^` that precedes the bracket.
+            if builder.lastByte == UInt8(ascii: "^") { builder.removeLast(bytes: 1) }
+            var attributes = currentAttributes
+            var merged = attributes.extendedAttributes ?? [:]
+            merged.merge(extended) { _, new in new }
+            attributes.extendedAttributes = merged
+            if appliesDisplayAttributes, DisplayAttributes.hasDisplayExtendedAttributes(extended) {
+                let display = (attributes.display ?? DisplayAttributes()).applyingExtendedAttributes(extended)
+                attributes.display = display.isEmpty ? nil : display
+            }
+            pushSpan(.extendedAttributes)
+            pushAttributes(attributes)
+        } else {
+            var attributes = currentAttributes
+            attributes.linkDestination = destination
+            attributes.link = resolve(destination)
+            let title = string(cmark_node_get_title(node))
+            attributes.linkTitle = title.isEmpty ? nil : title
+            pushSpan(.link)
+            pushAttributes(attributes)
+        }
+    }
+
+    /// An image: a span whose attributes carry its source and title.
+    private mutating func enterImage(_ node: UnsafeMutablePointer<cmark_node>) {
+        imageDepth += 1
+        let source = string(cmark_node_get_url(node))
+        var attributes = currentAttributes
+        attributes.imageSource = source
+        attributes.imageURL = resolve(source)
+        let title = string(cmark_node_get_title(node))
+        attributes.imageTitle = title.isEmpty ? nil : title
+        pushSpan(.image)
+        pushAttributes(attributes)
+    }
+
+    /// A footnote reference: a span whose text is the reference's, with its label.
+    private mutating func enterFootnoteReference(_ node: UnsafeMutablePointer<cmark_node>) {
+        var attributes = currentAttributes
+        var length = 0
+        if let label = intentmark_footnote_label(node, &length) {
+            attributes.footnoteReference = String(
+                decoding: UnsafeBufferPointer(start: label, count: length), as: UTF8.self)
+        } else {
+            attributes.footnoteReference = ""
+        }
+        pushSpan(.footnoteReference)
+        pushAttributes(attributes)
+        appendLiteral(node, inline: inlineBits)
     }
 
     private mutating func exit(_ kind: SyntaxNodeKind, _ node: UnsafeMutablePointer<cmark_node>) {
