@@ -548,6 +548,9 @@ extension PlainTextRenderer: IntentVisitor {
         isBlockOpen[block.index] = false
     }
 
+    // Links and styles are read per run (its span and attributes): no span events.
+    static var followsSpans: Bool { false }
+
     mutating func enterSpan(_ span: SpanID) {}
 
     mutating func exitSpan(_ span: SpanID) {}

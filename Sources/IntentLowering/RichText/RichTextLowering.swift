@@ -669,13 +669,9 @@ struct RichTextLowering {
 
 // MARK: - Walk
 
-extension RichTextLowering: IntentVisitor {
+extension RichTextLowering: IntentRunVisitor {
     // Blocks become paragraph styles per leaf (``styleID(_:)``), and spans the effect chains of
     // the runs in them (``spanEffects``): the walk's block and span events carry nothing more.
-    mutating func enterBlock(_ block: BlockID, child: BlockID?) {}
-    mutating func exitBlock(_ block: BlockID) {}
-    mutating func enterSpan(_ span: SpanID) {}
-    mutating func exitSpan(_ span: SpanID) {}
 
     mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
         lower(run, text)

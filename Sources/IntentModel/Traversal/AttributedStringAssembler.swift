@@ -5,7 +5,7 @@ import Foundation
 /// leaf's text with the attributes all its runs share (intent and markup), each run's own
 /// attributes (a container cached by run key, the same in every leaf) merged over its range —
 /// nothing to do for a run of plain text — and the leaves are appended in order.
-struct AttributedStringAssembler: IntentVisitor {
+struct AttributedStringAssembler: IntentRunVisitor {
     // MARK: Stored layout
 
     let document: IntentDocument
@@ -41,10 +41,6 @@ struct AttributedStringAssembler: IntentVisitor {
 
     // Blocks are the leaves' intents (``IntentDocument/blockContainer(_:foundationAttributesOnly:)``)
     // and spans the runs' span paths: the walk's block and span events carry nothing more.
-    mutating func enterBlock(_ block: BlockID, child: BlockID?) {}
-    mutating func exitBlock(_ block: BlockID) {}
-    mutating func enterSpan(_ span: SpanID) {}
-    mutating func exitSpan(_ span: SpanID) {}
 
     mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
         leafRuns.append(document.runRecords[run.index.position])

@@ -12,7 +12,8 @@ extension IntentDocument {
     /// ```
     /// - Parameter visitor: The visitor; it keeps its state when the walk returns.
     @inlinable public func walk<Visitor: IntentVisitor & ~Copyable>(_ visitor: inout Visitor) {
-        var state = WalkState(blockCount: blocks.count, spanCount: spans.count)
+        var state = WalkState(
+            blockCount: Visitor.followsBlocks ? blocks.count : 0, spanCount: Visitor.followsSpans ? spans.count : 0)
         var text = self.text
         text.withUTF8 { bytes in
             runRecords.withUnsafeBufferPointer { records in
@@ -23,20 +24,21 @@ extension IntentDocument {
                     let run = StoredRun(index: position, start: start, record: record)
                     let entersLeaf = record.block != currentLeaf
                     visitor.willVisit(run, entersLeaf: entersLeaf)
+                    // The flags are constants of the visitor's type: each branch folds away.
                     if entersLeaf {
-                        state.moveSpans(to: -1, in: self, visitor: &visitor)
-                        state.moveBlocks(to: record.block, in: self, visitor: &visitor)
+                        if Visitor.followsSpans { state.moveSpans(to: -1, in: self, visitor: &visitor) }
+                        if Visitor.followsBlocks { state.moveBlocks(to: record.block, in: self, visitor: &visitor) }
                         currentLeaf = record.block
                     }
-                    state.moveSpans(to: record.span, in: self, visitor: &visitor)
+                    if Visitor.followsSpans { state.moveSpans(to: record.span, in: self, visitor: &visitor) }
                     let isLastInLeaf = position + 1 == records.count || records[position + 1].block != record.block
                     visitor.visitRun(run, text: UnsafeBufferPointer(rebasing: bytes[start..<record.end]), isLastInLeaf: isLastInLeaf)
                     start = record.end
                 }
             }
         }
-        state.moveSpans(to: -1, in: self, visitor: &visitor)
-        state.moveBlocks(to: -1, in: self, visitor: &visitor)
+        if Visitor.followsSpans { state.moveSpans(to: -1, in: self, visitor: &visitor) }
+        if Visitor.followsBlocks { state.moveBlocks(to: -1, in: self, visitor: &visitor) }
     }
 
     /// What a walk has open: the open blocks and spans, outermost first, with a flag per table

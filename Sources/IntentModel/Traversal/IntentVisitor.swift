@@ -44,6 +44,17 @@
 /// print(outline.lines.joined(separator: "\n"))
 /// ```
 public protocol IntentVisitor: ~Copyable {
+    /// Whether the walk delivers block events (``enterBlock(_:child:)``, ``exitBlock(_:)``) to
+    /// this kind of visitor. When `false` the walk keeps no account of open blocks at all (it
+    /// costs nothing); runs still say their leaf block. The default is `true`
+    /// (``IntentRunVisitor``: `false`).
+    static var followsBlocks: Bool { get }
+
+    /// Whether the walk delivers span events (``enterSpan(_:)``, ``exitSpan(_:)``) to this kind of
+    /// visitor. When `false` the walk keeps no account of open spans; runs still say their
+    /// innermost span. The default is `true` (``IntentRunVisitor``: `false`).
+    static var followsSpans: Bool { get }
+
     /// Called first for every run, before the blocks and spans it enters or leaves.
     ///
     /// The default does nothing.
@@ -81,9 +92,45 @@ public protocol IntentVisitor: ~Copyable {
 }
 
 extension IntentVisitor where Self: ~Copyable {
+    /// `true`: the walk delivers block events.
+    @inlinable public static var followsBlocks: Bool { true }
+
+    /// `true`: the walk delivers span events.
+    @inlinable public static var followsSpans: Bool { true }
+
     /// Does nothing.
     /// - Parameters:
     ///   - run: The run about to be visited.
     ///   - entersLeaf: Whether its leaf block differs from the previous run's.
     @inlinable public mutating func willVisit(_ run: IntentDocument.StoredRun, entersLeaf: Bool) {}
+}
+
+/// A visitor that reads a document's runs alone: its block and span events do nothing (the
+/// defaults below), so only ``IntentVisitor/visitRun(_:text:isLastInLeaf:)`` (and, if wanted,
+/// ``IntentVisitor/willVisit(_:entersLeaf:)``) is written. For outputs that carry structure
+/// per run rather than as nesting — a run table, a serialisation, a lowering that flattens blocks
+/// into paragraph styles.
+public protocol IntentRunVisitor: IntentVisitor, ~Copyable {}
+
+extension IntentRunVisitor where Self: ~Copyable {
+    /// `false`: the walk keeps no account of blocks for a run visitor.
+    @inlinable public static var followsBlocks: Bool { false }
+
+    /// `false`: the walk keeps no account of spans for a run visitor.
+    @inlinable public static var followsSpans: Bool { false }
+
+    /// Does nothing.
+    /// - Parameters:
+    ///   - block: The block.
+    ///   - child: The block that opens next inside it, if any.
+    @inlinable public mutating func enterBlock(_ block: BlockID, child: BlockID?) {}
+    /// Does nothing.
+    /// - Parameter block: The block.
+    @inlinable public mutating func exitBlock(_ block: BlockID) {}
+    /// Does nothing.
+    /// - Parameter span: The span.
+    @inlinable public mutating func enterSpan(_ span: SpanID) {}
+    /// Does nothing.
+    /// - Parameter span: The span.
+    @inlinable public mutating func exitSpan(_ span: SpanID) {}
 }

@@ -2,7 +2,7 @@
 /// visitor of the walk: one line per run, `{"text": …}` with its block (renumbered parents
 /// first), inline intent names, attribute set and span, each only when it has one. Each distinct
 /// inline value's `"inline": [...]` is encoded once.
-struct JSONRunsWriter: IntentVisitor, ~Copyable {
+struct JSONRunsWriter: IntentRunVisitor, ~Copyable {
     // MARK: Stored layout
 
     private var output: ByteOutput
@@ -28,10 +28,6 @@ struct JSONRunsWriter: IntentVisitor, ~Copyable {
 
     // The form stores blocks and spans as tables that runs refer to: the walk's block and span
     // events carry nothing more.
-    mutating func enterBlock(_ block: BlockID, child: BlockID?) {}
-    mutating func exitBlock(_ block: BlockID) {}
-    mutating func enterSpan(_ span: SpanID) {}
-    mutating func exitSpan(_ span: SpanID) {}
 
     mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
         output.append(isFirst ? "\n{\"text\": " : ",\n{\"text\": ")

@@ -2,7 +2,7 @@
 /// run. The lines a run shares with others — its block chain's, its attributes', its inline
 /// intents' and its spans' — are formatted once per block, attribute set, inline set and span,
 /// then copied, so the dump is linear in its length.
-struct RunDumpWriter: IntentVisitor {
+struct RunDumpWriter: IntentRunVisitor {
     // MARK: Stored layout
 
     let document: IntentDocument
@@ -29,10 +29,6 @@ struct RunDumpWriter: IntentVisitor {
 
     // Every run names its whole block chain and span path: the walk's block and span events
     // carry nothing more.
-    mutating func enterBlock(_ block: BlockID, child: BlockID?) {}
-    mutating func exitBlock(_ block: BlockID) {}
-    mutating func enterSpan(_ span: SpanID) {}
-    mutating func exitSpan(_ span: SpanID) {}
 
     mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
         let utf8 = document.text.utf8

@@ -508,12 +508,8 @@ extension String {
 
 // MARK: - Walk
 
-extension RTFRenderer: IntentVisitor {
+extension RTFRenderer: IntentRunVisitor {
     // The lowered document has no blocks or spans: its paragraphs are its separators' line feeds.
-    mutating func enterBlock(_ block: BlockID, child: BlockID?) {}
-    mutating func exitBlock(_ block: BlockID) {}
-    mutating func enterSpan(_ span: SpanID) {}
-    mutating func exitSpan(_ span: SpanID) {}
 
     mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
         collect(run)

@@ -512,6 +512,9 @@ extension TerminalRenderState: IntentVisitor {
         isBlockOpen[block.index] = false
     }
 
+    // Links and styles are read per run (its span and attributes): no span events.
+    static var followsSpans: Bool { false }
+
     mutating func enterSpan(_ span: SpanID) {}
 
     mutating func exitSpan(_ span: SpanID) {}
