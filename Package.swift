@@ -70,11 +70,11 @@ let package = Package(
             ]),
         .testTarget(
             name: "IntentLoweringTests", dependencies: ["IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
-        .testTarget(name: "IntentMarkTests", dependencies: ["IntentMark"]),
+        .testTarget(name: "IntentMarkTests", dependencies: ["IntentMark", "SpecCorpus"]),
         .testTarget(
             name: "IntentEditingTests",
             dependencies: ["IntentEditing", "IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering", "SpecCorpus"]),
-        .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark", "IntentMark"]),
+        .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark", "IntentMark", "SpecCorpus"]),
         // Code written for Apple platforms as Apple's documentation writes it (Foundation's
         // Markdown initializers and intents). Its files import only Foundation and Testing: where
         // Foundation lacks that API, IntentMark is imported implicitly, as `import IntentMark` in

@@ -7,7 +7,7 @@ import Testing
 
 @testable import IntentEditing
 
-@Suite("Editable document")
+@Suite("Editable document", .tags(.corpus))
 struct EditableIntentDocumentTests {
     static func parsed(_ markdown: String) throws -> IntentDocument {
         try IntentDocument(markdown: markdown)

@@ -5,7 +5,7 @@ import MarkdownParsing
 import SpecCorpus
 import Testing
 
-@Suite("Incremental re-parse")
+@Suite("Incremental re-parse", .tags(.corpus))
 struct IncrementalMarkdownDocumentTests {
     static func full(_ source: String, _ options: MarkdownParsingOptions = .default) throws -> IntentDocument {
         try IntentDocument(markdown: source, options: options)

@@ -10,7 +10,7 @@ import Testing
 /// ``IntentEditing/EditableIntentDocument`` made from parsed Markdown, the written Markdown keeps
 /// every top-level block the edit did not touch, and everything between blocks, byte for byte
 /// and in order, and reads back to the edited document wherever writing anew does.
-@Suite("Markdown written from its source after an edit")
+@Suite("Markdown written from its source after an edit", .tags(.corpus))
 struct SourcePreservingEditTests {
     /// The documents: every parsing fixture of full syntax, the bundled documents and the first
     /// 60 KB of the real-world one when the corpus is there.

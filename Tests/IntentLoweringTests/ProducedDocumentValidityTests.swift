@@ -8,7 +8,7 @@ import Testing
 /// Every document the library makes — parsed in both layouts, lowered with every result option,
 /// raised back — passes ``IntentDocument/validate()`` and reads back from its JSON form, so the
 /// checks the JSON reader runs never refuse what the library wrote.
-@Suite("Documents the library makes are valid")
+@Suite("Documents the library makes are valid", .tags(.corpus))
 struct ProducedDocumentValidityTests {
     static let resultOptions: [ResultOptions] = [.plainText, .richText, [.richText, .list], [.richText, .table], .presentationIntent]
 

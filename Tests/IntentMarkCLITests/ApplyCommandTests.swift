@@ -1,9 +1,10 @@
 import Foundation
 import IntentMark
+import SpecCorpus
 import Testing
 
 /// `intentmark apply`: edit scripts replayed on documents, run as a user runs them.
-@Suite("intentmark apply")
+@Suite("intentmark apply", .tags(.corpus))
 struct ApplyCommandTests {
     static let editingFixtures = CLITests.packageRoot.appending(path: "Fixtures/Editing")
 

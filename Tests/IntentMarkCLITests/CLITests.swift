@@ -1,8 +1,9 @@
 import Foundation
+import SpecCorpus
 import Testing
 
 /// Runs the built `intentmark` binary as a user would.
-@Suite("intentmark command line")
+@Suite("intentmark command line", .tags(.corpus))
 struct CLITests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,9 +1,10 @@
 import Foundation
 import IntentMark
+import SpecCorpus
 import Testing
 
 /// The command line's conventions, as pandoc and cmark-gfm users type them.
-@Suite("intentmark conventions")
+@Suite("intentmark conventions", .tags(.corpus))
 struct ConventionTests {
     static let documents = CLITests.packageRoot.appending(path: "Fixtures/Documents")
 

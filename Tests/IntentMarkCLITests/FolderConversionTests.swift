@@ -1,4 +1,5 @@
 import Foundation
+import SpecCorpus
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// `intentmark convert DIR… -o OUTDIR --to FORMAT`: files converted one by one into a directory.
-@Suite("intentmark folder conversion")
+@Suite("intentmark folder conversion", .tags(.corpus))
 struct FolderConversionTests {
     /// A fresh directory holding `files` (relative path → contents).
     static func tree(_ files: [String: Data]) throws -> URL {

@@ -1,4 +1,5 @@
 import Foundation
+import SpecCorpus
 import Testing
 
 #if canImport(Glibc)
@@ -6,7 +7,7 @@ import Testing
 #endif
 
 /// `-o` writes only regular files, never a partial one; every write error exits 1 with one line.
-@Suite("intentmark output files")
+@Suite("intentmark output files", .tags(.corpus))
 struct OutputFileTests {
     /// A fresh directory for one test.
     static func scratchDirectory() throws -> URL {

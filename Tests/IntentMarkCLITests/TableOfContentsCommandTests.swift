@@ -1,8 +1,9 @@
 import Foundation
+import SpecCorpus
 import Testing
 
 /// `intentmark toc` and `convert --heading-ids`, through the built binary.
-@Suite("Table of contents and heading ids")
+@Suite("Table of contents and heading ids", .tags(.corpus))
 struct TableOfContentsCommandTests {
     static let markdown = Data(
         """

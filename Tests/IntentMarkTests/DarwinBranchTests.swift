@@ -1,4 +1,5 @@
 import Foundation
+import SpecCorpus
 import Testing
 
 // On an Apple platform the real Foundation is there and the stand-in check does not apply.
@@ -8,7 +9,7 @@ import Testing
     /// `scripts/check-darwin-branch`, against `Tests/DarwinStandIn/FoundationStandIn`: Apple's
     /// documented declarations of `PresentationIntent`, `InlinePresentationIntent`, their attributes
     /// and the Markdown initializers, which Linux's Foundation lacks.
-    @Suite("Apple-platform branch")
+    @Suite("Apple-platform branch", .tags(.corpus))
     struct DarwinBranchTests {
         static let packageRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

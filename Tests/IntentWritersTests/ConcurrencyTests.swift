@@ -7,7 +7,7 @@ import SpecCorpus
 import Testing
 
 /// Parsing, lowering and writing from 8 threads at once give what they give serially.
-@Suite("Concurrency")
+@Suite("Concurrency", .tags(.corpus))
 struct ConcurrencyTests {
     struct Output: Equatable, Sendable {
         var json: Data

@@ -9,7 +9,7 @@ import Testing
 /// the fuzzer once broke them with — `Fixtures/Fuzz/` (fixed) and `Fixtures/Fuzz/open/` (open bugs,
 /// expected to fail until fixed; see `Fixtures/Fuzz/README.md`), first byte the options (see
 /// ``FuzzInput``) — and on the spec examples the fuzzer's seed corpus is made of.
-@Suite("Fuzz regressions")
+@Suite("Fuzz regressions", .tags(.corpus))
 struct FuzzRegressionTests {
     static let fixtureDirectory = TestPaths.fixtures.appending(path: "Fuzz")
 

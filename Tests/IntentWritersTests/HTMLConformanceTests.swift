@@ -9,7 +9,7 @@ import Testing
 /// (the oracle, `cmark_render_html` with the same options) on every spec example, in safe and
 /// unsafe mode and both block layouts; and with each example's own extension tags against the
 /// spec's expected HTML.
-@Suite("HTML conformance")
+@Suite("HTML conformance", .tags(.corpus))
 struct HTMLConformanceTests {
     static let gfmFiles = [
         "cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt",

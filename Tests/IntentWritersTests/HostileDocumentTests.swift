@@ -2,11 +2,12 @@ import Foundation
 import IntentLowering
 import IntentModel
 import IntentWriters
+import SpecCorpus
 import Testing
 
 /// Documents built through the public API with values no parser makes: every writer and lowering
 /// writes them (with values clamped into ``ModelRanges``) instead of trapping or hanging.
-@Suite("Hostile documents through every writer")
+@Suite("Hostile documents through every writer", .tags(.corpus))
 struct HostileDocumentTests {
     struct Hostile: Sendable, CustomStringConvertible {
         var name: String

@@ -9,7 +9,7 @@ import Testing
 /// documents are equivalent, libcmark-gfm's HTML of the written Markdown equals its HTML of the
 /// original, and writing is idempotent. libcmark-gfm's own CommonMark renderer is measured on the
 /// same examples as the baseline (its failures are reported, ours must be no more and each listed).
-@Suite("Markdown round trip")
+@Suite("Markdown round trip", .tags(.corpus))
 struct MarkdownRoundTripTests {
     static let files = [
         "cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt",

@@ -10,7 +10,7 @@ import Testing
 /// character reference) is needed — removing any one of them changes the parse of the whole
 /// output. Backslashes inside code are text, and removing them changes the text, so they count
 /// as needed too.
-@Suite("Minimal escaping")
+@Suite("Minimal escaping", .tags(.corpus))
 struct MinimalEscapingTests {
     /// The escapes of `written` whose removal leaves the parse unchanged, as `offset: context`
     /// descriptions, and how many escapes there were. The parse is of the whole text, or with

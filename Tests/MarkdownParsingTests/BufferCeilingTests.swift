@@ -1,12 +1,13 @@
 import Foundation
 import IntentModel
+import SpecCorpus
 import Testing
 
 @testable import MarkdownParsing
 
 /// Inputs that would grow one of libcmark-gfm's buffers past its 32-bit limit (which aborts the
 /// process) are refused with a typed error; everything below converts.
-@Suite("libcmark-gfm buffer ceiling")
+@Suite("libcmark-gfm buffer ceiling", .tags(.corpus))
 struct BufferCeilingTests {
     static func expanded(_ bytes: [UInt8], ceiling: Int) -> Int {
         bytes.withUnsafeBufferPointer { CmarkBufferCeiling.expandedByteCount(of: $0, ceiling: ceiling) }

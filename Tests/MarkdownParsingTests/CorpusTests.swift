@@ -9,7 +9,7 @@ import Testing
 /// there, read in place, never copied): every example and document parses, every block
 /// libcmark-gfm finds appears as exactly one intent with its own identity, and the document
 /// survives JSON and `AttributedString` round trips.
-@Suite("Spec and real-world corpus")
+@Suite("Spec and real-world corpus", .tags(.corpus))
 struct CorpusTests {
     static let specFiles = [
         "cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt",

@@ -5,7 +5,7 @@ import SpecCorpus
 import Testing
 
 /// Version 3 of the JSON document form (each block once) and the older versions it replaces.
-@Suite("JSON form versions")
+@Suite("JSON form versions", .tags(.corpus))
 struct JSONVersionTests {
     static let oldVersions = [
         "footnotes", "formatting-tags", "tables", "nested-lists-in-block-quotes", "display-extended-attributes", "source-positions",

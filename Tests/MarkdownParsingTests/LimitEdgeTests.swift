@@ -1,11 +1,12 @@
 import Foundation
 import IntentModel
 import MarkdownParsing
+import SpecCorpus
 import Testing
 
 /// Each parsing limit at its edge: input exactly at the limit converts, one step over is the typed
 /// error naming the limit; and the hostile shapes that passed the older limits are refused fast.
-@Suite("Parsing limits at their edges")
+@Suite("Parsing limits at their edges", .tags(.corpus))
 struct LimitEdgeTests {
     static func parse(_ markdown: String, _ limits: ParsingLimits) throws -> IntentDocument {
         try IntentDocument(markdown: markdown, options: MarkdownParsingOptions(limits: limits))

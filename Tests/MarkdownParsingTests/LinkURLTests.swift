@@ -7,7 +7,7 @@ import Testing
 /// A link's `link` (and an image's `imageURL`) is the destination as written, as libcmark-gfm's
 /// HTML writes it in `href` (and `src`): never resolved against the input file, never an escape
 /// encoded twice.
-@Suite("Link URLs as written")
+@Suite("Link URLs as written", .tags(.corpus))
 struct LinkURLTests {
     /// The `href` and `src` values of libcmark-gfm's HTML (unsafe, so no URL is emptied), with the
     /// entities its writer uses in them decoded.

@@ -8,7 +8,7 @@ import Testing
 /// for its result: the text and intents the intent model should hold. Cases on which the system
 /// libcmark-gfm is super-linear run at full size only to check that the parser's limits reject
 /// them with a typed error naming the limit; smaller sizes check the result.
-@Suite("Pathological input")
+@Suite("Pathological input", .tags(.corpus))
 struct PathologicalTests {
     func parse(_ markdown: String, extensions: MarkdownExtensions = [.table]) throws -> IntentDocument {
         try IntentDocument(markdown: markdown, options: MarkdownParsingOptions(extensions: extensions))

@@ -6,7 +6,7 @@ import Testing
 /// the number of examples its spec file has, and, when `../shared/corpus` is beside the checkout,
 /// each is exactly what `scripts/extract-spec-fixtures` writes from the corpus file, so the fixtures
 /// cannot drift from the spec files.
-@Suite("Spec fixtures")
+@Suite("Spec fixtures", .tags(.corpus))
 struct SpecFixtureTests {
     /// Examples (and disabled ones) per spec file, as `SpecExamples.load` finds them in the corpus.
     static let counts: [String: (examples: Int, disabled: Int)] = [
