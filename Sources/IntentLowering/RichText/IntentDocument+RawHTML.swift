@@ -40,7 +40,7 @@ extension IntentDocument {
                 }
                 let id = attributes(run.attributes)
                 let intents = run.inlinePresentationIntent
-                guard !intents.isDisjoint(with: [.inlineHTML, .blockHTML]) else {
+                guard intents.rawValue & HTMLBits.either != 0 else {
                     var from = range.lowerBound
                     // A dropped tag between two spaces leaves one space, not two.
                     if collapsesSpace, from < range.upperBound, bytes[from] == UInt8(ascii: " ") { from += 1 }
@@ -54,8 +54,8 @@ extension IntentDocument {
                 }
                 collapsesSpace = false
                 let html = String(decoding: bytes[range], as: UTF8.self)
-                let inline = intents.subtracting([.inlineHTML, .blockHTML])
-                if intents.contains(.blockHTML) {
+                let inline = InlinePresentationIntent(rawValue: intents.rawValue & ~HTMLBits.either)
+                if intents.rawValue & HTMLBits.blockHTML != 0 {
                     builder.append(HTMLBlockText.text(of: html), block: run.block, inline: inline, attributes: id, span: run.span)
                     continue
                 }
@@ -66,7 +66,8 @@ extension IntentDocument {
                 case .lineBreak:
                     // A hard line break, as parsed hard breaks are (U+2028).
                     builder.append(
-                        "\u{2028}", block: run.block, inline: inline.union(.lineBreak), attributes: id, span: run.span)
+                        "\u{2028}", block: run.block, inline: InlinePresentationIntent(rawValue: inline.rawValue | HTMLBits.lineBreak),
+                        attributes: id, span: run.span)
                     // The next line does not start with the space that followed the tag.
                     endsWithSpace = false
                     collapsesSpace = true
@@ -87,7 +88,7 @@ extension IntentDocument {
     /// (``HTMLBlockText``), and which blocks hold a visible leaf. `nil` when the document has no
     /// raw HTML. Reads only the block HTML runs' text.
     package func rawHTMLLayout() -> RawHTMLLayout? {
-        guard storedRuns.contains(where: { !$0.inlinePresentationIntent.isDisjoint(with: [.inlineHTML, .blockHTML]) }) else {
+        guard storedRuns.contains(where: { $0.inlinePresentationIntent.rawValue & HTMLBits.either != 0 }) else {
             return nil
         }
         // Arrays by block index, not sets: the passes below look up every run.
@@ -96,7 +97,7 @@ extension IntentDocument {
         var text = text
         text.withUTF8 { utf8 in
             for run in storedRuns {
-                guard let leaf = run.block, run.inlinePresentationIntent.contains(.blockHTML) else { continue }
+                guard let leaf = run.block, run.inlinePresentationIntent.rawValue & HTMLBits.blockHTML != 0 else { continue }
                 let html = String(decoding: UnsafeBufferPointer(rebasing: utf8[run.utf8Range]), as: UTF8.self)
                 if HTMLBlockText.text(of: html).isEmpty {
                     isHiddenLeaf[leaf.index] = true
@@ -112,7 +113,7 @@ extension IntentDocument {
             if isHiddenLeaf[leaf.index] {
                 // A leaf with any run that is not hidden HTML shows (a separator does not count).
                 if !isVisibleLeaf[leaf.index],
-                    attributes(of: run.attributes).isBlockSeparator || run.inlinePresentationIntent.contains(.blockHTML)
+                    attributes(of: run.attributes).isBlockSeparator || run.inlinePresentationIntent.rawValue & HTMLBits.blockHTML != 0
                 {
                     continue
                 }

@@ -215,7 +215,7 @@ struct RichTextLowering {
         previousLeaf = leafIndex
         // The source's own separators are replaced by ours at leaf changes.
         if isSeparator[run.attributes.index] || !showsText { return }
-        if layout != nil, !run.inlinePresentationIntent.isDisjoint(with: [.inlineHTML, .blockHTML]) {
+        if layout != nil, run.inlinePresentationIntent.rawValue & HTMLBits.either != 0 {
             appendRawHTML(String(decoding: bytes, as: UTF8.self), run: run, leaf: leafIndex, style: paragraphStyle)
             return
         }
@@ -256,7 +256,7 @@ struct RichTextLowering {
     /// Appends `string` in the attributes of `run` without its raw-HTML intents.
     private mutating func append(_ string: String, run: IntentDocument.StoredRun, style: Int32) {
         guard let last = string.utf8.last else { return }
-        let index = attributes(run, inline: run.inlinePresentationIntent.subtracting([.inlineHTML, .blockHTML]).rawValue, style: style)
+        let index = attributes(run, inline: run.inlinePresentationIntent.rawValue & ~HTMLBits.either, style: style)
         builder.append(string, block: -1, inline: 0, attributes: index, span: -1)
         endsWithSpace = last == UInt8(ascii: " ")
     }
@@ -265,7 +265,7 @@ struct RichTextLowering {
     /// `<br>` a hard line break (U+2028, a space in a flattened table row), `<img>` its alt text,
     /// other tags nothing — and no double space where a tag was dropped (``InlineHTMLMeaning``).
     private mutating func appendRawHTML(_ html: String, run: IntentDocument.StoredRun, leaf: Int32, style: Int32) {
-        if run.inlinePresentationIntent.contains(.blockHTML) {
+        if run.inlinePresentationIntent.rawValue & HTMLBits.blockHTML != 0 {
             append(HTMLBlockText.text(of: html), run: run, style: style)
             return
         }
@@ -309,9 +309,9 @@ struct RichTextLowering {
             position += 1
             if isSeparator[run.attributes.index] { continue }
             let bytes = UnsafeBufferPointer(rebasing: sourceBytes[run.utf8Range])
-            if !run.inlinePresentationIntent.isDisjoint(with: [.inlineHTML, .blockHTML]) {
+            if run.inlinePresentationIntent.rawValue & HTMLBits.either != 0 {
                 // Tags decide nothing; an HTML block's text does.
-                guard run.inlinePresentationIntent.contains(.blockHTML), !plainTextOptions.keepsRawHTML else { continue }
+                guard run.inlinePresentationIntent.rawValue & HTMLBits.blockHTML != 0, !plainTextOptions.keepsRawHTML else { continue }
                 let direction = WritingDirection.firstStrong(in: HTMLBlockText.text(of: String(decoding: bytes, as: UTF8.self)))
                 if direction != .natural { return direction == .rightToLeft }
                 continue
