@@ -170,15 +170,7 @@ struct HTMLRenderer: ~Copyable {
         case .paragraph:
             openParagraph(block: block, nextOnPath: nextOnPath)
         case .header(let level):
-            cr()
-            append("<h")
-            output.append(UInt8(ascii: "0") + UInt8(clamping: level))
-            if let anchor = headingAnchors[block] {
-                append(" id=\"")
-                HTMLEscaping.appendEscapedText(anchor.utf8, to: &output)
-                append("\"")
-            }
-            append(">")
+            openHeader(block, level: level)
         case .orderedList:
             cr()
             var start = 1
@@ -188,62 +180,11 @@ struct HTMLRenderer: ~Copyable {
             cr()
             append("<ul>\n")
         case .listItem:
-            cr()
-            append("<li>")
-            if let checked = markup(block)?.isTaskChecked {
-                if checked {
-                    append("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
-                } else {
-                    append("<input type=\"checkbox\" disabled=\"\" /> ")
-                }
-            }
+            openListItem(block)
         case .codeBlock(let languageHint):
-            cr()
-            if let languageHint, !languageHint.isEmpty {
-                var meta: Substring? = nil
-                if options.fullInfoString, let info = markup(block)?.infoString, info.count > languageHint.count {
-                    meta = info.dropFirst(languageHint.count + 1)
-                }
-                if options.githubPreLang {
-                    append("<pre lang=\"")
-                    HTMLEscaping.appendEscapedText(languageHint.utf8, to: &output)
-                    if let meta {
-                        append("\" data-meta=\"")
-                        HTMLEscaping.appendEscapedText(meta.utf8, to: &output)
-                    }
-                    append("\"><code>")
-                } else {
-                    append("<pre><code class=\"language-")
-                    HTMLEscaping.appendEscapedText(languageHint.utf8, to: &output)
-                    if let meta {
-                        append("\" data-meta=\"")
-                        HTMLEscaping.appendEscapedText(meta.utf8, to: &output)
-                    }
-                    append("\">")
-                }
-            } else {
-                append("<pre><code>")
-            }
+            openCodeBlock(block, languageHint: languageHint)
         case .blockQuote:
-            if let label = markup(block)?.footnoteLabel {
-                if footnoteDefinitionsOpened == 0 { append("<section class=\"footnotes\" data-footnotes>\n<ol>\n") }
-                footnoteDefinitionsOpened += 1
-                footnoteBackreferenceWritten = false
-                append("<li id=\"fn-")
-                HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
-                append("\">\n")
-            } else if let alert = markup(block)?.alert, options.gitHubAlerts {
-                cr()
-                append("<div class=\"markdown-alert markdown-alert-")
-                appendString(alert.kind.rawValue)
-                append("\">\n<p class=\"markdown-alert-title\">")
-                appendString(alert.kind.title)
-                append("</p>\n")
-            } else {
-                cr()
-                append("<blockquote>\n")
-                if let alert = markup(block)?.alert { pendingAlert = (block, alert) }
-            }
+            openBlockQuote(block)
         case .thematicBreak:
             cr()
             append("<hr />\n")
@@ -266,20 +207,107 @@ struct HTMLRenderer: ~Copyable {
             }
             append("<tr>")
         case .tableCell(let column):
-            cr()
-            if inTableHeader { append("<th") } else { append("<td") }
-            if let alignment = cellAlignment(block, column: column) {
-                if options.tablePreferStyleAttributes {
-                    appendString(" style=\"text-align: \(alignment)\"")
-                } else {
-                    appendString(" align=\"\(alignment)\"")
-                }
-            }
-            append(">")
+            openTableCell(block, column: column)
         @unknown default:
             // A kind a later SDK adds (on Apple platforms) is written as a paragraph.
             openParagraph(block: block, nextOnPath: nextOnPath)
         }
+    }
+
+    /// `<h1>`…`<h6>`, with its anchor as `id` when the options ask for heading ids.
+    private mutating func openHeader(_ block: BlockID, level: Int) {
+        cr()
+        append("<h")
+        output.append(UInt8(ascii: "0") + UInt8(clamping: level))
+        if let anchor = headingAnchors[block] {
+            append(" id=\"")
+            HTMLEscaping.appendEscapedText(anchor.utf8, to: &output)
+            append("\"")
+        }
+        append(">")
+    }
+
+    /// `<li>`, with a disabled checkbox for a task item.
+    private mutating func openListItem(_ block: BlockID) {
+        cr()
+        append("<li>")
+        if let checked = markup(block)?.isTaskChecked {
+            if checked {
+                append("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
+            } else {
+                append("<input type=\"checkbox\" disabled=\"\" /> ")
+            }
+        }
+    }
+
+    /// `<pre><code>`, with the language as a class (or GitHub's `lang`) and, with the full info
+    /// string, the rest of it as `data-meta`.
+    private mutating func openCodeBlock(_ block: BlockID, languageHint: String?) {
+        cr()
+        if let languageHint, !languageHint.isEmpty {
+            var meta: Substring? = nil
+            if options.fullInfoString, let info = markup(block)?.infoString, info.count > languageHint.count {
+                meta = info.dropFirst(languageHint.count + 1)
+            }
+            if options.githubPreLang {
+                append("<pre lang=\"")
+                HTMLEscaping.appendEscapedText(languageHint.utf8, to: &output)
+                if let meta {
+                    append("\" data-meta=\"")
+                    HTMLEscaping.appendEscapedText(meta.utf8, to: &output)
+                }
+                append("\"><code>")
+            } else {
+                append("<pre><code class=\"language-")
+                HTMLEscaping.appendEscapedText(languageHint.utf8, to: &output)
+                if let meta {
+                    append("\" data-meta=\"")
+                    HTMLEscaping.appendEscapedText(meta.utf8, to: &output)
+                }
+                append("\">")
+            }
+        } else {
+            append("<pre><code>")
+        }
+    }
+
+    /// A block quote: a footnote definition's `<li>` (opening the footnotes section first), a
+    /// GitHub alert's `<div>` when the options ask for them, else `<blockquote>` (an alert's
+    /// marker then written as libcmark-gfm does, when its first child opens).
+    private mutating func openBlockQuote(_ block: BlockID) {
+        if let label = markup(block)?.footnoteLabel {
+            if footnoteDefinitionsOpened == 0 { append("<section class=\"footnotes\" data-footnotes>\n<ol>\n") }
+            footnoteDefinitionsOpened += 1
+            footnoteBackreferenceWritten = false
+            append("<li id=\"fn-")
+            HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
+            append("\">\n")
+        } else if let alert = markup(block)?.alert, options.gitHubAlerts {
+            cr()
+            append("<div class=\"markdown-alert markdown-alert-")
+            appendString(alert.kind.rawValue)
+            append("\">\n<p class=\"markdown-alert-title\">")
+            appendString(alert.kind.title)
+            append("</p>\n")
+        } else {
+            cr()
+            append("<blockquote>\n")
+            if let alert = markup(block)?.alert { pendingAlert = (block, alert) }
+        }
+    }
+
+    /// `<th>` or `<td>`, with the column's alignment when it was written.
+    private mutating func openTableCell(_ block: BlockID, column: Int) {
+        cr()
+        if inTableHeader { append("<th") } else { append("<td") }
+        if let alignment = cellAlignment(block, column: column) {
+            if options.tablePreferStyleAttributes {
+                appendString(" style=\"text-align: \(alignment)\"")
+            } else {
+                appendString(" align=\"\(alignment)\"")
+            }
+        }
+        append(">")
     }
 
     private func cellAlignment(_ cell: BlockID, column: Int) -> String? {
