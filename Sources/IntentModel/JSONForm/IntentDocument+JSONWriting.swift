@@ -53,6 +53,24 @@ extension IntentDocument {
             output.append(Array(try encoder.encode(frontMatter)))
         }
         output.append(",\n\"blocks\": [")
+        let (order, newIndex) = jsonBlockOrder()
+        try writeJSONBlocks(order, newIndex: newIndex, encoder: encoder, into: &output)
+        output.append("\n],\n\"spans\": [")
+        try writeJSONSpans(encoder: encoder, into: &output)
+        output.append(spans.isEmpty ? "]" : "\n]")
+        output.append(",\n\"attributes\": ")
+        output.append(Array(try encoder.encode(attributeTable)))
+        output.append(",\n\"runs\": [")
+        var runs = JSONRunsWriter(output: output, blockIndex: newIndex)
+        walk(&runs)
+        output = runs.takeOutput()
+        output.append(runRecords.isEmpty ? "]}\n" : "\n]}\n")
+        return output.data()
+    }
+
+    /// The blocks in the JSON form's order — parents before children (the tables are in pre-order
+    /// already; this only guards the rule) — and each block's index in it.
+    private func jsonBlockOrder() -> (order: [Int32], newIndex: [Int32]) {
         // Parents before children (the tables are in pre-order already; this only guards the rule).
         var newIndex = [Int32](repeating: -1, count: blocks.count)
         var order: [Int32] = []
@@ -69,6 +87,13 @@ extension IntentDocument {
                 order.append(block)
             }
         }
+        return (order, newIndex)
+    }
+
+    /// Writes the `"blocks"` entries, one line each, in `order`, parents by their new index.
+    private func writeJSONBlocks(
+        _ order: [Int32], newIndex: [Int32], encoder: JSONEncoder, into output: inout ByteOutput
+    ) throws {
         var markupCache: [BlockMarkup: [UInt8]] = [:]
         for (position, old) in order.enumerated() {
             output.append(position == 0 ? "\n" : ",\n")
@@ -118,7 +143,10 @@ extension IntentDocument {
             }
             output.append("}")
         }
-        output.append("\n],\n\"spans\": [")
+    }
+
+    /// Writes the `"spans"` entries, one line each.
+    private func writeJSONSpans(encoder: JSONEncoder, into output: inout ByteOutput) throws {
         for (index, span) in spans.enumerated() {
             output.append(index == 0 ? "\n{\"kind\": " : ",\n{\"kind\": ")
             output.appendJSONString(span.kind.rawValue)
@@ -134,14 +162,5 @@ extension IntentDocument {
             }
             output.append("}")
         }
-        output.append(spans.isEmpty ? "]" : "\n]")
-        output.append(",\n\"attributes\": ")
-        output.append(Array(try encoder.encode(attributeTable)))
-        output.append(",\n\"runs\": [")
-        var runs = JSONRunsWriter(output: output, blockIndex: newIndex)
-        walk(&runs)
-        output = runs.takeOutput()
-        output.append(runRecords.isEmpty ? "]}\n" : "\n]}\n")
-        return output.data()
     }
 }

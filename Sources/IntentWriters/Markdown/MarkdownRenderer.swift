@@ -203,38 +203,8 @@ struct MarkdownRenderer {
         let container = parent(block)?.index ?? document.blockCount
         let previous = lastChild[container]
         lastChild[container] = block
+        separate(block, from: previous, in: container)
         let blockKind = kind(block)
-        switch blockKind {
-        case .tableHeaderRow, .tableRow:
-            if previous != nil { endLine() }
-        case .tableCell:
-            break
-        case .paragraph, .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak,
-            .table:
-            if let previous {
-                endLine()
-                // After an open HTML block in a list item, the line ending alone ends the item
-                // (the next line is less indented, and only paragraphs take lazy lines); a blank
-                // line would become part of the HTML block.
-                if needsBlankLine(container: container, previous: previous, next: block),
-                    !blankLineWouldJoinOpenHTML(container: container)
-                {
-                    endLine()
-                }
-            }
-        @unknown default:
-            if let previous {
-                endLine()
-                // After an open HTML block in a list item, the line ending alone ends the item
-                // (the next line is less indented, and only paragraphs take lazy lines); a blank
-                // line would become part of the HTML block.
-                if needsBlankLine(container: container, previous: previous, next: block),
-                    !blankLineWouldJoinOpenHTML(container: container)
-                {
-                    endLine()
-                }
-            }
-        }
         switch blockKind {
         case .paragraph, .header, .codeBlock:
             break
@@ -248,31 +218,7 @@ struct MarkdownRenderer {
             listMarker[block.index] = character
             pushPrefix("")
         case .listItem(let ordinal):
-            let list = parent(block)
-            let character = list.flatMap { listMarker[$0.index] } ?? "-"
-            var marker: String
-            if let list, case .orderedList = kind(list) {
-                marker = String(max(0, min(ordinal, 999_999_999))) + String(character)
-            } else {
-                marker = String(character)
-            }
-            // Content one column after the marker — or at column 4 when an HTML block indented by
-            // up to three spaces follows the list, which would otherwise continue the last item.
-            let spaces = list.map { listIsFollowedByIndentedHTML[$0.index] } ?? false ? max(1, 4 - marker.count) : 1
-            let width = marker.count + spaces
-            marker += String(repeating: " ", count: spaces)
-            if markup(block)?.isTaskChecked != nil, markerOnLine != nil, !atLineStart {
-                // libcmark-gfm reads no task box in an item that starts on its parent item's
-                // marker line (`- * [x] a`): the task item goes on a line of its own.
-                endLine()
-            }
-            writeMarker(marker)
-            if let checked = markup(block)?.isTaskChecked {
-                // Content: the space after the box must stay, or an empty task item is no task.
-                writeContent(checked ? "[x] " : "[ ] ")
-            }
-            markerOnLine = character
-            pushPrefix(String(repeating: " ", count: width))
+            openListItem(block, ordinal: ordinal)
         case .blockQuote:
             if let label = markup(block)?.footnoteLabel {
                 writeMarker("[^" + label + "]: ")
@@ -296,6 +242,61 @@ struct MarkdownRenderer {
         @unknown default:
             break
         }
+    }
+
+    /// Ends the line of `previous`, the sibling before `block` in `container` (an index in the
+    /// blocks, or `blockCount` for the document), and leaves a blank line between them where one
+    /// must be; a table's rows are on lines of their own and its cells share one.
+    private mutating func separate(_ block: BlockID, from previous: BlockID?, in container: Int) {
+        guard let previous else { return }
+        switch kind(block) {
+        case .tableCell:
+            return
+        case .tableHeaderRow, .tableRow:
+            endLine()
+            return
+        case .paragraph, .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table:
+            break
+        @unknown default:
+            break
+        }
+        endLine()
+        // After an open HTML block in a list item, the line ending alone ends the item (the next
+        // line is less indented, and only paragraphs take lazy lines); a blank line would become
+        // part of the HTML block.
+        if needsBlankLine(container: container, previous: previous, next: block), !blankLineWouldJoinOpenHTML(container: container) {
+            endLine()
+        }
+    }
+
+    /// A list item's marker (its list's character, its ordinal in an ordered list, its task box)
+    /// and the indentation of its continuation lines.
+    private mutating func openListItem(_ block: BlockID, ordinal: Int) {
+        let list = parent(block)
+        let character = list.flatMap { listMarker[$0.index] } ?? "-"
+        var marker: String
+        if let list, case .orderedList = kind(list) {
+            marker = String(max(0, min(ordinal, 999_999_999))) + String(character)
+        } else {
+            marker = String(character)
+        }
+        // Content one column after the marker — or at column 4 when an HTML block indented by
+        // up to three spaces follows the list, which would otherwise continue the last item.
+        let spaces = list.map { listIsFollowedByIndentedHTML[$0.index] } ?? false ? max(1, 4 - marker.count) : 1
+        let width = marker.count + spaces
+        marker += String(repeating: " ", count: spaces)
+        if markup(block)?.isTaskChecked != nil, markerOnLine != nil, !atLineStart {
+            // libcmark-gfm reads no task box in an item that starts on its parent item's
+            // marker line (`- * [x] a`): the task item goes on a line of its own.
+            endLine()
+        }
+        writeMarker(marker)
+        if let checked = markup(block)?.isTaskChecked {
+            // Content: the space after the box must stay, or an empty task item is no task.
+            writeContent(checked ? "[x] " : "[ ] ")
+        }
+        markerOnLine = character
+        pushPrefix(String(repeating: " ", count: width))
     }
 
     /// A GitHub alert's marker on the quote's first line, then what followed it: a line ending, a
