@@ -1,7 +1,8 @@
 import IntentModel
 
-/// One plain-text lowering: walks the runs once, opening and closing blocks by identity, and writes
-/// lines with the prefixes of the containers they are in (list markers, quote bars).
+/// One plain-text lowering: a visitor of ``IntentModel/IntentDocument/walk(_:)`` that opens and
+/// closes container frames as the walk enters and leaves blocks, and writes lines with the
+/// prefixes of the containers they are in (list markers, quote bars).
 struct PlainTextRenderer {
     // MARK: Stored layout
 

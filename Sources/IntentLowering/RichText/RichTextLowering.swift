@@ -28,8 +28,10 @@ import IntentModel
 ///   and `<u>` adds an underline to a link's), then the run's other display attributes on top;
 ///   links keep Foundation's `link`. No presentation or inline intents remain.
 ///
-/// Works on the run table directly. Block contexts are interned as *style ids*: a block's id is
-/// found from its parent's id and its style-sheet slot (no hashing of display attributes), except
+/// A run visitor of ``IntentModel/IntentDocument/walk(_:)`` (``IntentModel/IntentRunVisitor``): it
+/// reads each run's leaf block through its handle rather than the walk's block events. Block
+/// contexts are interned as *style ids*: a block's id is found from its parent's id and its
+/// style-sheet slot (no hashing of display attributes), except
 /// that a list (with `.list`) or a cell (with `.table`) adds structure of its own and gets a fresh
 /// id; an item's first line gets the id of its hanging variant. The output attributes of each
 /// (style id, inline intents, source attributes) combination are made once, so the cost per run is

@@ -1,8 +1,8 @@
 import IntentModel
 
-/// The state of one HTML write: walks the runs once, opening and closing blocks and inline spans
-/// as their identities change (each opened and closed once, so deep nesting costs linear time and
-/// no recursion).
+/// The state of one HTML write: a visitor of ``IntentModel/IntentDocument/walk(_:)``, writing the
+/// tags of blocks and inline spans as the walk enters and leaves them (each once, so deep nesting
+/// costs linear time and no recursion).
 struct HTMLRenderer: ~Copyable {
     // MARK: Stored layout
 

@@ -1,8 +1,9 @@
 import Foundation
 import IntentModel
 
-/// The state of one Markdown write: walks the runs once, opening and closing blocks as their
-/// identities change (no recursion, so deep nesting costs linear time), writing container
+/// The state of one Markdown write: a visitor of ``IntentModel/IntentDocument/walk(_:)``, opening
+/// and closing blocks as the walk enters and leaves them (no recursion, so deep nesting costs
+/// linear time), writing container
 /// syntax (`> `, list markers, footnote labels) as prefixes of every line and each leaf block's
 /// content when the walk leaves it.
 struct MarkdownRenderer {

@@ -1,8 +1,9 @@
 import IntentLowering
 import IntentModel
 
-/// The state of one terminal render: walks the runs once, opening and closing blocks by identity
-/// (each once, with an explicit stack of frames — no recursion, so nesting depth costs only memory),
+/// The state of one terminal render: a visitor of ``IntentModel/IntentDocument/walk(_:)`` that
+/// opens and closes a frame per block as the walk enters and leaves it (an explicit stack — no
+/// recursion, so nesting depth costs only memory),
 /// gathers each leaf block's text as styled glyphs, then wraps it and writes it with the prefixes
 /// of the containers it is in (list markers, quote bars).
 struct TerminalRenderState {
