@@ -43,7 +43,12 @@ enum MarkdownFootnoteOrder {
         guard index.position < document.runCount,
             document.storedRun(at: index).inlinePresentationIntent.contains(.blockHTML)
         else { return false }
-        return HTMLBlockStart.staysOpen(String(document.text(inUTF8Range: range)))
+        let utf8 = document.text.utf8
+        let text = String(
+            decoding: utf8[
+                utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)],
+            as: UTF8.self)
+        return HTMLBlockStart.staysOpen(text)
     }
 }
 
