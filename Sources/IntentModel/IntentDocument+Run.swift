@@ -61,13 +61,11 @@ extension IntentDocument {
         public subscript(position: Int) -> Run {
             let record = document.runRecords[position]
             let start = position == 0 ? 0 : document.runRecords[position - 1].end
-            let utf8 = document.text.utf8
-            let lower = utf8.index(utf8.startIndex, offsetBy: start)
-            let upper = utf8.index(lower, offsetBy: record.end - start)
+            let text = document.text(inUTF8Range: start..<record.end)
             return Run(
                 utf8Range: start..<record.end,
-                range: lower..<upper,
-                text: document.text[lower..<upper],
+                range: text.startIndex..<text.endIndex,
+                text: text,
                 presentationIntent: document.presentationIntent(ofBlock: record.block),
                 inlinePresentationIntent: InlinePresentationIntent(rawValue: record.inline),
                 attributes: document.attributeTable[Int(record.attributes)],

@@ -444,8 +444,8 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
         var utf16Start = 0
         let text = document.text
         var utf8Index = text.utf8.startIndex
-        for leaf in document.leafUTF8Ranges() {
-            let end = text.utf8.index(utf8Index, offsetBy: leaf.count)
+        for leaf in document.leafBlocks() {
+            let end = text.utf8.index(utf8Index, offsetBy: leaf.utf8Range.count)
             let length = text.utf16.distance(from: utf8Index, to: end)
             result.append(NSRange(location: utf16Start, length: length))
             utf16Start += length

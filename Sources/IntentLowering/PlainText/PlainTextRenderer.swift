@@ -28,6 +28,8 @@ struct PlainTextRenderer {
     /// Whether the leaf being entered still needs its separator (written before its first block
     /// opens, or before its first run when it opens none).
     private var leafNeedsSeparator = false
+    /// Whether the run being visited is the first of its leaf.
+    private var runEntersLeaf = false
     /// Whether the leaf being entered is not shown (a footnote definition's, without footnotes).
     private var leafIsHidden = false
     /// The current leaf's text, UTF-8.
@@ -529,6 +531,7 @@ extension PlainTextRenderer: IntentVisitor {
         enteringLeaf = run.block.map { Int32($0.index) } ?? -1
         leafIsHidden = enteringLeaf >= 0 && !options.footnotes && isInsideFootnoteDefinition(enteringLeaf)
         leafNeedsSeparator = true
+        runEntersLeaf = true
     }
 
     mutating func enterBlock(_ block: BlockID, child: BlockID?) {
@@ -557,13 +560,11 @@ extension PlainTextRenderer: IntentVisitor {
     mutating func exitSpan(_ span: SpanID) {}
 
     mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
-        if enteringLeaf != currentLeaf || leafNeedsSeparator {
-            if leafNeedsSeparator { writeSeparatorBeforeLeaf() }
+        if leafNeedsSeparator { writeSeparatorBeforeLeaf() }
+        if runEntersLeaf {
+            runEntersLeaf = false
             currentLeaf = enteringLeaf
         }
-        let utf8 = document.text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: run.utf8Range.lowerBound)
-        let upper = utf8.index(lower, offsetBy: run.utf8Range.count)
-        emit(run, document.text[lower..<upper])
+        emit(run, document.text(inUTF8Range: run.utf8Range))
     }
 }

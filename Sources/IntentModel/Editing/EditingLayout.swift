@@ -173,10 +173,6 @@ extension IntentDocument {
         return result
     }
 
-    /// The UTF-8 ranges of the leaves (maximal stretches of runs in one block, or without a
-    /// block), in order: the document's paragraphs.
-    package func leafUTF8Ranges() -> [Range<Int>] { leaves().map(\.utf8Range) }
-
     /// The leaves with their blocks (`nil`: text without a block), in order.
     package func leafBlocks() -> [(block: BlockID?, utf8Range: Range<Int>)] {
         leaves().map { ($0.block >= 0 ? BlockID($0.block) : nil, $0.utf8Range) }

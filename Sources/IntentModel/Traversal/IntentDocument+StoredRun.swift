@@ -36,6 +36,18 @@ extension IntentDocument {
         return StoredRun(index: position, start: position == 0 ? 0 : runRecords[position - 1].end, record: runRecords[position])
     }
 
+    /// The text in `utf8Range`, as a slice of ``text`` (nothing copied; O(1) for the native
+    /// strings the library makes).
+    ///
+    /// - Parameter utf8Range: A range in **UTF-8 bytes** from the start of ``text``, within it and
+    ///   on scalar boundaries (a run's ``StoredRun/utf8Range`` is); another traps.
+    /// - Returns: The slice.
+    public func text(inUTF8Range utf8Range: Range<Int>) -> Substring {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: utf8Range.lowerBound)
+        return text[lower..<utf8.index(lower, offsetBy: utf8Range.count)]
+    }
+
     /// The index of the run that holds the byte at UTF-8 offset `offset`, found by binary search
     /// (O(log runs)).
     ///

@@ -31,10 +31,7 @@ struct RunDumpWriter: IntentRunVisitor {
     // carry nothing more.
 
     mutating func visitRun(_ run: IntentDocument.StoredRun, text: UnsafeBufferPointer<UInt8>, isLastInLeaf: Bool) {
-        let utf8 = document.text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: run.utf8Range.lowerBound)
-        let upper = utf8.index(lower, offsetBy: run.utf8Range.count)
-        IntentDocument.appendEscaped(document.text[lower..<upper], to: &output)
+        IntentDocument.appendEscaped(document.text(inUTF8Range: run.utf8Range), to: &output)
         output += " {\n"
         let block = blockLines(run.block)
         let attributes = attributeLines(run.attributes)

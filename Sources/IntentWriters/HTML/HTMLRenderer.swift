@@ -249,23 +249,14 @@ struct HTMLRenderer: ~Copyable {
             if options.fullInfoString, let info = markup(block)?.infoString, info.count > languageHint.count {
                 meta = info.dropFirst(languageHint.count + 1)
             }
-            if options.githubPreLang {
-                append("<pre lang=\"")
-                HTMLEscaping.appendEscapedText(languageHint.utf8, to: &output)
-                if let meta {
-                    append("\" data-meta=\"")
-                    HTMLEscaping.appendEscapedText(meta.utf8, to: &output)
-                }
-                append("\"><code>")
-            } else {
-                append("<pre><code class=\"language-")
-                HTMLEscaping.appendEscapedText(languageHint.utf8, to: &output)
-                if let meta {
-                    append("\" data-meta=\"")
-                    HTMLEscaping.appendEscapedText(meta.utf8, to: &output)
-                }
-                append("\">")
+            // GitHub's `<pre lang="…">` or libcmark-gfm's `<code class="language-…">`.
+            append(options.githubPreLang ? "<pre lang=\"" : "<pre><code class=\"language-")
+            HTMLEscaping.appendEscapedText(languageHint.utf8, to: &output)
+            if let meta {
+                append("\" data-meta=\"")
+                HTMLEscaping.appendEscapedText(meta.utf8, to: &output)
             }
+            append(options.githubPreLang ? "\"><code>" : "\">")
         } else {
             append("<pre><code>")
         }

@@ -43,12 +43,7 @@ enum MarkdownFootnoteOrder {
         guard index.position < document.runCount,
             document.storedRun(at: index).inlinePresentationIntent.contains(.blockHTML)
         else { return false }
-        let utf8 = document.text.utf8
-        let text = String(
-            decoding: utf8[
-                utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)],
-            as: UTF8.self)
-        return HTMLBlockStart.staysOpen(text)
+        return HTMLBlockStart.staysOpen(String(document.text(inUTF8Range: range)))
     }
 }
 

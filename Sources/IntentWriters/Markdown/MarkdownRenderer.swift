@@ -953,14 +953,8 @@ extension MarkdownRenderer: IntentVisitor {
         // The leaf left is written before the blocks around it close.
         if hasPendingLeaf { flushLeaf() }
         nextLeafIsHTMLBlock = run.inlinePresentationIntent.contains(.blockHTML)
-        if nextLeafIsHTMLBlock {
-            let utf8 = document.text.utf8
-            let lower = utf8.index(utf8.startIndex, offsetBy: run.utf8Range.lowerBound)
-            let upper = utf8.index(lower, offsetBy: run.utf8Range.count)
-            nextLeafInterruptsParagraph = HTMLBlockStart.interruptsParagraph(document.text[lower..<upper])
-        } else {
-            nextLeafInterruptsParagraph = false
-        }
+        nextLeafInterruptsParagraph =
+            nextLeafIsHTMLBlock && HTMLBlockStart.interruptsParagraph(document.text(inUTF8Range: run.utf8Range))
     }
 
     mutating func enterBlock(_ block: BlockID, child: BlockID?) {
@@ -992,9 +986,6 @@ extension MarkdownRenderer: IntentVisitor {
         // A block's separator is syntax (blank lines); outside blocks (a lowered document,
         // whose runs lost their intents) it is the only line break left: written as text.
         if attributes.isBlockSeparator, run.block != nil { return }
-        let utf8 = document.text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: run.utf8Range.lowerBound)
-        let upper = utf8.index(lower, offsetBy: run.utf8Range.count)
-        addRun(run, attributes: attributes, content: document.text[lower..<upper])
+        addRun(run, attributes: attributes, content: document.text(inUTF8Range: run.utf8Range))
     }
 }
