@@ -6,8 +6,9 @@ extension IntentDocument {
     /// attributes and block markup — except identities (compared as a consistent one-to-one
     /// mapping instead), source positions, list delimiters, code fences, the letter case of HTML
     /// formatting tags (``HTMLFormattingTag/element`` is compared) and of alert markers
-    /// (``GitHubAlert/kind`` is compared). Front matter is compared by format and text, not by
-    /// source range. How the text is cut into runs does not matter.
+    /// (``GitHubAlert/kind`` is compared). Front matter is compared by format and text (apart
+    /// from a line ending after its closing line, which the writer adds when it had none), not
+    /// by source range. How the text is cut into runs does not matter.
     ///
     /// This is the equivalence the Markdown writer guarantees: parse → write → parse gives a
     /// document equivalent to the first.
@@ -23,7 +24,9 @@ extension IntentDocument {
     /// - Returns: A one-line reason, or `nil`.
     public func equivalenceFailure(comparedTo other: IntentDocument) -> String? {
         guard text.utf8.count == other.text.utf8.count, text == other.text else { return "the texts differ" }
-        guard frontMatter?.format == other.frontMatter?.format, frontMatter?.rawText == other.frontMatter?.rawText else {
+        guard frontMatter?.format == other.frontMatter?.format,
+            Self.withoutFinalLineEnding(frontMatter?.rawText) == Self.withoutFinalLineEnding(other.frontMatter?.rawText)
+        else {
             return "the front matter differs"
         }
         var blockMap = ChainMap()
@@ -89,5 +92,12 @@ extension IntentDocument {
         copy.codeFence = nil
         if let alert = copy.alert { copy.alert = GitHubAlert(kind: alert.kind, markerEnding: alert.markerEnding) }
         return copy.isEmpty ? nil : copy
+    }
+
+    /// `text` without one final line ending (LF, CRLF or CR).
+    private static func withoutFinalLineEnding(_ text: String?) -> Substring? {
+        guard let text else { return nil }
+        if text.hasSuffix("\r\n") || text.hasSuffix("\n") || text.hasSuffix("\r") { return text.dropLast() }
+        return text[...]
     }
 }
