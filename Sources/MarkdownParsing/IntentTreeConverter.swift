@@ -37,10 +37,10 @@ struct IntentTreeConverter {
     private var nextSpanIdentity = 1
     /// The interned attributes of separators (when they carry no source position), once made.
     private var separatorAttributesIndex: Int32 = -1
-    /// Inline-only syntax: the paragraph (source chunk) being converted, and how many nodes of
-    /// its dummy first line are still to skip.
+    /// Inline-only syntax: the paragraph (source chunk) being converted, and the nodes of its
+    /// dummy first line still to skip.
     private var chunkIndex = 0
-    private var dummyNodesToSkip = 0
+    private var dummyLine = DummyLine()
     /// The last source line (in the bytes libcmark-gfm parsed) of the latest text, code or HTML
     /// node: the line a following line break ends.
     private var lastInlineEndLine = 0
@@ -155,10 +155,7 @@ struct IntentTreeConverter {
             leafBlock = -1
         case .text:
             if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) + lineLag }
-            if dummyNodesToSkip > 0 {
-                dummyNodesToSkip -= 1
-                return
-            }
+            if dummyLine.skipsText() { return }
             appendLiteral(node, inline: inlineBits)
         case .code:
             if preservesWhitespace { lastInlineEndLine = Int(cmark_node_get_end_line(node)) + lineLag }
@@ -198,12 +195,9 @@ struct IntentTreeConverter {
     }
 
     /// A soft line break: a space (or, preserving whitespace, the source's line break), unless it
-    /// ends a dummy line the prepared source added (``PreparedSource``), which is skipped.
+    /// ends the ``DummyLine`` inline-only preparation added, which is skipped.
     private mutating func enterSoftBreak(_ node: UnsafeMutablePointer<cmark_node>) {
-        if dummyNodesToSkip > 0 {
-            dummyNodesToSkip = 0
-            return
-        }
+        if dummyLine.skipsSoftBreak() { return }
         appendText(
             options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? source.lineBreakText(afterLine: lastInlineEndLine) : " ",
             node, inline: inlineBits | InlinePresentationIntent.softBreak.rawValue)
@@ -211,7 +205,7 @@ struct IntentTreeConverter {
 
     /// A hard line break: U+2028 (or, preserving whitespace, the source's line break).
     private mutating func enterLineBreak(_ node: UnsafeMutablePointer<cmark_node>) {
-        dummyNodesToSkip = 0
+        dummyLine.lineBreakSeen()
         appendText(
             options.interpretedSyntax == .inlineOnlyPreservingWhitespace
                 ? source.lineBreakText(afterLine: lastInlineEndLine) : "\u{2028}",
@@ -452,12 +446,12 @@ struct IntentTreeConverter {
     ) {
         if !includesBlocks {
             // Inline-only syntax: each paragraph is one chunk of the source between blank lines,
-            // led by a dummy line that keeps block syntax from starting (see PreparedSource).
+            // led by the dummy line that keeps block syntax from starting (``DummyLine``).
             // The separator lies inside a formatting span that a tag of an earlier chunk opened.
             let separator = source.separator(beforeChunk: chunkIndex)
             if !separator.isEmpty { builder.append(separator, block: -1, inline: 0, attributes: currentAttributesIndex, span: currentSpan) }
             chunkIndex += 1
-            dummyNodesToSkip = 2
+            dummyLine.paragraphBegins()
             lineLag = 0
         }
         leafBlock = newBlock(kind, markup: markup)
