@@ -36,290 +36,186 @@ package enum EditingSplice {
         in document: IntentDocument, utf8Range: Range<Int>, with replacement: IntentDocument, joiningLists: Bool,
         identityFloor: Int = 0
     ) -> (IntentDocument, touchedStart: Int, touchedEnd: Int) {
-        let total = document.text.utf8.count
-        let leaves = document.leaves()
-        let a = utf8Range.lowerBound
-        let b = utf8Range.upperBound
-        let leafA = leafIndex(containing: a, leaves: leaves, total: total)
-        let leafB = leafIndex(containing: b, leaves: leaves, total: total)
-        let regionStart = leafA.map { leaves[$0].utf8Range.lowerBound } ?? total
-        let regionEnd = leafB.map { leaves[$0].utf8Range.upperBound } ?? total
-        let blockA: Int32? = leafA.map { leaves[$0].block }
-        let kindA = blockA.map { document.blocks[Int($0)].kind }
-
-        var isCode = false
-        var isCell = false
-        var isBreak = false
-        if let kindA {
-            switch kindA {
-            case .codeBlock: isCode = true
-            case .tableCell: isCell = true
-            case .thematicBreak: isBreak = true
-            case .paragraph, .header, .orderedList, .unorderedList, .listItem, .blockQuote, .table, .tableHeaderRow,
-                .tableRow:
-                break
-            @unknown default:
-                break
-            }
-        }
+        let region = EditedRegion(document: document, utf8Range: utf8Range)
         // Plain text typed into a code block is code, into a cell stays in the cell; text with
         // its own blocks keeps them.
         let isPlain = replacement.runRecords.allSatisfy { $0.block < 0 }
-        let pieces = split(replacement, asPlainText: isCode && isPlain, inCell: isCell && isPlain)
+        let pieces = split(replacement, asPlainText: region.startsInCodeBlock && isPlain, inCell: region.startsInTableCell && isPlain)
 
         var context = Context(
-            document: document, replacement: replacement, leaves: leaves, regionStart: regionStart, regionEnd: regionEnd,
-            anchorLeaves: anchorLeaves(leaves: leaves, leafA: leafA, leafB: leafB), removed: utf8Range,
-            joiningLists: joiningLists, identityFloor: identityFloor)
-        context.splicer.copy(document, sourceID: Context.documentID, utf8Range: 0..<regionStart)
-        var current: Int32 = -1
-        if let blockA {
-            if isBreak {
-                current = context.newLeaf(like: blockA, kind: .paragraph)
-                // A thematic break holds no text but its separator; should one hold some (a
-                // document built by hand), it is kept, in the paragraph that replaces the break.
-                context.splicer.copy(document, sourceID: Context.documentID, utf8Range: regionStart..<a, block: current)
-            } else {
-                current = context.splicer.block(blockA, of: document, sourceID: Context.documentID)
-                context.splicer.copy(document, sourceID: Context.documentID, utf8Range: regionStart..<a)
-            }
-        }
-        let prefixIsEmpty = a == regionStart
-        let lastLeaf: Int32? = leaves.last.map(\.block).flatMap { $0 >= 0 ? $0 : nil }
-
-        var block = current
-        /// Whether the rest of the last paragraph stays in its own block (no merge).
-        var tailKeepsItsBlock = false
-        /// Whether `block` is a block of the replacement (the rest of the last paragraph then
-        /// joins another block even when the edit stays inside one paragraph).
-        var blockIsReplacements = false
-        /// Whether a piece went into the first paragraph's own block.
-        var currentHasText = false
-        /// Whether the paragraph being written has text (an empty code block ends with its separator).
-        var leafHasText = false
+            document: document, replacement: replacement, leaves: region.leaves, regionStart: region.regionStart,
+            regionEnd: region.regionEnd, anchorLeaves: region.anchorLeaves, removed: utf8Range, joiningLists: joiningLists,
+            identityFloor: identityFloor)
+        context.splicer.copy(document, sourceID: Context.documentID, utf8Range: 0..<region.regionStart)
+        var placement = PiecePlacement(region: region, current: openFirstLeaf(of: region, context: &context))
         for (position, piece) in pieces.enumerated() {
-            blockIsReplacements = piece.block >= 0 && (position > 0 || current < 0 || prefixIsEmpty)
-            if position == 0 {
-                if current < 0 {
-                    block = piece.block >= 0 ? context.place(piece.block) : context.newLeaf(like: lastLeaf, kind: nil)
-                } else if prefixIsEmpty, piece.block >= 0 {
-                    block = context.place(piece.block)
-                } else if pieces.count == 1, prefixIsEmpty, piece.segments.isEmpty, let leafB, leafB != leafA,
-                    b == leaves[leafB].utf8Range.lowerBound, leaves[leafB].block >= 0
-                {
-                    // Whole paragraphs deleted up to another paragraph's start: that paragraph
-                    // stays as it was, as the same lines deleted in Markdown leave it.
-                    block = context.splicer.block(leaves[leafB].block, of: document, sourceID: Context.documentID)
-                    context.reserve(leaves[leafB].block)
-                    tailKeepsItsBlock = true
-                } else {
-                    block = current
-                    if let blockA, !isBreak { context.reserve(blockA) }
-                }
-            } else if position == pieces.count - 1 {
-                if piece.block >= 0 {
-                    block = context.place(piece.block)
-                } else if let leafB, leafB != leafA, leaves[leafB].block >= 0 {
-                    block = context.splicer.block(leaves[leafB].block, of: document, sourceID: Context.documentID)
-                    tailKeepsItsBlock = true
-                } else if current >= 0, !currentHasText, leafB == leafA, !isBreak, let blockA, context.identitiesAreFree(blockA) {
-                    // Blocks inserted before a paragraph's text: the paragraph stays the block it
-                    // was (in its list item, with the item's other blocks).
-                    block = current
-                    context.reserve(blockA)
-                    tailKeepsItsBlock = true
-                } else {
-                    block = context.newLeaf(like: blockA ?? lastLeaf, kind: isBreak ? .paragraph : nil)
-                }
-            } else {
-                block =
-                    piece.block >= 0
-                    ? context.place(piece.block) : context.newLeaf(like: blockA ?? lastLeaf, kind: isBreak ? .paragraph : nil)
-            }
-            if block == current, block >= 0 { currentHasText = true }
-            context.emit(piece, into: block)
-            // Whether the paragraph this piece ends has text: the piece's own, or the first
-            // paragraph's text before the range.
-            leafHasText = !piece.segments.isEmpty || piece.endsWithCodeLineEnd || (position == 0 && block == current && a > regionStart)
-            if piece.isTerminated {
-                context.terminate(block, with: piece.terminator, endingHTMLBlock: piece.endsHTMLBlock, leafIsEmpty: !leafHasText)
-            }
+            placement.emit(piece, at: position, of: pieces.count, into: &context)
         }
-        if b < regionEnd {
-            // The rest of the last paragraph joins `block`, and its terminator becomes `block`'s
-            // own: a code block ends with code text, another leaf with a separator — whatever
-            // ended the paragraph that was merged (a code block's or HTML block's last line end is
-            // text of that block).
-            var tailEnd = regionEnd
-            if block >= 0, !tailKeepsItsBlock, let leafB, leafB != leafA || blockIsReplacements {
-                let lastByte = document.text.utf8[document.text.utf8.index(document.text.utf8.startIndex, offsetBy: regionEnd - 1)]
-                let endsWithSeparator = document.isSeparator(atUTF8Offset: regionEnd - 1)
-                let targetKind = context.splicer.kind(of: block)
-                let isCodeTarget: Bool
-                if case .codeBlock? = targetKind { isCodeTarget = true } else { isCodeTarget = false }
-                var isCellTarget = false
-                if case .tableCell? = targetKind { isCellTarget = true }
-                if lastByte == UInt8(ascii: "\n"), isCodeTarget == endsWithSeparator { tailEnd = regionEnd - 1 }
-                // A cell's tab (the next cell follows) ends a cell only when the next cell is in
-                // the row the text now ends in; otherwise the cell is the last of its row (a line
-                // end), or no cell at all.
-                if lastByte == UInt8(ascii: "\t"), endsWithSeparator {
-                    var nextCellInSameRow = false
-                    if isCellTarget, let blockA, leafB + 1 < leaves.count, leaves[leafB + 1].block >= 0 {
-                        let next = document.blocks[Int(leaves[leafB + 1].block)]
-                        if case .tableCell = next.kind, next.parent == document.blocks[Int(blockA)].parent { nextCellInSameRow = true }
-                    }
-                    if !nextCellInSameRow { tailEnd = regionEnd - 1 }
-                }
-            }
-            if b < tailEnd {
-                context.splicer.copy(document, sourceID: Context.documentID, utf8Range: b..<tailEnd, block: block)
-            }
-            if b < tailEnd { leafHasText = true }
-            if tailEnd < regionEnd { context.terminate(block, leafIsEmpty: !leafHasText) }
-        }
+        if region.end < region.regionEnd { placement.joinTail(context: &context) }
         // The text ends here: its last paragraph gets its terminator, unless nothing at all is
         // left (replacing everything with nothing leaves the empty document, not an empty line).
-        if leafB == nil, block >= 0, context.lastByteIsNotTerminator, context.splicer.byteCount > 0 {
-            context.terminate(block, leafIsEmpty: !leafHasText)
+        if region.endLeaf == nil, placement.block >= 0, context.lastByteIsNotTerminator, context.splicer.byteCount > 0 {
+            context.terminate(placement.block, leafIsEmpty: !placement.leafHasText)
         }
         let regionEndInResult = context.splicer.byteCount
-        context.splicer.copy(document, sourceID: Context.documentID, utf8Range: regionEnd..<total)
+        context.splicer.copy(document, sourceID: Context.documentID, utf8Range: region.regionEnd..<region.total)
         // Blocks after the edited paragraphs that the edit split (a heading put into a list ends
         // the list; its later items are a new list) count as touched: the inverse covers them.
         let continuedEnd = context.splicer.endOfContinuedText
-        let touchedEnd = continuedEnd > regionEndInResult ? regionEnd + (continuedEnd - regionEndInResult) : regionEnd
+        let touchedEnd =
+            continuedEnd > regionEndInResult ? region.regionEnd + (continuedEnd - regionEndInResult) : region.regionEnd
         // Typing into a thematic break turns the whole break into a paragraph: the inverse starts
         // at the break.
-        let touchedStart = isBreak ? regionStart : a
+        let touchedStart = region.startsInThematicBreak ? region.regionStart : region.start
         return (context.splicer.finish(), touchedStart, touchedEnd)
     }
 
-    /// The leaves whose blocks (and ancestors) a replacement block of the same identity joins: the
-    /// edited paragraphs at either end and their neighbours just outside (so an undo puts an item
-    /// back into the list it came from, wherever the edit left the list's other items).
-    private static func anchorLeaves(leaves: [(block: Int32, utf8Range: Range<Int>)], leafA: Int?, leafB: Int?) -> [Int32] {
-        var indices: [Int] = []
-        if let leafA {
-            indices.append(leafA)
-            if leafA > 0 { indices.append(leafA - 1) }
-        } else if !leaves.isEmpty {
-            indices.append(leaves.count - 1)
+    /// Opens the first edited paragraph's block in the result and copies its text before the
+    /// removed range; returns the block (-1 at the end of the text). A thematic break becomes a
+    /// new paragraph.
+    private static func openFirstLeaf(of region: EditedRegion, context: inout Context) -> Int32 {
+        guard let startBlock = region.startBlock else { return -1 }
+        let document = context.document
+        let prefix = region.regionStart..<region.start
+        if region.startsInThematicBreak {
+            let paragraph = context.newLeaf(like: startBlock, kind: .paragraph)
+            // A thematic break holds no text but its separator; should one hold some (a
+            // document built by hand), it is kept, in the paragraph that replaces the break.
+            context.splicer.copy(document, sourceID: Context.documentID, utf8Range: prefix, block: paragraph)
+            return paragraph
         }
-        if let leafB {
-            indices.append(leafB)
-            if leafB + 1 < leaves.count { indices.append(leafB + 1) }
-        }
-        return indices.map { leaves[$0].block }.filter { $0 >= 0 }
-    }
-
-    /// The leaf holding offset `offset`, or `nil` at the end of the text.
-    private static func leafIndex(containing offset: Int, leaves: [(block: Int32, utf8Range: Range<Int>)], total: Int) -> Int? {
-        guard offset < total, !leaves.isEmpty else { return nil }
-        var low = 0
-        var high = leaves.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if leaves[middle].utf8Range.lowerBound <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
+        let block = context.splicer.block(startBlock, of: document, sourceID: Context.documentID)
+        context.splicer.copy(document, sourceID: Context.documentID, utf8Range: prefix)
+        return block
     }
 
     /// The replacement cut into paragraph pieces (always ending with an unterminated piece).
     /// `asPlainText`: blocks ignored, every character kept as text (into a code block).
     /// `inCell`: one piece; line ends become hard line breaks.
     static func split(_ replacement: IntentDocument, asPlainText: Bool, inCell: Bool) -> [Piece] {
-        var pieces = [Piece()]
+        var cutter = PieceCutter(asPlainText: asPlainText, inCell: inCell)
         let records = replacement.runRecords
         var text = replacement.text
-        let oneParagraph = asPlainText || inCell
+        text.withUTF8 { bytes in
+            for (index, record) in records.enumerated() {
+                let start = index > 0 ? records[index - 1].end : 0
+                guard start < record.end else { continue }
+                // Whether the run is the last of its leaf.
+                let endsLeaf = index + 1 == records.count || records[index + 1].block != record.block
+                var isCodeRun = false
+                if record.block >= 0, case .codeBlock = replacement.blocks[Int(record.block)].kind { isCodeRun = true }
+                cutter.cut(
+                    record, bytes: bytes, from: start, isSeparator: replacement.attributeTable[Int(record.attributes)].isBlockSeparator,
+                    isCodeRun: isCodeRun, endsLeaf: endsLeaf)
+            }
+        }
+        return cutter.pieces
+    }
+}
+
+extension EditingSplice {
+    /// Cuts a replacement's runs into ``Piece``s, run by run (``split(_:asPlainText:inCell:)``).
+    struct PieceCutter {
+        private(set) var pieces = [Piece()]
+        private let asPlainText: Bool
+        private let inCell: Bool
+        /// Whether every character goes into one piece (into a code block or a cell).
+        private var oneParagraph: Bool { asPlainText || inCell }
         /// Whether the last piece began after a line end inside a run (it is then plain text).
-        var startedInsideRun = false
-        func endPiece(insideRun: Bool) {
+        private var startedInsideRun = false
+        /// The block of the previous run, while a piece is open in it.
+        private var previousBlock: Int32? = nil
+
+        init(asPlainText: Bool, inCell: Bool) {
+            self.asPlainText = asPlainText
+            self.inCell = inCell
+        }
+
+        /// Cuts the run `record` (bytes `start..<record.end` of `bytes`).
+        mutating func cut(
+            _ record: IntentDocument.RunRecord, bytes: UnsafeBufferPointer<UInt8>, from start: Int, isSeparator: Bool,
+            isCodeRun: Bool, endsLeaf: Bool
+        ) {
+            // An HTML block's text holds its line ends, the last one its terminator, as code does.
+            let isHTMLBlockRun = record.inline & EditingSplice.blockHTMLBit != 0
+            if !oneParagraph, let previous = previousBlock, previous != record.block, !pieces[pieces.count - 1].segments.isEmpty {
+                // A leaf without its separator (the `.none` layout) ended.
+                endPiece(insideRun: false)
+            }
+            previousBlock = record.block
+            if isSeparator {
+                cutSeparator(record, bytes: bytes, from: start)
+            } else {
+                cutText(
+                    record, bytes: bytes, from: start, isCodeRun: isCodeRun || isHTMLBlockRun, isHTMLBlockRun: isHTMLBlockRun,
+                    endsLeaf: endsLeaf)
+            }
+        }
+
+        /// A separator ends the piece (its tab, between cells, becomes the piece's terminator);
+        /// in one paragraph it is text, or in a cell a line break.
+        private mutating func cutSeparator(_ record: IntentDocument.RunRecord, bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+            if oneParagraph {
+                if inCell, bytes[start] == UInt8(ascii: "\n") {
+                    add(.lineBreak, block: -1)
+                } else {
+                    add(.copy(start..<record.end), block: -1)
+                }
+                return
+            }
+            claim(record.block)
+            if bytes[start] == UInt8(ascii: "\t") { pieces[pieces.count - 1].terminator = "\t" }
+            endPiece(insideRun: false)
+            previousBlock = nil
+        }
+
+        /// Text, cut at line ends: paragraph ends for plain text, line breaks in a cell, code for
+        /// code (the last "\n" of a code block ends its paragraph).
+        private mutating func cutText(
+            _ record: IntentDocument.RunRecord, bytes: UnsafeBufferPointer<UInt8>, from start: Int, isCodeRun: Bool,
+            isHTMLBlockRun: Bool, endsLeaf: Bool
+        ) {
+            let end = record.end
+            var segmentStart = start
+            for position in start..<end where bytes[position] == UInt8(ascii: "\n") && !asPlainText {
+                // In a block's text (not code) a line feed before the block's last byte is
+                // content — inline HTML over two lines, text libcmark-gfm kept with its line
+                // end —; only plain text, or a line feed ending its block (a text view's
+                // paragraph), ends a paragraph. In code, only the leaf's last line feed does.
+                let endsBlock = position == end - 1 && endsLeaf
+                if record.block >= 0, !isCodeRun, !inCell, !endsBlock { continue }
+                if isCodeRun, !inCell, !endsBlock { continue }
+                let endsCode = isCodeRun && !inCell
+                if segmentStart < position { add(.copy(segmentStart..<position), block: record.block) }
+                if inCell {
+                    add(.lineBreak, block: -1)
+                } else {
+                    claim(record.block)
+                    if endsCode, isHTMLBlockRun { pieces[pieces.count - 1].endsHTMLBlock = true }
+                    if endsCode { pieces[pieces.count - 1].endsWithCodeLineEnd = true }
+                    endPiece(insideRun: !endsCode)
+                    previousBlock = endsCode ? nil : record.block
+                }
+                segmentStart = position + 1
+            }
+            if segmentStart < end { add(.copy(segmentStart..<end), block: record.block) }
+        }
+
+        /// An empty piece not begun inside a run takes `block` as its own.
+        private mutating func claim(_ block: Int32) {
+            if pieces[pieces.count - 1].segments.isEmpty, !startedInsideRun { pieces[pieces.count - 1].block = block }
+        }
+
+        private mutating func endPiece(insideRun: Bool) {
             pieces[pieces.count - 1].isTerminated = true
             pieces.append(Piece())
             startedInsideRun = insideRun
         }
-        func add(_ segment: Piece.Segment, block: Int32) {
-            if pieces[pieces.count - 1].segments.isEmpty, !oneParagraph, !startedInsideRun {
-                pieces[pieces.count - 1].block = block
-            }
+
+        private mutating func add(_ segment: Piece.Segment, block: Int32) {
+            if !oneParagraph { claim(block) }
             pieces[pieces.count - 1].segments.append(segment)
         }
-        text.withUTF8 { bytes in
-            var previousBlock: Int32? = nil
-            for (index, record) in records.enumerated() {
-                let start = index > 0 ? records[index - 1].end : 0
-                let end = record.end
-                guard start < end else { continue }
-                let attributes = replacement.attributeTable[Int(record.attributes)]
-                var isCodeRun = false
-                if record.block >= 0, case .codeBlock = replacement.blocks[Int(record.block)].kind { isCodeRun = true }
-                // An HTML block's text holds its line ends, the last one its terminator, as code does.
-                let isHTMLBlockRun = record.inline & blockHTMLBit != 0
-                if isHTMLBlockRun { isCodeRun = true }
-                if !oneParagraph, let previous = previousBlock, previous != record.block,
-                    !pieces[pieces.count - 1].segments.isEmpty
-                {
-                    // A leaf without its separator (the `.none` layout) ended.
-                    endPiece(insideRun: false)
-                }
-                previousBlock = record.block
-                if attributes.isBlockSeparator {
-                    if oneParagraph {
-                        if inCell, bytes[start] == UInt8(ascii: "\n") {
-                            add(.lineBreak, block: -1)
-                        } else {
-                            add(.copy(start..<end), block: -1)
-                        }
-                    } else {
-                        if pieces[pieces.count - 1].segments.isEmpty, !startedInsideRun {
-                            pieces[pieces.count - 1].block = record.block
-                        }
-                        if bytes[start] == UInt8(ascii: "\t") { pieces[pieces.count - 1].terminator = "\t" }
-                        endPiece(insideRun: false)
-                        previousBlock = nil
-                    }
-                    continue
-                }
-                // Line ends inside the run: paragraph ends for plain text, line breaks in a cell,
-                // code for code (the last "\n" of a code block ends its paragraph).
-                var segmentStart = start
-                for position in start..<end where bytes[position] == UInt8(ascii: "\n") && !asPlainText {
-                    // In a block's text (not code) a line feed before the block's last byte is
-                    // content — inline HTML over two lines, text libcmark-gfm kept with its line
-                    // end —; only plain text, or a line feed ending its block (a text view's
-                    // paragraph), ends a paragraph.
-                    if record.block >= 0, !isCodeRun, !inCell {
-                        let endsBlock =
-                            position == end - 1 && (index + 1 == records.count || records[index + 1].block != record.block)
-                        guard endsBlock else { continue }
-                    }
-                    var endsCode = false
-                    if isCodeRun && !inCell {
-                        let isLastOfLeaf =
-                            position == end - 1 && (index + 1 == records.count || records[index + 1].block != record.block)
-                        guard isLastOfLeaf else { continue }
-                        endsCode = true
-                    }
-                    if segmentStart < position { add(.copy(segmentStart..<position), block: record.block) }
-                    if inCell {
-                        add(.lineBreak, block: -1)
-                    } else {
-                        if pieces[pieces.count - 1].segments.isEmpty, !startedInsideRun {
-                            pieces[pieces.count - 1].block = record.block
-                        }
-                        if endsCode, isHTMLBlockRun { pieces[pieces.count - 1].endsHTMLBlock = true }
-                        if endsCode { pieces[pieces.count - 1].endsWithCodeLineEnd = true }
-                        endPiece(insideRun: !endsCode)
-                        previousBlock = endsCode ? nil : record.block
-                    }
-                    segmentStart = position + 1
-                }
-                if segmentStart < end { add(.copy(segmentStart..<end), block: record.block) }
-            }
-        }
-        return pieces
     }
 }
 
