@@ -46,18 +46,7 @@ package struct BenchmarkRunner: Sendable {
         let workload = BenchmarkWorkload(markdown: markdown, options: options)
         let megabytes = workload.megabytes
 
-        // With child processes, every task's memory is measured first, on the same bytes (the
-        // repaired text), in children that start fresh; the timings below then ignore memory.
-        var childPeaks: [BenchmarkTask: Int] = [:]
-        if case .childProcess(let probe) = memory {
-            let file = FileManager.default.temporaryDirectory.appending(path: "intentmark-bench-\(getpid()).md")
-            try Data(workload.bytes).write(to: file)
-            defer { try? FileManager.default.removeItem(at: file) }
-            for task in stages.map({ BenchmarkTask.stage($0) }) + [.baseline(.parse), .baseline(.parseAndHTML)] {
-                progress("\(name): peak memory of \(task.name) (child process)")
-                childPeaks[task] = try probe.measure(task, file: file).peakBytes
-            }
-        }
+        let childPeaks = try childProcessPeaks(of: workload, name: name, progress: progress)
 
         // Every task — libcmark-gfm's and ours — is timed in alternating rounds: one warm-up
         // round, then `runs` rounds that run each task once, so that the machine's load during a
@@ -76,18 +65,7 @@ package struct BenchmarkRunner: Sendable {
                 try workload.run(task)
             }
         }
-        var samples: [BenchmarkTask: [Double]] = [:]
-        let clock = ContinuousClock()
-        for round in 1...runs {
-            progress("\(name): round \(round)/\(runs)")
-            // Each round starts one task later, so that no task always runs first or last.
-            for offset in 0..<tasks.count {
-                let task = tasks[(offset + round) % tasks.count]
-                let start = clock.now
-                try workload.run(task)
-                samples[task, default: []].append(Self.seconds(clock.now - start))
-            }
-        }
+        let samples = try timedRounds(of: tasks, in: workload, name: name, progress: progress)
         func seconds(_ task: BenchmarkTask) -> Double {
             let sorted = (samples[task] ?? []).sorted()
             return sorted[sorted.count / 2]
@@ -113,6 +91,43 @@ package struct BenchmarkRunner: Sendable {
         }
         return BenchmarkResult(
             input: name, bytes: workload.bytes.count, runs: runs, stages: results, baseline: baseline, memoryMethod: method)
+    }
+
+    /// With child processes, every task's peak memory, measured first, on the same bytes (the
+    /// repaired text), in children that start fresh; the timings then ignore memory. Empty when
+    /// memory is sampled.
+    private func childProcessPeaks(
+        of workload: BenchmarkWorkload, name: String, progress: (String) -> Void
+    ) throws -> [BenchmarkTask: Int] {
+        guard case .childProcess(let probe) = memory else { return [:] }
+        var peaks: [BenchmarkTask: Int] = [:]
+        let file = FileManager.default.temporaryDirectory.appending(path: "intentmark-bench-\(getpid()).md")
+        try Data(workload.bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for task in stages.map({ BenchmarkTask.stage($0) }) + [.baseline(.parse), .baseline(.parseAndHTML)] {
+            progress("\(name): peak memory of \(task.name) (child process)")
+            peaks[task] = try probe.measure(task, file: file).peakBytes
+        }
+        return peaks
+    }
+
+    /// Each task's time in seconds in each of ``runs`` rounds; each round starts one task later,
+    /// so that no task always runs first or last.
+    private func timedRounds(
+        of tasks: [BenchmarkTask], in workload: BenchmarkWorkload, name: String, progress: (String) -> Void
+    ) throws -> [BenchmarkTask: [Double]] {
+        var samples: [BenchmarkTask: [Double]] = [:]
+        let clock = ContinuousClock()
+        for round in 1...runs {
+            progress("\(name): round \(round)/\(runs)")
+            for offset in 0..<tasks.count {
+                let task = tasks[(offset + round) % tasks.count]
+                let start = clock.now
+                try workload.run(task)
+                samples[task, default: []].append(Self.seconds(clock.now - start))
+            }
+        }
+        return samples
     }
 
     static func seconds(_ duration: Duration) -> Double {

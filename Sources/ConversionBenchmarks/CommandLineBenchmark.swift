@@ -69,6 +69,47 @@ package struct CommandLineBenchmark: Sendable {
         let directory = FileManager.default.temporaryDirectory.appending(path: "intentmark-cli-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        let commands = try self.commands(in: directory, progress: progress)
+        var seconds: [[Double]] = Array(repeating: [], count: commands.count)
+        var peaks: [Int?] = Array(repeating: nil, count: commands.count)
+        let measuresMemory = FileManager.default.isExecutableFile(atPath: Self.timeTool)
+        let memoryFile = directory.appending(path: "peak.txt").path
+        // One warm-up round (page cache, binaries), then the timed rounds; each round starts one
+        // command later so that none always runs first.
+        for round in 0...rounds {
+            progress(round == 0 ? "warm-up round" : "round \(round)/\(rounds)")
+            for offset in commands.indices {
+                let index = (offset + round) % commands.count
+                if round == 0, measuresMemory {
+                    peaks[index] = try Self.peakBytes(of: commands[index], reportingTo: memoryFile)
+                } else {
+                    let time = try Self.spawn(commands[index])
+                    if round > 0 { seconds[index].append(time) }
+                }
+            }
+        }
+        return commands.indices.map { index in
+            Figure(name: commands[index].name, seconds: Self.median(seconds[index]), peakBytes: peaks[index])
+        }
+    }
+
+    /// GNU time, which reports a command's peak resident memory.
+    private static let timeTool = "/usr/bin/time"
+
+    /// Runs `command` under GNU time and returns its peak resident memory in bytes (time writes
+    /// kibibytes to `memoryFile`); `nil` when the report cannot be read.
+    private static func peakBytes(of command: Command, reportingTo memoryFile: String) throws -> Int? {
+        var measured = command
+        measured.arguments = ["-f", "%M", "-o", memoryFile, measured.executable] + measured.arguments
+        measured.executable = timeTool
+        _ = try spawn(measured)
+        let text = try String(contentsOfFile: memoryFile, encoding: .utf8)
+        return text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 * 1_024 }
+    }
+
+    /// Writes the inputs into `directory` (10 KB and 10 MB cut from the real-world document, and
+    /// a folder of documents) and returns the commands, in table order.
+    private func commands(in directory: URL, progress: (String) -> Void) throws -> [Command] {
         let document = try Data(contentsOf: realWorld)
         var small = document.prefix(10_000)
         if let cut = small.lastRange(of: Data("\n\n".utf8)) { small = small[..<cut.upperBound] }
@@ -86,7 +127,7 @@ package struct CommandLineBenchmark: Sendable {
         let output = directory.appending(path: "out").path
         let loop =
             "o=$1; shift; i=0; for f; do i=$((i+1)); \(cmark) \(Self.cmarkExtensions.joined(separator: " ")) \"$f\" > \"$o/$i.html\" || exit 1; done"
-        let commands: [Command] = [
+        return [
             Command(name: "10 KB → HTML: cmark-gfm", executable: cmark, arguments: Self.cmarkExtensions + [smallFile.path]),
             Command(name: "10 KB → HTML: intentmark", executable: me, arguments: [smallFile.path, "-t", "html"]),
             Command(name: "10 MB → HTML: cmark-gfm", executable: cmark, arguments: Self.cmarkExtensions + [largeFile.path]),
@@ -105,35 +146,6 @@ package struct CommandLineBenchmark: Sendable {
                 name: "folder → HTML: intentmark -j 2", executable: me,
                 arguments: ["convert", folder.path, "-o", output + "-2", "-t", "html", "-j", "2"]),
         ]
-        var seconds: [[Double]] = Array(repeating: [], count: commands.count)
-        var peaks: [Int?] = Array(repeating: nil, count: commands.count)
-        let timeTool = "/usr/bin/time"
-        let measuresMemory = FileManager.default.isExecutableFile(atPath: timeTool)
-        let memoryFile = directory.appending(path: "peak.txt").path
-        // One warm-up round (page cache, binaries), then the timed rounds; each round starts one
-        // command later so that none always runs first.
-        for round in 0...rounds {
-            progress(round == 0 ? "warm-up round" : "round \(round)/\(rounds)")
-            for offset in commands.indices {
-                let index = (offset + round) % commands.count
-                if round == 0, measuresMemory {
-                    var measured = commands[index]
-                    measured.arguments = ["-f", "%M", "-o", memoryFile, measured.executable] + measured.arguments
-                    measured.executable = timeTool
-                    _ = try Self.spawn(measured)
-                    let text = try String(contentsOfFile: memoryFile, encoding: .utf8)
-                    peaks[index] = text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map {
-                        $0 * 1_024
-                    }
-                } else {
-                    let time = try Self.spawn(commands[index])
-                    if round > 0 { seconds[index].append(time) }
-                }
-            }
-        }
-        return commands.indices.map { index in
-            Figure(name: commands[index].name, seconds: Self.median(seconds[index]), peakBytes: peaks[index])
-        }
     }
 
     /// The table of figures and the ratios the command line is judged by.

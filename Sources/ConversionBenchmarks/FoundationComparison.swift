@@ -37,14 +37,6 @@ package struct FoundationComparison {
         self.runs = max(1, runs)
     }
 
-    private struct Piece {
-        var text: String
-        var container: AttributeContainer
-        var utf8Count: Int
-        /// `container` without the block's intent and markup; `nil` when nothing is left.
-        var ownAttributes: AttributeContainer?
-    }
-
     /// Measures the document parsed from `markdown`, alternating every task once per round.
     /// - Returns: The number of runs and the median time of each task: first ours
     ///   (`IntentDocument.attributedString()`), then the Foundation ways to build, then ours reading
@@ -53,105 +45,14 @@ package struct FoundationComparison {
     package func measure(markdown: String, progress: (String) -> Void = { _ in }) throws -> (runs: Int, timings: [Timing]) {
         let document = try IntentDocument(markdown: markdown)
         let reference = document.attributedString()
-        // The runs of the reference, each with its String and container, grouped by block.
-        var blocks: [[Piece]] = []
-        var lastIntent: IntentMarkAttribute.PresentationIntentAttribute.Value?? = .none
-        for run in reference.runs {
-            let text = String(reference.characters[run.range])
-            let intent = run[IntentMarkAttribute.PresentationIntentAttribute.self]
-            if blocks.isEmpty || lastIntent != .some(intent) { blocks.append([]) }
-            lastIntent = .some(intent)
-            var own = run.attributes
-            own[IntentMarkAttribute.PresentationIntentAttribute.self] = nil
-            own[IntentMarkAttribute.BlockMarkupAttribute.self] = nil
-            blocks[blocks.count - 1].append(
-                Piece(
-                    text: text, container: run.attributes, utf8Count: text.utf8.count,
-                    ownAttributes: own == AttributeContainer() ? nil : own))
-        }
-        let fullText = String(reference.characters)
-        let blockTexts = blocks.map { $0.map(\.text).joined() }
-        let blockBases = blocks.map { block in
-            var base = AttributeContainer()
-            base[IntentMarkAttribute.PresentationIntentAttribute.self] =
-                block[0].container[IntentMarkAttribute.PresentationIntentAttribute.self]
-            base[IntentMarkAttribute.BlockMarkupAttribute.self] = block[0].container[IntentMarkAttribute.BlockMarkupAttribute.self]
-            return base
-        }
-
+        let referenceRuns = ReferenceRuns(reference)
         let tasks: [(String, () -> AttributedString?)] = [
             ("IntentDocument.attributedString()", { document.attributedString() }),
-            (
-                "foundation.pieces",
-                {
-                    var result = AttributedString()
-                    for block in blocks { for piece in block { result.append(AttributedString(piece.text, attributes: piece.container)) } }
-                    return result
-                }
-            ),
-            (
-                "foundation.blocks",
-                {
-                    var result = AttributedString()
-                    for block in blocks {
-                        var blockPiece = AttributedString()
-                        for piece in block { blockPiece.append(AttributedString(piece.text, attributes: piece.container)) }
-                        result.append(blockPiece)
-                    }
-                    return result
-                }
-            ),
-            (
-                "foundation.ranges",
-                {
-                    var result = AttributedString(fullText)
-                    var start = result.startIndex
-                    for block in blocks {
-                        for piece in block {
-                            let end = result.utf8.index(start, offsetBy: piece.utf8Count)
-                            result[start..<end].setAttributes(piece.container)
-                            start = end
-                        }
-                    }
-                    return result
-                }
-            ),
-            (
-                "foundation.blockRanges",
-                {
-                    var result = AttributedString()
-                    for (block, text) in zip(blocks, blockTexts) {
-                        // The block's text with its first run's attributes, then the other runs set.
-                        var blockPiece = AttributedString(text, attributes: block[0].container)
-                        var start = blockPiece.utf8.index(blockPiece.startIndex, offsetBy: block[0].utf8Count)
-                        for piece in block.dropFirst() {
-                            let end = blockPiece.utf8.index(start, offsetBy: piece.utf8Count)
-                            blockPiece[start..<end].setAttributes(piece.container)
-                            start = end
-                        }
-                        result.append(blockPiece)
-                    }
-                    return result
-                }
-            ),
-            (
-                "foundation.blockMerge",
-                {
-                    var result = AttributedString()
-                    for ((block, text), base) in zip(zip(blocks, blockTexts), blockBases) {
-                        // The block's text with the attributes its runs share, then each run's own merged.
-                        var blockPiece = AttributedString(text, attributes: base)
-                        var start = blockPiece.startIndex
-                        for piece in block {
-                            let end = blockPiece.utf8.index(start, offsetBy: piece.utf8Count)
-                            if let own = piece.ownAttributes { blockPiece[start..<end].mergeAttributes(own, mergePolicy: .keepNew) }
-                            start = end
-                        }
-                        result.append(blockPiece)
-                    }
-                    return result
-                }
-            ),
+            ("foundation.pieces", { referenceRuns.appendingPieces() }),
+            ("foundation.blocks", { referenceRuns.appendingBlocks() }),
+            ("foundation.ranges", { referenceRuns.settingRanges() }),
+            ("foundation.blockRanges", { referenceRuns.settingBlockRanges() }),
+            ("foundation.blockMerge", { referenceRuns.mergingBlockAttributes() }),
             (
                 "IntentDocument(AttributedString)",
                 {
@@ -162,36 +63,7 @@ package struct FoundationComparison {
             (
                 "foundation.read",
                 {
-                    var count = 0
-                    for run in reference.runs {
-                        let text = String(reference.characters[run.range])
-                        count &+= text.utf8.count
-                        if run[IntentMarkAttribute.PresentationIntentAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.InlinePresentationIntentAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.BlockMarkupAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.InlineSpansAttribute.self] != nil { count &+= 1 }
-                        if run[AttributeScopes.FoundationAttributes.LinkAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.LinkDestinationAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.LinkTitleAttribute.self] != nil { count &+= 1 }
-                        if run[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.ImageSourceAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.ImageTitleAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.FootnoteReferenceAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.ExtendedAttributesAttribute.self] != nil { count &+= 1 }
-                        if run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.MarkdownSourcePositionAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.BlockSeparatorAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.PlaceholderAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.FontAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.ForegroundColorAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.BackgroundColorAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.UnderlineStyleAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.StrikethroughStyleAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.BaselineOffsetAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.SuperscriptAttribute.self] != nil { count &+= 1 }
-                        if run[IntentMarkAttribute.ParagraphStyleAttribute.self] != nil { count &+= 1 }
-                    }
-                    FoundationComparison.readSink &+= count
+                    Self.readSink &+= ReferenceRuns.readEveryAttribute(of: reference)
                     return nil
                 }
             ),
@@ -206,6 +78,11 @@ package struct FoundationComparison {
         guard IntentDocument(reference) == document else {
             throw Mismatch(way: "IntentDocument(AttributedString)", difference: "the document read back differs")
         }
+        return (document.runs.count, timedRounds(of: tasks, progress: progress))
+    }
+
+    /// Each task's median over ``runs`` rounds, in the order of `tasks`.
+    private func timedRounds(of tasks: [(String, () -> AttributedString?)], progress: (String) -> Void) -> [Timing] {
         var samples: [String: [Double]] = [:]
         let clock = ContinuousClock()
         for round in 1...runs {
@@ -219,11 +96,10 @@ package struct FoundationComparison {
                 samples[name, default: []].append(BenchmarkRunner.seconds(clock.now - start))
             }
         }
-        let timings = tasks.map { name, _ in
+        return tasks.map { name, _ in
             let sorted = (samples[name] ?? []).sorted()
             return Timing(name: name, seconds: sorted[sorted.count / 2])
         }
-        return (document.runs.count, timings)
     }
 
     /// A way that did not build the same characters and runs as the reference.

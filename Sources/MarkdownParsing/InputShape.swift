@@ -17,89 +17,21 @@ struct InputShape {
     /// The sum over lines of the open nesting depth times the line's `[`, `*`, `_` and `~`.
     var nestedInlineWork = 0
 
+    /// Scans `bytes` once, line by line.
     init(scanning bytes: UnsafeBufferPointer<UInt8>) {
         var openDepth = 0
         var brackets = 0
         var delimiters = 0
-        func endChunk() {
-            bracketWork &+= brackets &* brackets
-            emphasisWork &+= delimiters &* delimiters
-            brackets = 0
-            delimiters = 0
-        }
         var index = 0
         let count = bytes.count
-        @inline(__always) func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
         while index < count {
-            // The start of a line: indentation and container markers.
-            var indentation = 0
-            while index < count, isSpace(bytes[index]) {
-                index += 1
-                indentation += 1
-            }
-            var depth = 0
-            scan: while index < count {
-                let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: ">"):
-                    depth += 1
-                    index += 1
-                case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
-                    guard index + 1 >= count || isSpace(bytes[index + 1]) || bytes[index + 1] == 0x0A || bytes[index + 1] == 0x0D
-                    else { break scan }
-                    depth += 1
-                    index += 1
-                case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    var digits = index
-                    while digits < count, digits - index < 10, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
-                    guard digits < count, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")"),
-                        digits + 1 >= count || isSpace(bytes[digits + 1])
-                    else { break scan }
-                    depth += 1
-                    index = digits + 1
-                default:
-                    break scan
-                }
-                while index < count, isSpace(bytes[index]) { index += 1 }
-            }
-            // The rest of the line: brackets and emphasis delimiters, and whether it has any
-            // content.
-            var hasContent = depth > 0
-            var hasText = false
-            var lineSpecials = 0
-            let raw = UnsafeRawPointer(bytes.baseAddress)
-            while index < count {
-                // Eight bytes at a time while none is a line ending, `[`, `*`, `_` or `~` (SWAR
-                // zero-byte tests).
-                if let raw, index + 8 <= count {
-                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    if !Self.containsInterestingByte(word) {
-                        if word != 0x2020_2020_2020_2020 {
-                            hasContent = true
-                            hasText = true
-                        }
-                        index += 8
-                        continue
-                    }
-                }
-                let byte = bytes[index]
-                if byte == 0x0A || byte == 0x0D { break }
-                if byte == UInt8(ascii: "[") {
-                    brackets += 1
-                    lineSpecials += 1
-                } else if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") {
-                    delimiters += 1
-                    lineSpecials += 1
-                }
-                if byte != 0x20 && byte != 0x09 {
-                    hasContent = true
-                    hasText = true
-                }
-                index += 1
-            }
-            if hasContent {
+            let (indentation, depth) = Self.scanContainerMarkers(bytes, at: &index)
+            let line = Self.scanInlineContent(bytes, at: &index)
+            brackets += line.brackets
+            delimiters += line.delimiters
+            if depth > 0 || line.hasContent {
                 nestingDepth = max(nestingDepth, depth)
-                if depth > 0, !hasText {
+                if depth > 0, !line.hasContent {
                     // Only container markers (`>` on its own continues a quote): the blocks open
                     // inside stay open, as a blank line inside them would leave them.
                     openDepth = max(openDepth, depth)
@@ -109,19 +41,104 @@ struct InputShape {
                     openDepth = 0
                 }
                 nestingWork &+= max(depth, openDepth)
-                nestedInlineWork &+= max(depth, openDepth) &* lineSpecials
+                nestedInlineWork &+= max(depth, openDepth) &* (line.brackets + line.delimiters)
                 bracketsPerBlock = max(bracketsPerBlock, brackets)
                 emphasisDelimitersPerBlock = max(emphasisDelimitersPerBlock, delimiters)
             } else {
                 // Blank: nesting stays open; the chunk of text ends.
                 nestingWork &+= openDepth
-                endChunk()
+                endChunk(brackets: &brackets, delimiters: &delimiters)
             }
             // Past the line ending (LF, CR or CRLF).
             if index < count, bytes[index] == 0x0D { index += 1 }
             if index < count, bytes[index] == 0x0A { index += 1 }
         }
-        endChunk()
+        endChunk(brackets: &brackets, delimiters: &delimiters)
+    }
+
+    /// Adds a chunk's brackets and delimiters to the quadratic work measures, and starts the next.
+    @inline(__always)
+    private mutating func endChunk(brackets: inout Int, delimiters: inout Int) {
+        bracketWork &+= brackets &* brackets
+        emphasisWork &+= delimiters &* delimiters
+        brackets = 0
+        delimiters = 0
+    }
+
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    /// Reads a line's indentation and container markers (`>`, bullets, ordered-list markers),
+    /// leaving `index` at the first byte after them; returns the indentation in bytes and the
+    /// number of markers.
+    @inline(__always)
+    private static func scanContainerMarkers(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> (indentation: Int, depth: Int) {
+        let count = bytes.count
+        var indentation = 0
+        while index < count, isSpace(bytes[index]) {
+            index += 1
+            indentation += 1
+        }
+        var depth = 0
+        scan: while index < count {
+            switch bytes[index] {
+            case UInt8(ascii: ">"):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
+                guard index + 1 >= count || isSpace(bytes[index + 1]) || bytes[index + 1] == 0x0A || bytes[index + 1] == 0x0D
+                else { break scan }
+                depth += 1
+                index += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                var digits = index
+                while digits < count, digits - index < 10, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
+                guard digits < count, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")"),
+                    digits + 1 >= count || isSpace(bytes[digits + 1])
+                else { break scan }
+                depth += 1
+                index = digits + 1
+            default:
+                break scan
+            }
+            while index < count, isSpace(bytes[index]) { index += 1 }
+        }
+        return (indentation, depth)
+    }
+
+    /// Reads the rest of a line up to its line ending: its `[` and emphasis delimiters (`*`, `_`,
+    /// `~`), and whether it holds anything but spaces and tabs.
+    @inline(__always)
+    private static func scanInlineContent(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int
+    ) -> (hasContent: Bool, brackets: Int, delimiters: Int) {
+        let count = bytes.count
+        var hasContent = false
+        var brackets = 0
+        var delimiters = 0
+        let raw = UnsafeRawPointer(bytes.baseAddress)
+        while index < count {
+            // Eight bytes at a time while none is a line ending, `[`, `*`, `_` or `~` (SWAR
+            // zero-byte tests).
+            if let raw, index + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if !containsInterestingByte(word) {
+                    if word != 0x2020_2020_2020_2020 { hasContent = true }
+                    index += 8
+                    continue
+                }
+            }
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D { break }
+            if byte == UInt8(ascii: "[") {
+                brackets += 1
+            } else if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") {
+                delimiters += 1
+            }
+            if byte != 0x20 && byte != 0x09 { hasContent = true }
+            index += 1
+        }
+        return (hasContent, brackets, delimiters)
     }
 
     /// Whether `word` holds a line ending, `[`, `*`, `_` or `~` (SWAR zero-byte tests).

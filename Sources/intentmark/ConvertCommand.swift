@@ -160,16 +160,7 @@ struct ConvertCommand {
             default: throw UsageError("unknown input format '\(value)' for \(name) (formats: markdown (md, gfm, commonmark), json)")
             }
         case "--extension", "-e":
-            // As cmark-gfm: each names one extension to enable; the first replaces the default set.
-            let value = try reader.value(for: name, inlineValue: inlineValue)
-            guard let named = MarkdownExtensions.named.first(where: { $0.name == value })?.option else {
-                throw UsageError(
-                    "unknown extension '\(value)' for \(name) (extensions: \(MarkdownExtensions.named.map(\.name).joined(separator: ", ")))"
-                )
-            }
-            if !extensionWasGiven { options.extensions = [] }
-            extensionWasGiven = true
-            options.extensions.insert(named)
+            try enableExtension(try reader.value(for: name, inlineValue: inlineValue), option: name)
         case "-o", "--output":
             outputPath = try reader.value(for: name, inlineValue: inlineValue)
         case "-j", "--jobs":
@@ -186,21 +177,7 @@ struct ConvertCommand {
             }
             resultOptions = parsed
         case "--style":
-            let value = try reader.value(for: name, inlineValue: inlineValue)
-            switch value {
-            case "default": styleSheet = .default
-            case "github": styleSheet = .github
-            default:
-                // An unreadable file is an input error (status 1); a file that is not a
-                // style sheet, a usage error (64) — each one line.
-                let data = try IntentDocument.readFile(at: URL(fileURLWithPath: value))
-                do {
-                    styleSheet = try StyleSheet(jsonData: data)
-                } catch let error as IntentMarkError {
-                    guard case .invalidStyleSheet(let reason) = error else { throw error }
-                    throw UsageError("--style \(value): \(reason)")
-                }
-            }
+            styleSheet = try Self.styleSheet(named: try reader.value(for: name, inlineValue: inlineValue))
         case "--unsafe":
             try Self.noValue(name, inlineValue)
             htmlOptions.unsafe = true
@@ -218,6 +195,36 @@ struct ConvertCommand {
             return try terminal.parse(name, inlineValue: inlineValue, reader: &reader)
         }
         return true
+    }
+
+    /// `-e NAME`: as cmark-gfm, each names one extension to enable; the first replaces the
+    /// default set. An unknown name is a usage error listing the known ones.
+    private mutating func enableExtension(_ value: String, option name: String) throws {
+        guard let named = MarkdownExtensions.named.first(where: { $0.name == value })?.option else {
+            throw UsageError(
+                "unknown extension '\(value)' for \(name) (extensions: \(MarkdownExtensions.named.map(\.name).joined(separator: ", ")))")
+        }
+        if !extensionWasGiven { options.extensions = [] }
+        extensionWasGiven = true
+        options.extensions.insert(named)
+    }
+
+    /// `--style VALUE`: a built-in style sheet by name, or a style-sheet file. An unreadable file
+    /// is an input error (status 1); a file that is not a style sheet, a usage error (64) — each
+    /// one line.
+    private static func styleSheet(named value: String) throws -> StyleSheet {
+        switch value {
+        case "default": return .default
+        case "github": return .github
+        default:
+            let data = try IntentDocument.readFile(at: URL(fileURLWithPath: value))
+            do {
+                return try StyleSheet(jsonData: data)
+            } catch let error as IntentMarkError {
+                guard case .invalidStyleSheet(let reason) = error else { throw error }
+                throw UsageError("--style \(value): \(reason)")
+            }
+        }
     }
 
     /// Whether `path` names a directory (following symbolic links).

@@ -104,6 +104,13 @@ struct FolderConversion {
             }
             jobs += found.sorted { $0.input < $1.input }
         }
+        try Self.checkOutputsAreDistinct(jobs)
+        return jobs
+    }
+
+    /// Refuses two inputs written to the same output, and an output that would replace its input.
+    /// - Throws: ``UsageError`` naming the files.
+    private static func checkOutputsAreDistinct(_ jobs: [Job]) throws {
         var inputByOutput: [String: String] = [:]
         for job in jobs {
             if let earlier = inputByOutput[job.output] {
@@ -114,7 +121,6 @@ struct FolderConversion {
                 throw UsageError("\(job.input) would be replaced by its own conversion: choose another -o directory or format")
             }
         }
-        return jobs
     }
 
     /// Converts every planned file and reports.

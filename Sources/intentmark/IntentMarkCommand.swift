@@ -15,73 +15,87 @@ enum IntentMarkCommand {
     /// Runs the command line (without the program name) and returns the exit status.
     static func run(arguments: [String]) -> ExitStatus {
         do {
-            guard let first = arguments.first else {
-                // No arguments: the embedded default, or standard input when it is piped.
-                var command = ConvertCommand()
-                command.format = .runs
-                if isatty(STDIN_FILENO) != 0 { command.embeddedDefault = true }
-                return try command.execute()
-            }
-            switch first {
-            case "convert":
-                guard let command = try ConvertCommand(parsing: Array(arguments.dropFirst())) else {
-                    write(HelpText.convert, to: .standardOutput)
-                    return .success
-                }
-                return try command.execute()
-            case "show":
-                guard let command = try ShowCommand(parsing: Array(arguments.dropFirst())) else {
-                    write(HelpText.show, to: .standardOutput)
-                    return .success
-                }
-                return try command.execute()
-            case "apply":
-                guard let command = try ApplyCommand(parsing: Array(arguments.dropFirst())) else {
-                    write(HelpText.apply, to: .standardOutput)
-                    return .success
-                }
-                return try command.execute()
-            case "toc":
-                guard let command = try TableOfContentsCommand(parsing: Array(arguments.dropFirst())) else {
-                    write(HelpText.toc, to: .standardOutput)
-                    return .success
-                }
-                return try command.execute()
-            case "bench":
-                guard let command = try BenchCommand(parsing: Array(arguments.dropFirst())) else {
-                    write(HelpText.bench, to: .standardOutput)
-                    return .success
-                }
-                return try command.execute()
-            case "--help", "-h", "help":
-                write(HelpText.main, to: .standardOutput)
+            return try dispatch(arguments)
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// Runs the subcommand `arguments` name (or converts, as pandoc does, when they name none).
+    private static func dispatch(_ arguments: [String]) throws -> ExitStatus {
+        guard let first = arguments.first else {
+            // No arguments: the embedded default, or standard input when it is piped.
+            var command = ConvertCommand()
+            command.format = .runs
+            if isatty(STDIN_FILENO) != 0 { command.embeddedDefault = true }
+            return try command.execute()
+        }
+        switch first {
+        case "convert":
+            guard let command = try ConvertCommand(parsing: Array(arguments.dropFirst())) else {
+                write(HelpText.convert, to: .standardOutput)
                 return .success
-            case BenchCommand.childFlag:
-                return try BenchCommand.runMemoryChild(Array(arguments.dropFirst()))
-            case "--version":
-                write("intentmark \(version)\n", to: .standardOutput)
-                return .success
-            default:
-                // `intentmark FILE…` and `intentmark -t html FILE` convert, as pandoc does.
-                guard first == "-" || first.hasPrefix("-") || FileManager.default.fileExists(atPath: first) else {
-                    throw UsageError("'\(first)' is neither a command (convert, show, apply, toc, bench) nor a file")
-                }
-                guard let command = try ConvertCommand(parsing: arguments) else {
-                    write(HelpText.convert, to: .standardOutput)
-                    return .success
-                }
-                return try command.execute()
             }
-        } catch let error as UsageError {
+            return try command.execute()
+        case "show":
+            guard let command = try ShowCommand(parsing: Array(arguments.dropFirst())) else {
+                write(HelpText.show, to: .standardOutput)
+                return .success
+            }
+            return try command.execute()
+        case "apply":
+            guard let command = try ApplyCommand(parsing: Array(arguments.dropFirst())) else {
+                write(HelpText.apply, to: .standardOutput)
+                return .success
+            }
+            return try command.execute()
+        case "toc":
+            guard let command = try TableOfContentsCommand(parsing: Array(arguments.dropFirst())) else {
+                write(HelpText.toc, to: .standardOutput)
+                return .success
+            }
+            return try command.execute()
+        case "bench":
+            guard let command = try BenchCommand(parsing: Array(arguments.dropFirst())) else {
+                write(HelpText.bench, to: .standardOutput)
+                return .success
+            }
+            return try command.execute()
+        case "--help", "-h", "help":
+            write(HelpText.main, to: .standardOutput)
+            return .success
+        case BenchCommand.childFlag:
+            return try BenchCommand.runMemoryChild(Array(arguments.dropFirst()))
+        case "--version":
+            write("intentmark \(version)\n", to: .standardOutput)
+            return .success
+        default:
+            // `intentmark FILE…` and `intentmark -t html FILE` convert, as pandoc does.
+            guard first == "-" || first.hasPrefix("-") || FileManager.default.fileExists(atPath: first) else {
+                throw UsageError("'\(first)' is neither a command (convert, show, apply, toc, bench) nor a file")
+            }
+            guard let command = try ConvertCommand(parsing: arguments) else {
+                write(HelpText.convert, to: .standardOutput)
+                return .success
+            }
+            return try command.execute()
+        }
+    }
+
+    /// Writes `error` to standard error as one message and returns its exit status: 64 for a
+    /// usage error (with a pointer to `--help`), 1 for anything else.
+    private static func report(_ error: any Error) -> ExitStatus {
+        switch error {
+        case let error as UsageError:
             write("intentmark: \(error.description)\nRun 'intentmark --help' for usage.\n", to: .standardError)
             return .usage
-        } catch let error as EditScriptError {
+        case let error as EditScriptError:
             write("intentmark: \(error.description)\n", to: .standardError)
             return .conversionFailed
-        } catch let error as IntentMarkError {
+        case let error as IntentMarkError:
             write("intentmark: \(error.description)\n", to: .standardError)
             return .conversionFailed
-        } catch {
+        default:
             write("intentmark: \(error)\n", to: .standardError)
             return .conversionFailed
         }

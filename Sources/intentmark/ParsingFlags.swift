@@ -14,6 +14,9 @@ enum ParsingFlags {
     /// Applies option `name` to `options` when it is a parsing flag.
     /// - Returns: Whether `name` was a parsing flag.
     /// - Throws: ``UsageError`` for a missing or invalid value.
+    ///
+    /// Slightly over 60 lines because it is one case per flag of ``names`` (a dispatch table: a
+    /// new flag is one case here).
     static func parse(
         _ name: String, inlineValue: String?, reader: inout ArgumentReader, into options: inout MarkdownParsingOptions
     ) throws -> Bool {

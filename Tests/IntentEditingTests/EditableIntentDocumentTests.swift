@@ -202,6 +202,58 @@ struct EditableIntentDocumentTests {
         text.utf8.distance(from: text.startIndex, to: text.utf16.index(text.startIndex, offsetBy: utf16Offset))
     }
 
+    /// The text after a random edit is the string edit (in a table cell line ends become
+    /// U+2028), plus a terminator where the edit removed the last one; typing into a thematic
+    /// break replaces it by a paragraph.
+    static func expectStringEdit(before: IntentDocument, after: IntentDocument, insertion: IntentDocument, location: Int, length: Int) {
+        let startKind = Self.kind(at: location, in: before)
+        var inserted = insertion.text
+        let isPlain = insertion.runs.allSatisfy { $0.presentationIntent == nil }
+        if case .tableCell? = startKind, isPlain { inserted = inserted.replacingOccurrences(of: "\n", with: "\u{2028}") }
+        // Text with blocks of its own that ends where a paragraph ends: its final line end
+        // is that paragraph's.
+        if !isPlain, inserted.hasSuffix("\n"),
+            EditingLayout.endsBeforeTerminator(Self.utf8Offset(location + length, in: before.text), in: before)
+        {
+            inserted.removeLast()
+        }
+        var expected = (before.text as NSString).replacingCharacters(
+            in: NSRange(location: location, length: length), with: inserted)
+        if !expected.isEmpty, !expected.hasSuffix("\n") { expected += "\n" }
+        if case .thematicBreak? = startKind {
+        } else {
+            // A cell's tab with no cell of its row after it any more (rows merged) becomes
+            // the line end that ends a row: the only other difference allowed.
+            let sameButTerminators =
+                after.text.utf8.count == expected.utf8.count
+                && zip(after.text.utf8, expected.utf8).allSatisfy { $0 == $1 || ($0 == 0x0A && $1 == 0x09) }
+            #expect(
+                sameButTerminators,
+                "after \(insertion.text.debugDescription) at \(location), \(length): \(after.text.debugDescription) for \(expected.debugDescription)"
+            )
+        }
+    }
+
+    /// Leaves wholly before or after the edited paragraphs keep identity and kind.
+    static func expectUntouchedLeavesKept(before: IntentDocument, after: IntentDocument, location: Int, length: Int) throws {
+        let utf8Range = try EditingLayout.utf8Range(of: NSRange(location: location, length: length), in: before.text)
+        let beforeLeaves = before.leafBlocks()
+        let afterLeaves = after.leafBlocks()
+        let untouchedBefore = beforeLeaves.filter { $0.utf8Range.upperBound <= utf8Range.lowerBound }
+        for (index, leaf) in untouchedBefore.enumerated() where index < afterLeaves.count {
+            #expect(leaf.block.map { before.identity(of: $0) } == afterLeaves[index].block.map { after.identity(of: $0) })
+        }
+        let beforeTotal = before.text.utf8.count
+        let afterTotal = after.text.utf8.count
+        let keptSuffix = beforeLeaves.filter { $0.utf8Range.lowerBound > utf8Range.upperBound }
+        for leaf in keptSuffix {
+            let shifted =
+                (leaf.utf8Range.lowerBound - beforeTotal + afterTotal)..<(leaf.utf8Range.upperBound - beforeTotal + afterTotal)
+            let match = afterLeaves.first { $0.utf8Range == shifted }
+            #expect(match?.block.map { after.identity(of: $0) } == leaf.block.map { before.identity(of: $0) })
+        }
+    }
+
     @Test("Random edits: text as a string edit, layout consistent, untouched blocks keep identities, undo restores (property)")
     func randomEdits() throws {
         var generator = SeededRandom(seed: 0xED17)
@@ -229,52 +281,8 @@ struct EditableIntentDocumentTests {
                 let inverse = try editable.replace(NSRange(location: location, length: length), with: insertion)
                 let after = editable.document
                 #expect(EditingLayout.normalized(after).text == after.text, "layout broken after edit")
-                // Text: the string edit (in a table cell line ends become U+2028), plus a
-                // terminator where the edit removed the last one; typing into a thematic break
-                // replaces it by a paragraph.
-                let startKind = Self.kind(at: location, in: before)
-                var inserted = insertion.text
-                let isPlain = insertion.runs.allSatisfy { $0.presentationIntent == nil }
-                if case .tableCell? = startKind, isPlain { inserted = inserted.replacingOccurrences(of: "\n", with: "\u{2028}") }
-                // Text with blocks of its own that ends where a paragraph ends: its final line end
-                // is that paragraph's.
-                if !isPlain, inserted.hasSuffix("\n"),
-                    EditingLayout.endsBeforeTerminator(Self.utf8Offset(location + length, in: before.text), in: before)
-                {
-                    inserted.removeLast()
-                }
-                var expected = (before.text as NSString).replacingCharacters(
-                    in: NSRange(location: location, length: length), with: inserted)
-                if !expected.isEmpty, !expected.hasSuffix("\n") { expected += "\n" }
-                if case .thematicBreak? = startKind {
-                } else {
-                    // A cell's tab with no cell of its row after it any more (rows merged) becomes
-                    // the line end that ends a row: the only other difference allowed.
-                    let sameButTerminators =
-                        after.text.utf8.count == expected.utf8.count
-                        && zip(after.text.utf8, expected.utf8).allSatisfy { $0 == $1 || ($0 == 0x0A && $1 == 0x09) }
-                    #expect(
-                        sameButTerminators,
-                        "after \(insertion.text.debugDescription) at \(location), \(length): \(after.text.debugDescription) for \(expected.debugDescription)"
-                    )
-                }
-                // Leaves wholly before or after the edited paragraphs keep identity and kind.
-                let utf8Range = try EditingLayout.utf8Range(of: NSRange(location: location, length: length), in: before.text)
-                let beforeLeaves = before.leafBlocks()
-                let afterLeaves = after.leafBlocks()
-                let untouchedBefore = beforeLeaves.filter { $0.utf8Range.upperBound <= utf8Range.lowerBound }
-                for (index, leaf) in untouchedBefore.enumerated() where index < afterLeaves.count {
-                    #expect(leaf.block.map { before.identity(of: $0) } == afterLeaves[index].block.map { after.identity(of: $0) })
-                }
-                let beforeTotal = before.text.utf8.count
-                let afterTotal = after.text.utf8.count
-                let keptSuffix = beforeLeaves.filter { $0.utf8Range.lowerBound > utf8Range.upperBound }
-                for leaf in keptSuffix {
-                    let shifted =
-                        (leaf.utf8Range.lowerBound - beforeTotal + afterTotal)..<(leaf.utf8Range.upperBound - beforeTotal + afterTotal)
-                    let match = afterLeaves.first { $0.utf8Range == shifted }
-                    #expect(match?.block.map { after.identity(of: $0) } == leaf.block.map { before.identity(of: $0) })
-                }
+                Self.expectStringEdit(before: before, after: after, insertion: insertion, location: location, length: length)
+                try Self.expectUntouchedLeavesKept(before: before, after: after, location: location, length: length)
                 _ = after.html()
                 #expect(
                     Self.duplicateNodes(after) == nil,

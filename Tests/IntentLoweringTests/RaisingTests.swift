@@ -43,6 +43,79 @@ struct RaisingTests {
         InlinePresentationIntent.emphasized.rawValue | InlinePresentationIntent.stronglyEmphasized.rawValue
         | InlinePresentationIntent.code.rawValue | InlinePresentationIntent.strikethrough.rawValue
 
+    /// The name of a run's leaf (`p`, `h2`, `code`, `cell row 1 col 0`) and its identity; a
+    /// flattened table row (without `.table`) is the leaf of its cells.
+    static func leafName(_ components: [PresentationIntent.IntentType], options: ResultOptions) -> (String, Int) {
+        var leaf = "p"
+        var leafIdentity = 0
+        if let first = components.first {
+            leafIdentity = first.identity
+            switch first.kind {
+            case .header(let level): leaf = "h\(level)"
+            case .codeBlock: leaf = "code"
+            case .tableCell(let column):
+                if options.contains(.table) {
+                    var row = "?"
+                    if components.count > 1 {
+                        switch components[1].kind {
+                        case .tableHeaderRow: row = "head"
+                        case .tableRow(let index): row = "row \(index)"
+                        default: break
+                        }
+                    }
+                    leaf = "cell \(row) col \(column)"
+                } else if components.count > 1 {
+                    // A flattened row is one line: the row is the leaf.
+                    leafIdentity = components[1].identity
+                }
+            case .paragraph, .listItem, .orderedList, .unorderedList, .blockQuote, .thematicBreak, .table,
+                .tableHeaderRow, .tableRow:
+                break
+            }
+        }
+        return (leaf, leafIdentity)
+    }
+
+    /// The lists (`ol 2`, `ul 1`, or `li` when flattened) and the quote depth around a run.
+    static func containerNames(_ components: [PresentationIntent.IntentType], options: ResultOptions) -> ([String], Int) {
+        var lists: [String] = []
+        var quotes = 0
+        for (index, component) in components.enumerated().reversed() {
+            switch component.kind {
+            case .blockQuote: quotes += 1
+            case .listItem(let ordinal):
+                var ordered = false
+                if index + 1 < components.count, case .orderedList = components[index + 1].kind { ordered = true }
+                // Flattened lists write only the innermost item's marker: their depth is compared.
+                lists.append(options.contains(.list) ? (ordered ? "ol" : "ul") + " \(ordinal)" : "li")
+            default: break
+            }
+        }
+        return (lists, quotes)
+    }
+
+    /// A run's compared inline bits; `isOriginal` adds what lowering turns display attributes into
+    /// (strikethrough, monospaced code, images as emphasis, a flattened header row as strong).
+    static func comparedBits(
+        of run: IntentDocument.Run, components: [PresentationIntent.IntentType], options: ResultOptions, isOriginal: Bool
+    ) -> UInt {
+        var bits = run.inlinePresentationIntent.rawValue & comparedBits
+        if isOriginal {
+            if let strike = run.attributes.display?.strikethroughStyle, !strike.isEmpty {
+                bits |= InlinePresentationIntent.strikethrough.rawValue
+            }
+            if run.attributes.display?.font?.design == .monospaced { bits |= InlinePresentationIntent.code.rawValue }
+            if run.attributes.imageSource != nil || run.attributes.imageURL != nil {
+                bits |= InlinePresentationIntent.emphasized.rawValue
+            }
+            // A flattened header row is a line of semibold text.
+            if !options.contains(.table), components.count > 1, case .tableHeaderRow = components[1].kind {
+                bits |= InlinePresentationIntent.stronglyEmphasized.rawValue
+            }
+        }
+        return bits
+    }
+
     /// The letter intents of `document`; `isOriginal` applies the normalisations described above.
     static func letterIntents(_ document: IntentDocument, options: ResultOptions, isOriginal: Bool) -> [LetterIntent] {
         var result: [LetterIntent] = []
@@ -50,60 +123,9 @@ struct RaisingTests {
         var codeLetters: [Int: (all: Int, code: Int)] = [:]
         for run in document.runs {
             let components = run.presentationIntent?.components ?? []
-            var leaf = "p"
-            var leafIdentity = 0
-            if let first = components.first {
-                leafIdentity = first.identity
-                switch first.kind {
-                case .header(let level): leaf = "h\(level)"
-                case .codeBlock: leaf = "code"
-                case .tableCell(let column):
-                    if options.contains(.table) {
-                        var row = "?"
-                        if components.count > 1 {
-                            switch components[1].kind {
-                            case .tableHeaderRow: row = "head"
-                            case .tableRow(let index): row = "row \(index)"
-                            default: break
-                            }
-                        }
-                        leaf = "cell \(row) col \(column)"
-                    } else if components.count > 1 {
-                        // A flattened row is one line: the row is the leaf.
-                        leafIdentity = components[1].identity
-                    }
-                case .paragraph, .listItem, .orderedList, .unorderedList, .blockQuote, .thematicBreak, .table,
-                    .tableHeaderRow, .tableRow:
-                    break
-                }
-            }
-            var lists: [String] = []
-            var quotes = 0
-            for (index, component) in components.enumerated().reversed() {
-                switch component.kind {
-                case .blockQuote: quotes += 1
-                case .listItem(let ordinal):
-                    var ordered = false
-                    if index + 1 < components.count, case .orderedList = components[index + 1].kind { ordered = true }
-                    // Flattened lists write only the innermost item's marker: their depth is compared.
-                    lists.append(options.contains(.list) ? (ordered ? "ol" : "ul") + " \(ordinal)" : "li")
-                default: break
-                }
-            }
-            var bits = run.inlinePresentationIntent.rawValue & comparedBits
-            if isOriginal {
-                if let strike = run.attributes.display?.strikethroughStyle, !strike.isEmpty {
-                    bits |= InlinePresentationIntent.strikethrough.rawValue
-                }
-                if run.attributes.display?.font?.design == .monospaced { bits |= InlinePresentationIntent.code.rawValue }
-                if run.attributes.imageSource != nil || run.attributes.imageURL != nil {
-                    bits |= InlinePresentationIntent.emphasized.rawValue
-                }
-                // A flattened header row is a line of semibold text.
-                if !options.contains(.table), components.count > 1, case .tableHeaderRow = components[1].kind {
-                    bits |= InlinePresentationIntent.stronglyEmphasized.rawValue
-                }
-            }
+            let (leaf, leafIdentity) = leafName(components, options: options)
+            let (lists, quotes) = containerNames(components, options: options)
+            var bits = comparedBits(of: run, components: components, options: options, isOriginal: isOriginal)
             if leaf.hasPrefix("h") { bits &= ~InlinePresentationIntent.stronglyEmphasized.rawValue }
             let isLink = run.attributes.link != nil || run.attributes.linkDestination != nil
             if run.attributes.isBlockSeparator || run.attributes.isPlaceholder { continue }

@@ -110,6 +110,41 @@ struct ApplyCommandTests {
         let document = EditableIntentDocument(try IntentDocument(markdown: source)).document
         let editorText = Array(document.text.utf16)
         let markdownText = Array(source.utf16)
+        let occurrences = Self.replaceableWords(editorText: editorText, markdownText: markdownText, document: document)
+        var generator = SeededCLIRandom(seed: 0xA991)
+        let chosen = Array(occurrences.shuffled(using: &generator).prefix(520))
+        // Every plain word of a real document can be replaced: hundreds in the real-world one.
+        #expect(chosen.count >= (CLITests.isCorpusFile(url) ? 500 : 20))
+
+        let (script, markdownEdits) = Self.script(replacing: chosen, markdownText: markdownText)
+        let directory = FileManager.default.temporaryDirectory.appending(path: "intentmark-apply-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scriptFile = directory.appending(path: "session.json")
+        try script.jsonData().write(to: scriptFile)
+        let outputFile = directory.appending(path: "edited.md")
+        let result = try CLITests.run(
+            ["apply", url.path, scriptFile.path, "-o", outputFile.path])
+        #expect(result.status == 0, "\(result.standardError)")
+
+        // The same edits made to the Markdown text directly.
+        let edited = NSMutableString(string: source)
+        for edit in markdownEdits.sorted(by: { $0.offset > $1.offset }) {
+            edited.replaceCharacters(in: NSRange(location: edit.offset, length: edit.length), with: edit.text)
+        }
+        let direct = try IntentDocument(markdown: edited as String)
+        let output = try String(contentsOf: outputFile, encoding: .utf8)
+        // The same document as the directly edited Markdown; blocks no edit touched are as the
+        // author wrote them (the source-preserving tests check that line by line).
+        let replayed = try IntentDocument(markdown: output)
+        #expect(replayed.isEquivalent(to: direct), "\(replayed.equivalenceFailure(comparedTo: direct) ?? "")")
+        #expect(replayed.html() == direct.html())
+    }
+
+    /// Words that occur as often in the editor's text as in the Markdown, every time as plain
+    /// text of a paragraph, header or cell (no inline intent, span, link or display attribute,
+    /// not in a code block or footnote): the n-th occurrence in one is the n-th in the other.
+    static func replaceableWords(editorText: [UInt16], markdownText: [UInt16], document: IntentDocument) -> [Occurrence] {
         // Which editor characters are plain text of a paragraph, header or cell: no inline
         // intent, span, link or display attribute, not in a code block or footnote.
         var eligible = [Bool](repeating: false, count: editorText.count)
@@ -128,8 +163,6 @@ struct ApplyCommandTests {
             }
             for position in offset..<(offset + count) { eligible[position] = true }
         }
-        // Words that occur as often in the editor's text as in the Markdown, every time as plain
-        // text: the n-th occurrence in one is the n-th in the other.
         let editorWords = Self.words(in: editorText)
         let markdownWords = Self.words(in: markdownText)
         var occurrences: [Occurrence] = []
@@ -142,15 +175,16 @@ struct ApplyCommandTests {
                     Occurrence(editorOffset: editorOffset, markdownOffset: markdownOffset, length: word.utf16.count, word: word))
             }
         }
-        var generator = SeededCLIRandom(seed: 0xA991)
-        occurrences.shuffle(using: &generator)
-        occurrences = Array(occurrences.prefix(520))
-        // Every plain word of a real document can be replaced: hundreds in the real-world one.
-        #expect(occurrences.count >= (CLITests.isCorpusFile(url) ? 500 : 20))
+        return occurrences
+    }
 
-        // The script: half through a context made at the start (original coordinates, any
-        // order), half in the document as it is when applied (coordinates moved by every edit
-        // before). Each makes the word longer by two letters; some as emphasis.
+    /// The script replacing each occurrence: half through a context made at the start (original
+    /// coordinates, any order), half in the document as it is when applied (coordinates moved
+    /// by every edit before). Each makes the word longer by two letters; some as emphasis.
+    /// Returns the script and the same edits in Markdown coordinates.
+    static func script(
+        replacing occurrences: [Occurrence], markdownText: [UInt16]
+    ) -> (EditScript, [(offset: Int, length: Int, text: String)]) {
         var replacements: [EditScriptReplacement] = []
         var markdownEdits: [(offset: Int, length: Int, text: String)] = []
         var applied: [Int] = []  // editor offsets of the edits applied so far
@@ -175,29 +209,7 @@ struct ApplyCommandTests {
         let script = EditScript(
             contexts: [EditScriptContext(name: "all", scope: .fullDocument, selection: EditScriptRange(location: 0, length: 0))],
             replacements: replacements)
-        let directory = FileManager.default.temporaryDirectory.appending(path: "intentmark-apply-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let scriptFile = directory.appending(path: "session.json")
-        try script.jsonData().write(to: scriptFile)
-        let outputFile = directory.appending(path: "edited.md")
-        let result = try CLITests.run(
-            ["apply", url.path, scriptFile.path, "-o", outputFile.path])
-        #expect(result.status == 0, "\(result.standardError)")
-
-        // The same edits made to the Markdown text directly.
-        let edited = NSMutableString(string: source)
-        for edit in markdownEdits.sorted(by: { $0.offset > $1.offset }) {
-            edited.replaceCharacters(in: NSRange(location: edit.offset, length: edit.length), with: edit.text)
-        }
-        let direct = try IntentDocument(markdown: edited as String)
-        let output = try String(contentsOf: outputFile, encoding: .utf8)
-        // The same document as the directly edited Markdown; blocks no edit touched are as the
-        // author wrote them (the source-preserving tests check that line by line).
-        let replayed = try IntentDocument(markdown: output)
-        #expect(replayed.isEquivalent(to: direct), "\(replayed.equivalenceFailure(comparedTo: direct) ?? "")")
-        #expect(replayed.html() == direct.html())
-        #expect(replayed.isEquivalent(to: direct), "\(replayed.equivalenceFailure(comparedTo: direct) ?? "")")
+        return (script, markdownEdits)
     }
 }
 

@@ -280,12 +280,10 @@ struct DamagedDocumentTests {
                 .utf8)
     }
 
-    /// Newer versions and truncations of version 3 are `aNewerVersionNamesBothVersions` and
-    /// `everyTruncationIsAnError` above (`jsonData()` writes version 3).
-    @Test("Damaged version-3 tables are typed errors naming the JSON path")
-    func damagedVersion3Tables() throws {
+    /// Damaged version-3 documents: a name, the bytes, and the JSON path the error must name.
+    static var damagedVersion3Cases: [(String, Data, String)] {
         let paragraph = #"[{"kind": "paragraph", "identity": 1}]"#
-        let cases: [(String, Data, String)] = [
+        return [
             (
                 "parent after the child",
                 Self.version3(
@@ -366,7 +364,13 @@ struct DamagedDocumentTests {
                 "blocks"
             ),
         ]
-        for (name, data, path) in cases {
+    }
+
+    /// Newer versions and truncations of version 3 are `aNewerVersionNamesBothVersions` and
+    /// `everyTruncationIsAnError` above (`jsonData()` writes version 3).
+    @Test("Damaged version-3 tables are typed errors naming the JSON path")
+    func damagedVersion3Tables() throws {
+        for (name, data, path) in Self.damagedVersion3Cases {
             let reason = Self.failure(data)
             #expect(reason?.contains(path) == true, "\(name): \(reason ?? "read without error")")
         }

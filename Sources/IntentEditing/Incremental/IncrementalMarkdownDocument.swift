@@ -115,6 +115,14 @@ public struct IncrementalMarkdownDocument: Sendable {
         var reason: String
     }
 
+    /// The top-level blocks an edit re-parses: block indices `first..<end`, and the bytes of the
+    /// old source they span.
+    private struct ReparsedRegion {
+        var first: Int
+        var end: Int
+        var bytes: Range<Int>
+    }
+
     /// Re-parses the region around the edit and splices it in; a refusal (nothing changed then)
     /// when a partial update cannot be proven right.
     private mutating func partialUpdate(
@@ -122,12 +130,39 @@ public struct IncrementalMarkdownDocument: Sendable {
     ) throws
         -> Result<IncrementalUpdate, Refusal>
     {
+        let region = reparsedRegion(around: edit, in: old)
+        guard region.bytes.lowerBound <= edit.lowerBound, edit.upperBound <= region.bytes.upperBound else {
+            return .failure(Refusal(reason: "no block boundary around the edit"))
+        }
+        let delta = insertedCount - edit.count
+        if let refusal = refusal(toReparse: region.bytes, old: old, new: new, delta: delta) { return .failure(refusal) }
+        let regionSource = String(decoding: new[region.bytes.lowerBound..<(region.bytes.upperBound + delta)], as: UTF8.self)
+        var regionOptions = options
+        regionOptions.recognizesFrontMatter = false
+        let parser = MarkdownParser(options: regionOptions)
+        let parsed: (document: IntentDocument, lines: [ClosedRange<Int>], blocks: [Range<Int>])
+        switch try parseRegion(regionSource, with: parser) {
+        case .success(let result): parsed = result
+        case .failure(let refusal): return .failure(refusal)
+        }
+        // The block after the region must still start a block of its own after the new region.
+        if region.end < blocks.count,
+            try !nextBlockStartsFresh(after: regionSource, at: region.bytes.upperBound, in: old, regionLines: parsed.lines, parser: parser)
+        {
+            return .failure(Refusal(reason: "the edit changes how the text after it is read"))
+        }
+        splice(parsed, replacing: region, new: new)
+        return .success(.partial(reparsedBytes: regionSource.utf8.count, reparsedBlocks: parsed.lines.count))
+    }
+
+    /// From one block before the first block within a line of the edit (text typed after a block
+    /// may continue it) back to a block that starts fresh, to the first block after the edit's
+    /// lines that starts fresh.
+    private func reparsedRegion(around edit: Range<Int>, in old: [UInt8]) -> ReparsedRegion {
         let firstLine = line(containing: edit.lowerBound)
         let lastLine = line(containing: edit.upperBound)
         // Blocks the edit can touch: any within a line of it.
         let touched = blocks.indices.filter { blocks[$0].lines.upperBound >= firstLine - 1 && blocks[$0].lines.lowerBound <= lastLine + 1 }
-        // From one block before the first touched block (text typed after a block may continue it)
-        // back to a block that starts fresh.
         var start = touched.first ?? (blocks.firstIndex { $0.lines.lowerBound > lastLine } ?? blocks.count)
         start = max(0, min(start, blocks.count) - 1)
         while start > 0, !isFreshStart(blocks[start].lines.lowerBound, in: old) { start -= 1 }
@@ -139,34 +174,43 @@ public struct IncrementalMarkdownDocument: Sendable {
         }
         let regionStart = start == 0 ? 0 : lineStarts[blocks[start].lines.lowerBound - 1]
         let regionEnd = end < blocks.count ? lineStarts[blocks[end].lines.lowerBound - 1] : old.count
-        guard regionStart <= edit.lowerBound, edit.upperBound <= regionEnd else {
-            return .failure(Refusal(reason: "no block boundary around the edit"))
-        }
-        let delta = insertedCount - edit.count
+        return ReparsedRegion(first: start, end: end, bytes: regionStart..<max(regionStart, regionEnd))
+    }
+
+    /// Why the region (old bytes `region`, `delta` bytes longer in `new`) cannot be re-parsed
+    /// alone, or `nil` when it can: a lone carriage return, a definition made, changed or
+    /// removed, or front matter in or next to it.
+    private func refusal(toReparse region: Range<Int>, old: [UInt8], new: [UInt8], delta: Int) -> Refusal? {
         // Line numbers count line feeds; a carriage return alone (made by the edit, or left by
         // removing the line feed after one) ends a line too.
-        if Self.containsBareCarriageReturn(new[max(0, regionStart - 1)..<min(new.count, regionEnd + delta + 1)]) {
-            return .failure(Refusal(reason: "a carriage return alone ends a line"))
+        if Self.containsBareCarriageReturn(new[max(0, region.lowerBound - 1)..<min(new.count, region.upperBound + delta + 1)]) {
+            return Refusal(reason: "a carriage return alone ends a line")
         }
-        let regionSource = String(decoding: new[regionStart..<(regionEnd + delta)], as: UTF8.self)
         // A definition made, changed or removed acts across the document.
-        let oldRegion = String(decoding: old[regionStart..<regionEnd], as: UTF8.self)
+        let regionSource = String(decoding: new[region.lowerBound..<(region.upperBound + delta)], as: UTF8.self)
+        let oldRegion = String(decoding: old[region], as: UTF8.self)
         if Self.definitionLikeLines(in: regionSource) != Self.definitionLikeLines(in: oldRegion)
             || Self.linesWithLabelColons(in: regionSource) != Self.linesWithLabelColons(in: oldRegion)
         {
-            return .failure(Refusal(reason: "the edit makes, changes or removes a link reference definition"))
+            return Refusal(reason: "the edit makes, changes or removes a link reference definition")
         }
         // Front matter is only read at the very start of the whole source: a region that holds
         // it, or an edit that may make or end it, is parsed with the rest of the document.
         if options.recognizesFrontMatter, options.interpretedSyntax == .full {
             let frontMatterEnd = document.frontMatter?.sourceRange?.upperBound ?? 0
-            if regionStart < frontMatterEnd || (regionStart == 0 && Self.mayStartFrontMatter(new)) {
-                return .failure(Refusal(reason: "the edit is in or next to the front matter"))
+            if region.lowerBound < frontMatterEnd || (region.lowerBound == 0 && Self.mayStartFrontMatter(new)) {
+                return Refusal(reason: "the edit is in or next to the front matter")
             }
         }
-        var regionOptions = options
-        regionOptions.recognizesFrontMatter = false
-        let parser = MarkdownParser(options: regionOptions)
+        return nil
+    }
+
+    /// The region parsed with the document's definitions after it: its document, the lines of
+    /// its top-level blocks (1-based, in the region) and their ranges in its text; a refusal
+    /// when the parse does not read as whole blocks of the region.
+    private func parseRegion(
+        _ regionSource: String, with parser: MarkdownParser
+    ) throws -> Result<(document: IntentDocument, lines: [ClosedRange<Int>], blocks: [Range<Int>]), Refusal> {
         let regionLineCount = regionSource.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         // The region's lines, its last one counted when it has no line end.
         let regionLastLine = regionLineCount + (regionSource.isEmpty || regionSource.hasSuffix("\n") ? 0 : 1)
@@ -182,18 +226,31 @@ public struct IncrementalMarkdownDocument: Sendable {
         else {
             return .failure(Refusal(reason: "the re-parsed region does not read as whole blocks"))
         }
-        // The block after the region must still start a block of its own after the new region.
-        if end < blocks.count {
-            let sentinelStart = regionEnd
-            var sentinelEnd = sentinelStart
-            while sentinelEnd < old.count, old[sentinelEnd] != UInt8(ascii: "\n") { sentinelEnd += 1 }
-            let sentinel = regionSource + String(decoding: old[sentinelStart..<sentinelEnd], as: UTF8.self) + "\n"
-            let (_, sentinelLines) = try parser.parseReportingTopLevelLines(sentinel)
-            guard sentinelLines.count == regionLines.count + 1, sentinelLines.last?.lowerBound == regionLineCount + 1 else {
-                return .failure(Refusal(reason: "the edit changes how the text after it is read"))
-            }
-        }
-        // Splice: untouched blocks before, the region's new blocks, untouched blocks after.
+        return .success((regionDocument, regionLines, regionBlocks))
+    }
+
+    /// Whether the old block starting at byte `nextStart` of `old` still starts a block of its
+    /// own when its first line is parsed after the new region.
+    private func nextBlockStartsFresh(
+        after regionSource: String, at nextStart: Int, in old: [UInt8], regionLines: [ClosedRange<Int>], parser: MarkdownParser
+    ) throws -> Bool {
+        let regionLineCount = regionSource.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        var lineEnd = nextStart
+        while lineEnd < old.count, old[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+        let sentinel = regionSource + String(decoding: old[nextStart..<lineEnd], as: UTF8.self) + "\n"
+        let (_, sentinelLines) = try parser.parseReportingTopLevelLines(sentinel)
+        return sentinelLines.count == regionLines.count + 1 && sentinelLines.last?.lowerBound == regionLineCount + 1
+    }
+
+    /// Splices the re-parsed region in: untouched blocks before, the region's new blocks,
+    /// untouched blocks after; then shifts the block table and recomputes the line starts of
+    /// `new`.
+    private mutating func splice(
+        _ parsed: (document: IntentDocument, lines: [ClosedRange<Int>], blocks: [Range<Int>]), replacing region: ReparsedRegion,
+        new: [UInt8]
+    ) {
+        let (start, end) = (region.first, region.end)
+        let regionDocument = parsed.document
         let documentStart = start < blocks.count ? blocks[start].documentRange.lowerBound : document.text.utf8.count
         let documentEnd = end < blocks.count ? blocks[end].documentRange.lowerBound : document.text.utf8.count
         var splicer = IntentDocumentSplicer(
@@ -209,10 +266,9 @@ public struct IncrementalMarkdownDocument: Sendable {
         let documentDelta = regionDocument.text.utf8.count - (documentEnd - documentStart)
         var newLineStarts: [Int] = [0]
         for (offset, byte) in new.enumerated() where byte == UInt8(ascii: "\n") { newLineStarts.append(offset + 1) }
-        let oldLineCount = lineStarts.count
-        let lineDelta = newLineStarts.count - oldLineCount
+        let lineDelta = newLineStarts.count - lineStarts.count
         var newBlocks = Array(blocks[..<start])
-        for (lines, range) in zip(regionLines, regionBlocks) {
+        for (lines, range) in zip(parsed.lines, parsed.blocks) {
             newBlocks.append(
                 TopLevelBlock(
                     lines: (lines.lowerBound + lineOffset)...(lines.upperBound + lineOffset),
@@ -227,7 +283,6 @@ public struct IncrementalMarkdownDocument: Sendable {
         document = spliced
         blocks = newBlocks
         lineStarts = newLineStarts
-        return .success(.partial(reparsedBytes: regionSource.utf8.count, reparsedBlocks: regionLines.count))
     }
 
     private mutating func parseEverything(reason: String) throws {
@@ -253,48 +308,57 @@ public struct IncrementalMarkdownDocument: Sendable {
         {
             fullParseReason = "footnotes are numbered across the document"
         } else {
-            // Lines no block covers are blank or link reference definitions; a definition-like
-            // line inside a block (a definition in a list item or quote) cannot be lifted out.
-            // Lines in code and HTML blocks cannot hold definitions; lines in other blocks can.
-            var covered = [Bool](repeating: false, count: lineStarts.count + 1)
-            var mayHold = [Bool](repeating: false, count: lineStarts.count + 1)
-            for (range, holds) in zip(lines, Self.topLevelMayHoldDefinitions(parsed)) {
-                for line in range where line <= lineStarts.count {
-                    covered[line] = true
-                    mayHold[line] = holds
-                }
+            (definitions, fullParseReason) = gatherDefinitions(of: parsed, lines: lines)
+        }
+        blocks = fullParseReason == nil ? zip(lines, ranges).map { TopLevelBlock(lines: $0, documentRange: $1) } : []
+    }
+
+    /// The link reference definitions of the source (lines no block covers that read as
+    /// definitions, with the lines that continue them), or a reason to re-parse everything when a
+    /// definition-like line lies inside a block that may hold one (it cannot be lifted out).
+    /// Lines in code and HTML blocks cannot hold definitions; lines in other blocks can.
+    private func gatherDefinitions(of parsed: IntentDocument, lines: [ClosedRange<Int>]) -> (definitions: String, fullParseReason: String?)
+    {
+        var covered = [Bool](repeating: false, count: lineStarts.count + 1)
+        var mayHold = [Bool](repeating: false, count: lineStarts.count + 1)
+        for (range, holds) in zip(lines, Self.topLevelMayHoldDefinitions(parsed)) {
+            for line in range where line <= lineStarts.count {
+                covered[line] = true
+                mayHold[line] = holds
             }
-            var text = source
-            var inDefinition = false
-            let frontMatterEnd = parsed.frontMatter?.sourceRange?.upperBound ?? 0
-            text.withUTF8 { bytes in
-                for line in 1...lineStarts.count {
-                    let start = lineStarts[line - 1]
-                    let end = line < lineStarts.count ? lineStarts[line] : bytes.count
-                    let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                    let isDefinitionLike = Self.globalRule(in: lineText) != nil
-                    if start < frontMatterEnd {
-                        // Front matter is not Markdown: no definition there.
-                        continue
-                    } else if covered[line] {
-                        inDefinition = false
-                        // Inside a block a definition can also follow a list marker or a quote's
-                        // `>` (`> [x]: /u`): any `]:` there may be one.
-                        if isDefinitionLike || lineText.contains("]:"), mayHold[line], fullParseReason == nil {
-                            fullParseReason = "a link reference definition lies inside a block"
-                        }
-                    } else if lineText.allSatisfy({ $0.isWhitespace }) {
-                        inDefinition = false
-                    } else if isDefinitionLike || inDefinition {
-                        // A definition, and the lines that continue it (a title on the next line).
-                        inDefinition = true
-                        definitions += lineText
-                        if !lineText.hasSuffix("\n") { definitions += "\n" }
+        }
+        var definitions = ""
+        var reason: String? = nil
+        var text = source
+        var inDefinition = false
+        let frontMatterEnd = parsed.frontMatter?.sourceRange?.upperBound ?? 0
+        text.withUTF8 { bytes in
+            for line in 1...lineStarts.count {
+                let start = lineStarts[line - 1]
+                let end = line < lineStarts.count ? lineStarts[line] : bytes.count
+                let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                let isDefinitionLike = Self.globalRule(in: lineText) != nil
+                if start < frontMatterEnd {
+                    // Front matter is not Markdown: no definition there.
+                    continue
+                } else if covered[line] {
+                    inDefinition = false
+                    // Inside a block a definition can also follow a list marker or a quote's
+                    // `>` (`> [x]: /u`): any `]:` there may be one.
+                    if isDefinitionLike || lineText.contains("]:"), mayHold[line], reason == nil {
+                        reason = "a link reference definition lies inside a block"
                     }
+                } else if lineText.allSatisfy({ $0.isWhitespace }) {
+                    inDefinition = false
+                } else if isDefinitionLike || inDefinition {
+                    // A definition, and the lines that continue it (a title on the next line).
+                    inDefinition = true
+                    definitions += lineText
+                    if !lineText.hasSuffix("\n") { definitions += "\n" }
                 }
             }
         }
-        blocks = fullParseReason == nil ? zip(lines, ranges).map { TopLevelBlock(lines: $0, documentRange: $1) } : []
+        return (definitions, reason)
     }
 
     // MARK: Helpers

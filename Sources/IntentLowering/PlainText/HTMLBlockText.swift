@@ -45,37 +45,8 @@ package enum HTMLBlockText {
                 let isLetter = (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z")
                 if isLetter || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
                     // A tag; one left open hides the rest (so every byte is read at most twice).
-                    guard let close = tagEnd(html, from: index + 1) else { break }
-                    let tagStart = index
-                    let isClosing = next == UInt8(ascii: "/")
-                    let name = tagName(html, from: index + (isClosing ? 2 : 1), to: close)
-                    index = close + 1
-                    switch name {
-                    case "script", "style":
-                        guard !isClosing else { continue }
-                        // Their content is never shown.
-                        guard let end = findClosingTag(html, name, from: index) else {
-                            index = count
-                            continue
-                        }
-                        index = end
-                    case "br":
-                        writer.lineBreak()
-                    case "img":
-                        if !isClosing,
-                            case .text(let alternative) = InlineHTMLMeaning(
-                                html: String(decoding: UnsafeBufferPointer(rebasing: html[tagStart...close]), as: UTF8.self))
-                        {
-                            writer.text(Array(alternative.utf8))
-                        }
-                    case "td", "th":
-                        writer.space()
-                    case "pre":
-                        preformatted = max(0, preformatted + (isClosing ? -1 : 1))
-                        writer.lineBreak()
-                    default:
-                        if blockElements.contains(name) { writer.lineBreak() }
-                    }
+                    guard let after = readTag(html, at: index, into: &writer, preformatted: &preformatted) else { break }
+                    index = after
                     continue
                 }
             }
@@ -95,6 +66,41 @@ package enum HTMLBlockText {
             index += 1
         }
         return String(decoding: writer.finished, as: UTF8.self)
+    }
+
+    /// Reads the tag at `index` (its `<`) and writes what it stands for: a line break for `br`,
+    /// block elements and `pre` (which also counts preformatted depth), a space between cells,
+    /// an image's alt text; the content of `script` and `style` is skipped. Returns where reading
+    /// goes on, or `nil` when the tag is left open (the rest is hidden).
+    private static func readTag(
+        _ html: UnsafeBufferPointer<UInt8>, at index: Int, into writer: inout Writer, preformatted: inout Int
+    ) -> Int? {
+        guard let close = tagEnd(html, from: index + 1) else { return nil }
+        let isClosing = html[index + 1] == UInt8(ascii: "/")
+        let name = tagName(html, from: index + (isClosing ? 2 : 1), to: close)
+        switch name {
+        case "script", "style":
+            guard !isClosing else { return close + 1 }
+            // Their content is never shown.
+            return findClosingTag(html, name, from: close + 1) ?? html.count
+        case "br":
+            writer.lineBreak()
+        case "img":
+            if !isClosing,
+                case .text(let alternative) = InlineHTMLMeaning(
+                    html: String(decoding: UnsafeBufferPointer(rebasing: html[index...close]), as: UTF8.self))
+            {
+                writer.text(Array(alternative.utf8))
+            }
+        case "td", "th":
+            writer.space()
+        case "pre":
+            preformatted = max(0, preformatted + (isClosing ? -1 : 1))
+            writer.lineBreak()
+        default:
+            if blockElements.contains(name) { writer.lineBreak() }
+        }
+        return close + 1
     }
 
     /// Lines of collapsed text: spaces only between words, no blank lines.

@@ -301,15 +301,7 @@ struct PlainTextRenderer {
         let attributes = document.attributes(of: run.attributes)
         if attributes.isBlockSeparator { return }
         if run.block != nil, leafIsHidden { return }
-        // Link boundaries: a link span, or (documents without spans) a change of destination.
-        let destination = attributes.linkDestination ?? attributes.link?.absoluteString
-        let linkKey: Int32 = run.span.map { linkSpanOf[$0.index] } ?? (destination == nil ? -1 : -2)
-        if let open = openLink, open.key != linkKey || (linkKey == -2 && open.destination != destination) {
-            finishLink()
-        }
-        if openLink == nil, linkKey != -1, let destination {
-            openLink = (linkKey, destination, [])
-        }
+        followLink(run, attributes)
         if attributes.isPlaceholder {
             // An image without a description shows nothing: the spaces around it make one.
             collapsesNextSpace = true
@@ -332,32 +324,7 @@ struct PlainTextRenderer {
             let breaks = max(1, text.unicodeScalars.filter { $0 == "\u{2028}" || $0 == "\n" }.count)
             inlineText.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: breaks))
         } else if inline & Bits.inlineHTML != 0 {
-            if options.keepsRawHTML {
-                inlineText.append(contentsOf: text.utf8)
-            } else {
-                switch InlineHTMLMeaning(html: text) {
-                case .lineBreak:
-                    // A table cell stays on its row's line: there a break is a space.
-                    let inCell = run.block.map { document.kind(of: $0).isTableCell } ?? false
-                    if inCell {
-                        inlineText.append(UInt8(ascii: " "))
-                        collapsesNextSpace = true
-                    } else {
-                        // No spaces at the end of the line or the start of the next (`a <br /> b`).
-                        if openLink == nil { while inlineText.last == UInt8(ascii: " ") { inlineText.removeLast() } }
-                        inlineText.append(UInt8(ascii: "\n"))
-                        dropsLeadingSpaces = true
-                    }
-                    if openLink != nil { openLink?.text.append(contentsOf: inlineText[min(before, inlineText.count)...]) }
-                    return
-                case .text(let alternative): inlineText.append(contentsOf: alternative.utf8)
-                case .dropped:
-                    // A dropped tag between two spaces leaves one space, not two.
-                    collapsesNextSpace = true
-                    if openLink != nil { openLink?.text.append(contentsOf: inlineText[before...]) }
-                    return
-                }
-            }
+            guard appendInlineHTML(text, of: run, after: before) else { return }
         } else if inline & Bits.blockHTML != 0 {
             inlineText.append(contentsOf: options.keepsRawHTML ? String(text).utf8 : HTMLBlockText.text(of: text).utf8)
         } else if attributes.footnoteReference != nil {
@@ -371,6 +338,60 @@ struct PlainTextRenderer {
         } else {
             inlineText.append(contentsOf: text.utf8)
         }
+        settleSpaces(after: before)
+        if openLink != nil { openLink?.text.append(contentsOf: inlineText[before...]) }
+    }
+
+    /// Link boundaries: a link span, or (documents without spans) a change of destination, ends
+    /// the open link; a run of a link opens one.
+    private mutating func followLink(_ run: IntentDocument.StoredRun, _ attributes: RunAttributes) {
+        let destination = attributes.linkDestination ?? attributes.link?.absoluteString
+        let linkKey: Int32 = run.span.map { linkSpanOf[$0.index] } ?? (destination == nil ? -1 : -2)
+        if let open = openLink, open.key != linkKey || (linkKey == -2 && open.destination != destination) {
+            finishLink()
+        }
+        if openLink == nil, linkKey != -1, let destination {
+            openLink = (linkKey, destination, [])
+        }
+    }
+
+    /// Appends inline HTML as the options say: raw, as the text it stands for, or a line break
+    /// for `<br>`. Returns `false` when the run is finished here (a break or a dropped tag: no
+    /// spaces to settle), with the open link's text updated.
+    private mutating func appendInlineHTML(_ text: Substring, of run: IntentDocument.StoredRun, after before: Int) -> Bool {
+        if options.keepsRawHTML {
+            inlineText.append(contentsOf: text.utf8)
+            return true
+        }
+        switch InlineHTMLMeaning(html: text) {
+        case .lineBreak:
+            // A table cell stays on its row's line: there a break is a space.
+            let inCell = run.block.map { document.kind(of: $0).isTableCell } ?? false
+            if inCell {
+                inlineText.append(UInt8(ascii: " "))
+                collapsesNextSpace = true
+            } else {
+                // No spaces at the end of the line or the start of the next (`a <br /> b`).
+                if openLink == nil { while inlineText.last == UInt8(ascii: " ") { inlineText.removeLast() } }
+                inlineText.append(UInt8(ascii: "\n"))
+                dropsLeadingSpaces = true
+            }
+            if openLink != nil { openLink?.text.append(contentsOf: inlineText[min(before, inlineText.count)...]) }
+            return false
+        case .text(let alternative):
+            inlineText.append(contentsOf: alternative.utf8)
+            return true
+        case .dropped:
+            // A dropped tag between two spaces leaves one space, not two.
+            collapsesNextSpace = true
+            if openLink != nil { openLink?.text.append(contentsOf: inlineText[before...]) }
+            return false
+        }
+    }
+
+    /// After a run's text went in at `before`: leading spaces dropped after a line break, and a
+    /// space collapsed where a dropped tag or image left two.
+    private mutating func settleSpaces(after before: Int) {
         if inlineText.count > before, dropsLeadingSpaces {
             let spaces = inlineText[before...].prefix { $0 == UInt8(ascii: " ") }.count
             inlineText.removeSubrange(before..<(before + spaces))
@@ -382,7 +403,6 @@ struct PlainTextRenderer {
             }
             collapsesNextSpace = false
         }
-        if openLink != nil { openLink?.text.append(contentsOf: inlineText[before...]) }
     }
 
     /// ``IntentModel/InlinePresentationIntent`` raw bits as literals (static members of the option

@@ -167,76 +167,101 @@ struct RichTextRaising {
 
     // MARK: Classifying
 
+    /// One list level a paragraph is in: its container key, whether it is ordered, its first
+    /// number, and its marker format when the paragraph style's text lists give it.
+    private typealias ListLevel = (key: String, ordered: Bool, start: Int, format: TextList.MarkerFormat?)
+    /// An item marker stripped from a paragraph: its text and, for an ordered item, its number.
+    private typealias ItemMarker = (text: String, ordinal: Int?)
+
     /// The paragraph's leaf kind, its containers (outermost first; new items have fresh keys), its
     /// content without marker text, and its task state.
     private mutating func classify(_ paragraph: Paragraph) -> (Leaf, [OpenContainer], Paragraph, Bool?) {
         let style = paragraph.pieces.lazy.compactMap { $0.attributes.display?.paragraphStyle }.first
-        var containers: [OpenContainer] = []
         var content = paragraph
-        var taskChecked: Bool? = nil
-        var indent = style?.headIndent ?? 0
-        // Lists from textLists, or from flattened marker text.
-        var listKeys: [(key: String, ordered: Bool, start: Int, format: TextList.MarkerFormat?)] = []
-        if let lists = style?.textLists, !lists.isEmpty {
-            for (depth, list) in lists.enumerated() {
-                let key = list.identity.map { "id \($0)" } ?? "depth \(depth) \(list.markerFormat.rawValue)"
-                listKeys.append((key, list.markerFormat.isOrdered, list.startingItemNumber, list.markerFormat))
-            }
-        }
-        var marker: (text: String, ordinal: Int?)? = nil
-        // Markers of outer items that begin with the innermost one's list, outermost first.
-        var outerMarkers: [(text: String, ordinal: Int?)] = []
-        if !listKeys.isEmpty {
-            marker = stripMarker(&content, tabbed: true)
-        } else if itemIndent > 0, indent >= itemIndent, let flat = stripMarker(&content, tabbed: false) {
-            let levels = max(split(indent).items, 1)
-            // Items that begin with a nested list share their first line, outermost marker first
-            // (`2. a. nested`), and the line hangs at the outermost new item's marker position.
-            var markers = [flat]
-            let firstLine = style?.firstLineHeadIndent ?? indent
-            let extra = Int(((indent - firstLine - markerHang) / itemIndent + 0.001).rounded(.down))
-            while markers.count <= min(extra, levels - 1), let next = stripMarker(&content, tabbed: false) { markers.append(next) }
-            marker = markers.last
-            let openLists: [(key: String, ordered: Bool)] = open.compactMap {
-                if case .list(let key, let ordered) = $0.key { return (key, ordered) } else { return nil }
-            }
-            let firstNew = levels - markers.count
-            for depth in 0..<levels {
-                if depth < firstNew, depth < openLists.count {
-                    listKeys.append((openLists[depth].key, openLists[depth].ordered, 1, nil))
-                } else {
-                    let ordered = depth >= firstNew ? markers[depth - firstNew].ordinal != nil : false
-                    listKeys.append(("flat \(depth) \(ordered)", ordered, 1, nil))
-                }
-            }
-            outerMarkers = Array(markers.dropLast())
-        } else if itemIndent > 0, indent >= itemIndent, let last = open.last, case .item = last.key {
-            // A continuation paragraph of a flattened item.
-            let (items, _) = split(indent)
-            var depth = 0
-            for container in open {
-                if case .list(let key, let ordered) = container.key, depth < items {
-                    listKeys.append((key, ordered, 1, nil))
-                    depth += 1
-                }
-            }
-        }
-        if let task = marker.map({ _ in stripTask(&content) }) { taskChecked = task }
-        indent -= Double(listKeys.count) * itemIndent
+        let (listLevels, marker, outerMarkers) = self.listLevels(of: &content, style: style)
+        let taskChecked = marker.map { _ in stripTask(&content) } ?? nil
+        let indent = (style?.headIndent ?? 0) - Double(listLevels.count) * itemIndent
         let quotes = quoteIndent > 0 ? max(0, Int((indent / quoteIndent).rounded(.down))) : 0
-        for level in 0..<quotes {
-            containers.append(OpenContainer(key: .quote(level: level), type: .component(.blockQuote, identity: 0)))
+        var containers = (0..<quotes).map { OpenContainer(key: .quote(level: $0), type: .component(.blockQuote, identity: 0)) }
+        containers += listContainers(listLevels, marker: marker, outerMarkers: outerMarkers)
+        if let block = style?.textBlocks.first {
+            containers.append(OpenContainer(key: .table(block.table), type: .component(.table(columns: []), identity: 0)))
+            let rowKind: PresentationIntent.Kind = block.isHeader ? .tableHeaderRow : .tableRow(rowIndex: block.row)
+            containers.append(
+                OpenContainer(key: .row(table: block.table, row: block.isHeader ? -1 : block.row), type: .component(rowKind, identity: 0)))
+            return (.cell(block), containers, content, taskChecked)
         }
-        for (depth, list) in listKeys.enumerated() {
+        return (leaf(of: content, style: style, isItem: marker != nil), containers, content, taskChecked)
+    }
+
+    /// The leaf a paragraph outside tables is: an empty item, a thematic break, a code line (all
+    /// visible text monospaced), a header, or a paragraph.
+    private func leaf(of content: Paragraph, style: ParagraphStyle?, isItem: Bool) -> Leaf {
+        let text = content.text
+        if isItem, text.isEmpty { return .emptyItem }
+        if text == plainTextOptions.thematicBreak { return .thematicBreak }
+        let visible = content.pieces.filter { !$0.text.allSatisfy(\.isWhitespace) }
+        if !visible.isEmpty, visible.allSatisfy({ $0.attributes.display?.font?.design == .monospaced }) { return .codeLine }
+        if let level = headerLevel(content, style: style) { return .header(level) }
+        return .paragraph
+    }
+
+    /// The lists a paragraph is in, outermost first — from the paragraph style's text lists, or
+    /// from flattened marker text and the indent — with the item marker stripped from `content`
+    /// (`nil` when the paragraph continues an item) and the markers of outer items that begin on
+    /// the same line, outermost first.
+    private func listLevels(
+        of content: inout Paragraph, style: ParagraphStyle?
+    ) -> (levels: [ListLevel], marker: ItemMarker?, outerMarkers: [ItemMarker]) {
+        let indent = style?.headIndent ?? 0
+        if let lists = style?.textLists, !lists.isEmpty {
+            let levels: [ListLevel] = lists.enumerated().map { depth, list in
+                let key = list.identity.map { "id \($0)" } ?? "depth \(depth) \(list.markerFormat.rawValue)"
+                return (key, list.markerFormat.isOrdered, list.startingItemNumber, list.markerFormat)
+            }
+            return (levels, stripMarker(&content, tabbed: true), [])
+        }
+        guard itemIndent > 0, indent >= itemIndent else { return ([], nil, []) }
+        let openLists: [(key: String, ordered: Bool)] = open.compactMap {
+            if case .list(let key, let ordered) = $0.key { return (key, ordered) } else { return nil }
+        }
+        guard let flat = stripMarker(&content, tabbed: false) else {
+            // A continuation paragraph of a flattened item: the open lists, as deep as its indent.
+            guard let last = open.last, case .item = last.key else { return ([], nil, []) }
+            let levels: [ListLevel] = openLists.prefix(split(indent).items).map { ($0.key, $0.ordered, 1, nil) }
+            return (levels, nil, [])
+        }
+        let depthCount = max(split(indent).items, 1)
+        // Items that begin with a nested list share their first line, outermost marker first
+        // (`2. a. nested`), and the line hangs at the outermost new item's marker position.
+        var markers = [flat]
+        let firstLine = style?.firstLineHeadIndent ?? indent
+        let extra = Int(((indent - firstLine - markerHang) / itemIndent + 0.001).rounded(.down))
+        while markers.count <= min(extra, depthCount - 1), let next = stripMarker(&content, tabbed: false) { markers.append(next) }
+        let firstNew = depthCount - markers.count
+        let levels: [ListLevel] = (0..<depthCount).map { depth in
+            if depth < firstNew, depth < openLists.count { return (openLists[depth].key, openLists[depth].ordered, 1, nil) }
+            let ordered = depth >= firstNew ? markers[depth - firstNew].ordinal != nil : false
+            return ("flat \(depth) \(ordered)", ordered, 1, nil)
+        }
+        return (levels, markers.last, Array(markers.dropLast()))
+    }
+
+    /// The list and item containers of `levels`: each level's list, then its item — a new one
+    /// where a marker starts it (numbered from the marker or the list's count), else the open
+    /// item, else a new unmarked one.
+    private mutating func listContainers(_ levels: [ListLevel], marker: ItemMarker?, outerMarkers: [ItemMarker]) -> [OpenContainer] {
+        var containers: [OpenContainer] = []
+        for (depth, list) in levels.enumerated() {
             let listKey = ContainerKey.list(key: list.key, ordered: list.ordered)
             containers.append(OpenContainer(key: listKey, type: .component(list.ordered ? .orderedList : .unorderedList, identity: 0)))
-            let isInnermost = depth == listKeys.count - 1
+            let isInnermost = depth == levels.count - 1
             if !open.contains(where: { $0.key == listKey }) { itemCounts[listKey] = nil }
             // An item continues unless this paragraph starts a new one at this depth.
             let openItem = open.indices.first { index in
                 index > 0 && open[index - 1].key == listKey && { if case .item = open[index].key { return true } else { return false } }()
             }
-            let firstOuter = listKeys.count - 1 - outerMarkers.count
+            let firstOuter = levels.count - 1 - outerMarkers.count
             let newMarker = isInnermost ? marker : (depth >= firstOuter ? outerMarkers[depth - firstOuter] : nil)
             if let newMarker {
                 let count = (itemCounts[listKey] ?? list.start - 1) + 1
@@ -253,22 +278,7 @@ struct RichTextRaising {
                 containers.append(OpenContainer(key: .item(key: nextItemKey), type: .component(.listItem(ordinal: count), identity: 0)))
             }
         }
-        if let block = style?.textBlocks.first {
-            containers.append(OpenContainer(key: .table(block.table), type: .component(.table(columns: []), identity: 0)))
-            let rowKind: PresentationIntent.Kind = block.isHeader ? .tableHeaderRow : .tableRow(rowIndex: block.row)
-            containers.append(
-                OpenContainer(key: .row(table: block.table, row: block.isHeader ? -1 : block.row), type: .component(rowKind, identity: 0)))
-            return (.cell(block), containers, content, taskChecked)
-        }
-        let text = content.text
-        if marker != nil, text.isEmpty { return (.emptyItem, containers, content, taskChecked) }
-        if text == plainTextOptions.thematicBreak { return (.thematicBreak, containers, content, taskChecked) }
-        let visible = content.pieces.filter { !$0.text.allSatisfy(\.isWhitespace) }
-        if !visible.isEmpty, visible.allSatisfy({ $0.attributes.display?.font?.design == .monospaced }) {
-            return (.codeLine, containers, content, taskChecked)
-        }
-        if let level = headerLevel(content, style: style) { return (.header(level), containers, content, taskChecked) }
-        return (.paragraph, containers, content, taskChecked)
+        return containers
     }
 
     /// An indent split into list-item levels and what is left (for quotes): as many item levels as

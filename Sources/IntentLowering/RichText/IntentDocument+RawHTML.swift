@@ -15,73 +15,11 @@ extension IntentDocument {
     package func renderingRawHTML() -> IntentDocument {
         guard let layout = rawHTMLLayout() else { return self }
         let utf8 = Array(text.utf8)
-        var emptiedItems: Set<BlockID> = []
-        var builder = IntentDocumentBuilder(blocksAndSpansOf: self, expectedBytes: utf8.count)
-        var attributeIDs = [RunAttributesID?](repeating: nil, count: attributeSetCount)
-        func attributes(_ old: RunAttributesID) -> RunAttributesID {
-            if let known = attributeIDs[old.index] { return known }
-            let new = builder.attributesID(self.attributes(of: old))
-            attributeIDs[old.index] = new
-            return new
-        }
-        // Whether the text written last ends with a space, and whether a dropped tag came after it.
-        var endsWithSpace = false
-        var collapsesSpace = false
+        var rewriter = RawHTMLRewriter(document: self, layout: layout, expectedBytes: utf8.count)
         utf8.withUnsafeBufferPointer { bytes in
-            for run in storedRuns {
-                let range = run.utf8Range
-                if let leaf = run.block, layout.isHidden(leaf) {
-                    if let item = layout.emptiedItem(of: leaf, in: self), emptiedItems.insert(item).inserted {
-                        var separator = self.attributes(of: run.attributes)
-                        separator.isBlockSeparator = true
-                        builder.append("\n", block: item, inline: [], attributes: builder.attributesID(separator), span: nil)
-                    }
-                    continue
-                }
-                let id = attributes(run.attributes)
-                let intents = run.inlinePresentationIntent
-                guard intents.rawValue & HTMLBits.either != 0 else {
-                    var from = range.lowerBound
-                    // A dropped tag between two spaces leaves one space, not two.
-                    if collapsesSpace, from < range.upperBound, bytes[from] == UInt8(ascii: " ") { from += 1 }
-                    collapsesSpace = false
-                    guard from < range.upperBound else { continue }
-                    builder.append(
-                        UnsafeBufferPointer(rebasing: bytes[from..<range.upperBound]), block: run.block, inline: intents,
-                        attributes: id, span: run.span)
-                    endsWithSpace = bytes[range.upperBound - 1] == UInt8(ascii: " ")
-                    continue
-                }
-                collapsesSpace = false
-                let html = String(decoding: bytes[range], as: UTF8.self)
-                let inline = InlinePresentationIntent(rawValue: intents.rawValue & ~HTMLBits.either)
-                if intents.rawValue & HTMLBits.blockHTML != 0 {
-                    builder.append(HTMLBlockText.text(of: html), block: run.block, inline: inline, attributes: id, span: run.span)
-                    continue
-                }
-                switch InlineHTMLMeaning(html: html) {
-                case .lineBreak where run.block.map { kind(of: $0).isTableCell } ?? false:
-                    // A table cell is one line in plain text's layouts: there a break is a space.
-                    builder.append(" ", block: run.block, inline: inline, attributes: id, span: run.span)
-                case .lineBreak:
-                    // A hard line break, as parsed hard breaks are (U+2028).
-                    builder.append(
-                        "\u{2028}", block: run.block, inline: InlinePresentationIntent(rawValue: inline.rawValue | HTMLBits.lineBreak),
-                        attributes: id, span: run.span)
-                    // The next line does not start with the space that followed the tag.
-                    endsWithSpace = false
-                    collapsesSpace = true
-                    continue
-                case .text(let alternative):
-                    builder.append(alternative, block: run.block, inline: inline, attributes: id, span: run.span)
-                case .dropped:
-                    collapsesSpace = endsWithSpace
-                    continue
-                }
-                endsWithSpace = false
-            }
+            for run in storedRuns { rewriter.append(run, bytes: bytes) }
         }
-        return builder.finish()
+        return rewriter.finish()
     }
 
     /// Where a document's raw HTML shows nothing: the leaves of HTML blocks without visible text

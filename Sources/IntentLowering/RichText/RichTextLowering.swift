@@ -570,73 +570,81 @@ struct RichTextLowering {
             // 10 000 levels took gigabytes).
             if let base, base.textLists.count >= Self.maximumListDepth { return base }
             var style = base ?? ParagraphStyle()
-            var depth = 0
-            var ancestor = parent(block)
-            let ordered: Bool
-            if case .orderedList = kind(block) { ordered = true } else { ordered = false }
-            while ancestor >= 0 {
-                switch kind(ancestor) {
-                case .orderedList: if ordered { depth += 1 }
-                case .unorderedList: if !ordered { depth += 1 }
-                case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
-                    .tableRow, .tableCell:
-                    break
-                @unknown default:
-                    break
-                }
-                ancestor = parent(ancestor)
-            }
-            let identity = document.identity(of: BlockID(index: Int(block)))
-            if ordered {
-                let formats: [TextList.MarkerFormat] = [.decimal, .lowerAlpha, .lowerRoman]
-                style.textLists.append(
-                    TextList(markerFormat: formats[depth % 3], startingItemNumber: listStarts[Int(block)] ?? 1, identity: identity))
-            } else {
-                let formats: [TextList.MarkerFormat] = [.disc, .circle, .square]
-                style.textLists.append(TextList(markerFormat: formats[depth % 3], identity: identity))
-            }
+            style.textLists.append(textList(of: block))
             return style
         case .tableCell(let column):
             guard options.contains(.table) else { return base }
             var style = base ?? ParagraphStyle()
-            let row = parent(block)
-            let table = row >= 0 ? parent(row) : -1
-            var rowIndex = 0
-            var isHeader = false
-            if row >= 0 {
-                switch kind(row) {
-                case .tableHeaderRow: isHeader = true
-                case .tableRow(let index): rowIndex = index
-                case .paragraph, .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote,
-                    .thematicBreak, .table, .tableCell:
-                    break
-                @unknown default:
-                    break
-                }
-            }
-            var columns: [PresentationIntent.TableColumn] = []
-            if table >= 0, case .table(let tableColumns) = kind(table) { columns = tableColumns }
-            let alignment: TextAlignment
-            switch column < columns.count ? columns[column].alignment : .left {
-            case .left: alignment = .left
-            case .center: alignment = .center
-            case .right: alignment = .right
-            @unknown default:
-                alignment = .left
-            }
-            style.textBlocks = [
-                TextTableBlock(
-                    table: table >= 0 ? document.identity(of: BlockID(index: Int(table))) : 0, numberOfColumns: columns.count,
-                    row: rowIndex,
-                    column: column, isHeader: isHeader, alignment: alignment)
-            ]
-            style.alignment = alignment
+            let cell = textTableBlock(ofCell: block, column: column)
+            style.textBlocks = [cell]
+            style.alignment = cell.alignment
             return style
         case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow:
             return base
         @unknown default:
             return base
         }
+    }
+
+    /// The `textLists` entry of list `block`: its marker format cycles with the depth of lists of
+    /// its kind (decimal, lower alpha, lower roman; disc, circle, square), numbered from its start.
+    private func textList(of block: Int32) -> TextList {
+        let ordered: Bool
+        if case .orderedList = kind(block) { ordered = true } else { ordered = false }
+        var depth = 0
+        var ancestor = parent(block)
+        while ancestor >= 0 {
+            switch kind(ancestor) {
+            case .orderedList: if ordered { depth += 1 }
+            case .unorderedList: if !ordered { depth += 1 }
+            case .paragraph, .header, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow,
+                .tableRow, .tableCell:
+                break
+            @unknown default:
+                break
+            }
+            ancestor = parent(ancestor)
+        }
+        let identity = document.identity(of: BlockID(index: Int(block)))
+        if ordered {
+            let formats: [TextList.MarkerFormat] = [.decimal, .lowerAlpha, .lowerRoman]
+            return TextList(markerFormat: formats[depth % 3], startingItemNumber: listStarts[Int(block)] ?? 1, identity: identity)
+        }
+        let formats: [TextList.MarkerFormat] = [.disc, .circle, .square]
+        return TextList(markerFormat: formats[depth % 3], identity: identity)
+    }
+
+    /// The `textBlocks` entry of table cell `block` in column `column`: its table's identity and
+    /// column count, its row (header or numbered) and the column's alignment.
+    private func textTableBlock(ofCell block: Int32, column: Int) -> TextTableBlock {
+        let row = parent(block)
+        let table = row >= 0 ? parent(row) : -1
+        var rowIndex = 0
+        var isHeader = false
+        if row >= 0 {
+            switch kind(row) {
+            case .tableHeaderRow: isHeader = true
+            case .tableRow(let index): rowIndex = index
+            case .paragraph, .header, .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote,
+                .thematicBreak, .table, .tableCell:
+                break
+            @unknown default:
+                break
+            }
+        }
+        var columns: [PresentationIntent.TableColumn] = []
+        if table >= 0, case .table(let tableColumns) = kind(table) { columns = tableColumns }
+        let alignment: TextAlignment
+        switch column < columns.count ? columns[column].alignment : .left {
+        case .left: alignment = .left
+        case .center: alignment = .center
+        case .right: alignment = .right
+        @unknown default:
+            alignment = .left
+        }
+        return TextTableBlock(
+            table: table >= 0 ? document.identity(of: BlockID(index: Int(table))) : 0, numberOfColumns: columns.count, row: rowIndex,
+            column: column, isHeader: isHeader, alignment: alignment)
     }
 
     /// `own` without the fields whose value `said` gives too (they came from syntax, which has

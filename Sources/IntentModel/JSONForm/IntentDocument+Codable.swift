@@ -155,9 +155,17 @@ extension IntentDocument: Codable {
             try readVersion3(container, spans: paths)
             return
         }
+        try readRunsVersion1(try container.decode([RunJSON].self, forKey: .runs), spans: paths)
+    }
+
+    /// Reads the runs of versions 1, 2 and 4 without a block table (each run carries its whole
+    /// intent) into this empty document, checking each run's values, span, URLs and block markup,
+    /// and that no two blocks share an identity.
+    /// - Throws: ``IntentMarkError/invalidDocumentJSON(reason:)`` naming the first bad run.
+    private mutating func readRunsVersion1(_ runs: [RunJSON], spans paths: [InlineSpanPath]) throws {
         var spanCache: [ObjectIdentifier: Int32] = [:]
         var blockIdentities = Set<Int>()
-        for (position, run) in try container.decode([RunJSON].self, forKey: .runs).enumerated() {
+        for (position, run) in runs.enumerated() {
             func invalid(_ field: String, _ reason: String) -> IntentMarkError {
                 .invalidDocumentJSON(reason: "at .runs[\(position)]\(field): \(reason)")
             }
@@ -180,15 +188,7 @@ extension IntentDocument: Codable {
                 }
                 return url
             }
-            var markup: [Int: BlockMarkup] = [:]
-            for (key, value) in run.blockMarkup ?? [:] {
-                if let failure = value.validationFailure() { throw invalid(".blockMarkup.\(key)" + failure.path, failure.reason) }
-                guard let identity = Int(key), run.intent?.value.components.contains(where: { $0.identity == identity }) == true
-                else {
-                    throw invalid(".blockMarkup", "names identity '\(key)', which is not in the run's intent")
-                }
-                markup[identity] = value
-            }
+            let markup = try Self.blockMarkup(of: run, invalid: invalid)
             append(
                 run.text, presentationIntent: run.intent?.value, inlinePresentationIntent: run.inline?.value ?? [],
                 attributes: RunAttributes(
@@ -204,6 +204,23 @@ extension IntentDocument: Codable {
                 throw invalid(".intent", "identity \(block.identity) names two different blocks (kinds or parents differ)")
             }
         }
+    }
+
+    /// A version 1 run's block markup by block identity, each entry checked and naming a block of
+    /// the run's intent; `invalid` makes the error for a field of the run.
+    private static func blockMarkup(
+        of run: RunJSON, invalid: (String, String) -> IntentMarkError
+    ) throws -> [Int: BlockMarkup] {
+        var markup: [Int: BlockMarkup] = [:]
+        for (key, value) in run.blockMarkup ?? [:] {
+            if let failure = value.validationFailure() { throw invalid(".blockMarkup.\(key)" + failure.path, failure.reason) }
+            guard let identity = Int(key), run.intent?.value.components.contains(where: { $0.identity == identity }) == true
+            else {
+                throw invalid(".blockMarkup", "names identity '\(key)', which is not in the run's intent")
+            }
+            markup[identity] = value
+        }
+        return markup
     }
 
     /// The span table of any version, as paths: parents come before their children, and

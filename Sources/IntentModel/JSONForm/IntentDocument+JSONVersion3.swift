@@ -34,47 +34,8 @@ extension IntentDocument {
     /// - Throws: ``IntentMarkError/invalidDocumentJSON(reason:)`` naming the JSON path of the
     ///   first problem; `DecodingError` for malformed entries.
     mutating func readVersion3(_ container: KeyedDecodingContainer<DocumentKeys>, spans paths: [InlineSpanPath]) throws {
-        let blockTable = try container.decodeIfPresent([BlockJSON].self, forKey: .blocks) ?? []
-        var identities = Set<Int>()
-        for (index, entry) in blockTable.enumerated() {
-            func invalid(_ field: String, _ reason: String) -> IntentMarkError {
-                .invalidDocumentJSON(reason: "at .blocks[\(index)]\(field): \(reason)")
-            }
-            guard ModelRanges.identity.contains(entry.identity) else {
-                throw invalid(".identity", "identity \(entry.identity) is outside ±2^53")
-            }
-            guard identities.insert(entry.identity).inserted else {
-                throw invalid(".identity", "identity \(entry.identity) names two blocks")
-            }
-            if let failure = entry.kind.rangeFailure() { throw invalid("." + failure.field, failure.reason) }
-            if let failure = entry.markup?.validationFailure() { throw invalid(".markup" + failure.path, failure.reason) }
-            var parentKind: PresentationIntent.Kind? = nil
-            var grandparentKind: PresentationIntent.Kind? = nil
-            if let parent = entry.parent {
-                guard parent >= 0, parent < index else {
-                    throw invalid(".parent", "\(parent) is not an earlier entry (a parent comes before its children)")
-                }
-                parentKind = blockTable[parent].kind
-                grandparentKind = blockTable[parent].parent.map { blockTable[$0].kind }
-            }
-            if let reason = Self.containmentFailure(entry.kind, in: parentKind, under: grandparentKind) {
-                throw invalid(".kind", reason)
-            }
-            blocks.append(
-                Block(
-                    kind: entry.kind, identity: entry.identity, parent: Int32(entry.parent ?? -1),
-                    markup: entry.markup.flatMap { $0.isEmpty ? nil : $0 }))
-        }
-        let attributeEntries = try container.decodeIfPresent([RunAttributes].self, forKey: .attributes) ?? []
-        for (index, entry) in attributeEntries.enumerated() {
-            if let failure = entry.display?.validationFailure() {
-                throw IntentMarkError.invalidDocumentJSON(reason: "at .attributes[\(index)].display\(failure.path): \(failure.reason)")
-            }
-            if let failure = entry.sourcePosition?.validationFailure() {
-                throw IntentMarkError.invalidDocumentJSON(
-                    reason: "at .attributes[\(index)].sourcePosition\(failure.path): \(failure.reason)")
-            }
-        }
+        try readBlocksVersion3(try container.decodeIfPresent([BlockJSON].self, forKey: .blocks) ?? [])
+        let attributeEntries = try Self.checkedAttributes(try container.decodeIfPresent([RunAttributes].self, forKey: .attributes) ?? [])
         var isUsed = [Bool](repeating: false, count: blocks.count)
         var spanCache: [ObjectIdentifier: Int32] = [:]
         for (position, run) in try container.decode([RunJSONVersion3].self, forKey: .runs).enumerated() {
@@ -110,6 +71,57 @@ extension IntentDocument {
         if let unused = isUsed.firstIndex(of: false) {
             throw IntentMarkError.invalidDocumentJSON(reason: "at .blocks[\(unused)]: no run lies in this block")
         }
+    }
+
+    /// Reads version 3's block table into this empty document, checking identities (in range,
+    /// unique), kinds and markup in range, parents before their children, and containment.
+    /// - Throws: ``IntentMarkError/invalidDocumentJSON(reason:)`` naming the first bad entry.
+    private mutating func readBlocksVersion3(_ blockTable: [BlockJSON]) throws {
+        var identities = Set<Int>()
+        for (index, entry) in blockTable.enumerated() {
+            func invalid(_ field: String, _ reason: String) -> IntentMarkError {
+                .invalidDocumentJSON(reason: "at .blocks[\(index)]\(field): \(reason)")
+            }
+            guard ModelRanges.identity.contains(entry.identity) else {
+                throw invalid(".identity", "identity \(entry.identity) is outside ±2^53")
+            }
+            guard identities.insert(entry.identity).inserted else {
+                throw invalid(".identity", "identity \(entry.identity) names two blocks")
+            }
+            if let failure = entry.kind.rangeFailure() { throw invalid("." + failure.field, failure.reason) }
+            if let failure = entry.markup?.validationFailure() { throw invalid(".markup" + failure.path, failure.reason) }
+            var parentKind: PresentationIntent.Kind? = nil
+            var grandparentKind: PresentationIntent.Kind? = nil
+            if let parent = entry.parent {
+                guard parent >= 0, parent < index else {
+                    throw invalid(".parent", "\(parent) is not an earlier entry (a parent comes before its children)")
+                }
+                parentKind = blockTable[parent].kind
+                grandparentKind = blockTable[parent].parent.map { blockTable[$0].kind }
+            }
+            if let reason = Self.containmentFailure(entry.kind, in: parentKind, under: grandparentKind) {
+                throw invalid(".kind", reason)
+            }
+            blocks.append(
+                Block(
+                    kind: entry.kind, identity: entry.identity, parent: Int32(entry.parent ?? -1),
+                    markup: entry.markup.flatMap { $0.isEmpty ? nil : $0 }))
+        }
+    }
+
+    /// Version 3's attribute table, each entry's display attributes and source position checked.
+    /// - Throws: ``IntentMarkError/invalidDocumentJSON(reason:)`` naming the first bad entry.
+    private static func checkedAttributes(_ entries: [RunAttributes]) throws -> [RunAttributes] {
+        for (index, entry) in entries.enumerated() {
+            if let failure = entry.display?.validationFailure() {
+                throw IntentMarkError.invalidDocumentJSON(reason: "at .attributes[\(index)].display\(failure.path): \(failure.reason)")
+            }
+            if let failure = entry.sourcePosition?.validationFailure() {
+                throw IntentMarkError.invalidDocumentJSON(
+                    reason: "at .attributes[\(index)].sourcePosition\(failure.path): \(failure.reason)")
+            }
+        }
+        return entries
     }
 
     /// Why a block of `kind` cannot lie directly in a block of `parent` (itself in `grandparent`),

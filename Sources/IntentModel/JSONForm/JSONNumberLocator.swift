@@ -41,42 +41,58 @@ enum JSONNumberLocator {
                 if case .object? = stack.last { expectingKey = true }
                 iterator.removeFirst()
             case UInt8(ascii: "\""):
-                iterator.removeFirst()
-                var content: [UInt8] = []
-                while let next = iterator.first, next != UInt8(ascii: "\"") {
-                    content.append(next)
-                    iterator.removeFirst()
-                    if next == UInt8(ascii: "\\"), let escaped = iterator.first {
-                        content.append(escaped)
-                        iterator.removeFirst()
-                    }
-                }
-                guard !iterator.isEmpty else { return nil }
-                iterator.removeFirst()
+                guard let content = readString(&iterator) else { return nil }
                 if expectingKey, case .object? = stack.last {
                     stack[stack.count - 1] = .object(key: String(decoding: content, as: UTF8.self))
                     expectingKey = false
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                var token: [UInt8] = []
-                while let next = iterator.first,
-                    next == UInt8(ascii: "-") || next == UInt8(ascii: "+") || next == UInt8(ascii: ".")
-                        || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next)
-                {
-                    token.append(next)
-                    iterator.removeFirst()
-                }
-                let text = String(decoding: token, as: UTF8.self)
-                let isInteger = !token.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
-                let fits =
-                    isInteger ? Int64(text) != nil || Double(text).map { $0.isFinite } == true : Double(text).map { $0.isFinite } ?? false
-                // An integer beyond 64 bits is also unrepresentable where an `Int` is expected, which
-                // is every integer field of the form.
-                if !fits || (isInteger && Int64(text) == nil) { return (path(), text) }
+                let text = readNumber(&iterator)
+                if !isRepresentable(text) { return (path(), text) }
             default:
                 iterator.removeFirst()
             }
         }
         return nil
+    }
+
+    /// Reads a string token from its opening quote to its closing one and returns its content
+    /// (escapes kept as written); `nil` when the text ends inside it.
+    private static func readString(_ iterator: inout ArraySlice<UInt8>) -> [UInt8]? {
+        iterator.removeFirst()
+        var content: [UInt8] = []
+        while let next = iterator.first, next != UInt8(ascii: "\"") {
+            content.append(next)
+            iterator.removeFirst()
+            if next == UInt8(ascii: "\\"), let escaped = iterator.first {
+                content.append(escaped)
+                iterator.removeFirst()
+            }
+        }
+        guard !iterator.isEmpty else { return nil }
+        iterator.removeFirst()
+        return content
+    }
+
+    /// Reads a number token (sign, digits, fraction, exponent) and returns its text.
+    private static func readNumber(_ iterator: inout ArraySlice<UInt8>) -> String {
+        var token: [UInt8] = []
+        while let next = iterator.first,
+            next == UInt8(ascii: "-") || next == UInt8(ascii: "+") || next == UInt8(ascii: ".") || next == UInt8(ascii: "e")
+                || next == UInt8(ascii: "E") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next)
+        {
+            token.append(next)
+            iterator.removeFirst()
+        }
+        return String(decoding: token, as: UTF8.self)
+    }
+
+    /// Whether the decoder can represent a number: an integer within 64 bits (beyond them it is
+    /// unrepresentable where an `Int` is expected, which is every integer field of the form), a
+    /// real within `Double`.
+    private static func isRepresentable(_ text: String) -> Bool {
+        let isInteger = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        if isInteger { return Int64(text) != nil }
+        return Double(text).map { $0.isFinite } ?? false
     }
 }

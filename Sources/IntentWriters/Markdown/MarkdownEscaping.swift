@@ -92,90 +92,94 @@ enum MarkdownEscaping {
             output.append(contentsOf: replacement.utf8)
             copied = range.upperBound
         }
-        func byte(_ position: Int) -> UInt8 { position >= 0 && position < count ? bytes[position] : 0 }
-        if atLineStart, count > 0 {
-            switch bytes[0] {
-            case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="):
-                emit("\\" + String(UnicodeScalar(bytes[0])), replacing: 0..<1)
-                index = 1
-            case UInt8(ascii: " "), UInt8(ascii: "\t"):
-                emit(reference(UnicodeScalar(bytes[0])), replacing: 0..<1)
-                index = 1
-            case UInt8(ascii: ":") where count > 1 && bytes[1] == UInt8(ascii: "-"):
-                // `:-` could be a table's delimiter row under a line with a pipe (GFM §4.10).
-                emit("\\:", replacing: 0..<1)
-                index = 1
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                var end = 0
-                while end < count, end < 10, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
-                if end < count, end <= 9, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")") {
-                    emit("\\" + String(UnicodeScalar(bytes[end])), replacing: end..<(end + 1))
-                    index = end + 1
-                }
-            default:
-                break
-            }
+        if atLineStart, let (replacement, range) = lineStartEscape(bytes) {
+            emit(replacement, replacing: range)
+            index = range.upperBound
         }
         while index < count {
-            let current = bytes[index]
-            if current >= 0x80 {
-                index += 1
-                continue
+            if bytes[index] < 0x80,
+                let replacement = inlineEscape(bytes, at: index, protectsFromSmartPunctuation: protectsFromSmartPunctuation)
+            {
+                emit(replacement, replacing: index..<(index + 1))
             }
-            let next = byte(index + 1)
-            var replacement: String? = nil
-            switch current {
-            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                UInt8(ascii: "~"), UInt8(ascii: "|"):
-                replacement = "\\" + String(UnicodeScalar(current))
-            case UInt8(ascii: "_"):
-                if !(isAlphanumeric(scalar(before: index, in: bytes)) && isAlphanumeric(scalar(at: index + 1, in: bytes))) {
-                    replacement = "\\_"
-                }
-            case UInt8(ascii: "<"):
-                if isASCIIAlphanumericByte(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!")
-                    || next == UInt8(ascii: "?")
-                {
-                    replacement = "\\<"
-                }
-            case UInt8(ascii: "&"):
-                if isASCIIAlphanumericByte(next) || next == UInt8(ascii: "#") { replacement = "\\&" }
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0:
-                replacement = reference(UnicodeScalar(current))
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                if protectsFromSmartPunctuation { replacement = "\\" + String(UnicodeScalar(current)) }
-            case UInt8(ascii: "-"), UInt8(ascii: "."):
-                if protectsFromSmartPunctuation, next == current { replacement = "\\" + String(UnicodeScalar(current)) }
-            case UInt8(ascii: "w"):
-                // GFM's autolink extension (§6.9) would link text that was not a link: written as
-                // a reference, the trigger is not seen. `www.` after a start, space or `*_~(`:
-                if next == UInt8(ascii: "w"), byte(index + 2) == UInt8(ascii: "w"), byte(index + 3) == UInt8(ascii: ".") {
-                    let previous = scalar(before: index, in: bytes)
-                    if previous == nil || isWhitespace(previous) || "*_~(".unicodeScalars.contains(previous ?? " ") {
-                        replacement = reference("w")
-                    }
-                }
-            case UInt8(ascii: ":"):
-                // `scheme://` after a letter.
-                if next == UInt8(ascii: "/"), byte(index + 2) == UInt8(ascii: "/"), isASCIILetterByte(byte(index - 1)) {
-                    replacement = reference(":")
-                }
-            case UInt8(ascii: "@"):
-                // An address: a local-part character before, a domain character after.
-                let previous = byte(index - 1)
-                let localBefore =
-                    isASCIIAlphanumericByte(previous) || previous == UInt8(ascii: ".") || previous == UInt8(ascii: "_")
-                    || previous == UInt8(ascii: "+") || previous == UInt8(ascii: "-")
-                if localBefore, isASCIIAlphanumericByte(next) { replacement = reference("@") }
-            default:
-                break
-            }
-            if let replacement { emit(replacement, replacing: index..<(index + 1)) }
             index += 1
         }
         guard changed else { return nil }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<count]))
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The escape a line's first characters need so as not to start block syntax — `#` `>` `-`
+    /// `+` `=`, `:` before `-`, a leading space or tab, the `.` or `)` after a number — and the
+    /// byte range it replaces; `nil` when none does.
+    @inline(__always)
+    private static func lineStartEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Range<Int>)? {
+        let count = bytes.count
+        guard count > 0 else { return nil }
+        switch bytes[0] {
+        case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="):
+            return ("\\" + String(UnicodeScalar(bytes[0])), 0..<1)
+        case UInt8(ascii: " "), UInt8(ascii: "\t"):
+            return (reference(UnicodeScalar(bytes[0])), 0..<1)
+        case UInt8(ascii: ":") where count > 1 && bytes[1] == UInt8(ascii: "-"):
+            // `:-` could be a table's delimiter row under a line with a pipe (GFM §4.10).
+            return ("\\:", 0..<1)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            var end = 0
+            while end < count, end < 10, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+            guard end < count, end <= 9, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")") else { return nil }
+            return ("\\" + String(UnicodeScalar(bytes[end])), end..<(end + 1))
+        default:
+            return nil
+        }
+    }
+
+    /// The escape (a backslash form or a character reference) the ASCII byte at `index` needs in
+    /// inline text, or `nil` when it is written as is.
+    @inline(__always)
+    private static func inlineEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, protectsFromSmartPunctuation: Bool) -> String? {
+        func byte(_ position: Int) -> UInt8 { position >= 0 && position < bytes.count ? bytes[position] : 0 }
+        let current = bytes[index]
+        let next = byte(index + 1)
+        switch current {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "]"),
+            UInt8(ascii: "~"), UInt8(ascii: "|"):
+            return "\\" + String(UnicodeScalar(current))
+        case UInt8(ascii: "_"):
+            let intraword = isAlphanumeric(scalar(before: index, in: bytes)) && isAlphanumeric(scalar(at: index + 1, in: bytes))
+            return intraword ? nil : "\\_"
+        case UInt8(ascii: "<"):
+            let opensTag =
+                isASCIIAlphanumericByte(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
+            return opensTag ? "\\<" : nil
+        case UInt8(ascii: "&"):
+            return isASCIIAlphanumericByte(next) || next == UInt8(ascii: "#") ? "\\&" : nil
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0:
+            return reference(UnicodeScalar(current))
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            return protectsFromSmartPunctuation ? "\\" + String(UnicodeScalar(current)) : nil
+        case UInt8(ascii: "-"), UInt8(ascii: "."):
+            return protectsFromSmartPunctuation && next == current ? "\\" + String(UnicodeScalar(current)) : nil
+        case UInt8(ascii: "w"):
+            // GFM's autolink extension (§6.9) would link text that was not a link: written as
+            // a reference, the trigger is not seen. `www.` after a start, space or `*_~(`:
+            guard next == UInt8(ascii: "w"), byte(index + 2) == UInt8(ascii: "w"), byte(index + 3) == UInt8(ascii: ".") else { return nil }
+            let previous = scalar(before: index, in: bytes)
+            return previous == nil || isWhitespace(previous) || "*_~(".unicodeScalars.contains(previous ?? " ") ? reference("w") : nil
+        case UInt8(ascii: ":"):
+            // `scheme://` after a letter.
+            let startsURL = next == UInt8(ascii: "/") && byte(index + 2) == UInt8(ascii: "/") && isASCIILetterByte(byte(index - 1))
+            return startsURL ? reference(":") : nil
+        case UInt8(ascii: "@"):
+            // An address: a local-part character before, a domain character after.
+            let previous = byte(index - 1)
+            let localBefore =
+                isASCIIAlphanumericByte(previous) || previous == UInt8(ascii: ".") || previous == UInt8(ascii: "_")
+                || previous == UInt8(ascii: "+") || previous == UInt8(ascii: "-")
+            return localBefore && isASCIIAlphanumericByte(next) ? reference("@") : nil
+        default:
+            return nil
+        }
     }
 
     private static func isASCIIAlphanumericByte(_ byte: UInt8) -> Bool {

@@ -835,29 +835,7 @@ struct MarkdownRenderer {
         }
         switch markup {
         case .span(let span):
-            switch document.kind(of: span) {
-            case .emphasis: entry.opener = inline.openDelimiter(.emphasis, preferred: emphasisCharacter)
-            case .strongEmphasis: entry.opener = inline.openDelimiter(.strong, preferred: strongCharacter)
-            case .strikethrough: entry.opener = inline.openDelimiter(.strikethrough, preferred: "~")
-            case .link:
-                entry.opener = inline.openLink(isImage: false)
-                entry.destination = attributes.linkDestination ?? attributes.link?.absoluteString ?? ""
-                entry.title = attributes.linkTitle.flatMap { $0.isEmpty ? nil : $0 }
-            case .image:
-                entry.opener = inline.openLink(isImage: true)
-                entry.destination = attributes.imageSource ?? attributes.imageURL?.absoluteString ?? ""
-                entry.title = attributes.imageTitle.flatMap { $0.isEmpty ? nil : $0 }
-            case .footnoteReference:
-                inline.appendLiteral("[^" + (attributes.footnoteReference ?? "") + "]")
-                skippedDepth = 1
-            case .extendedAttributes:
-                inline.appendLiteral("^[")
-                entry.trailer = "](" + Self.extendedAttributesText(attributes.extendedAttributes ?? [:]) + ")"
-            case .htmlFormatting:
-                if let tag = document.htmlTag(of: span) { inline.appendLiteral(tag.opening) }
-            case .inlineHTML:
-                break
-            }
+            openSpan(span, attributes: attributes, entry: &entry)
         case .flatLink(let destination):
             entry.opener = inline.openLink(isImage: false)
             entry.destination = destination
@@ -880,6 +858,34 @@ struct MarkdownRenderer {
             }
         }
         openMarkup.append(entry)
+    }
+
+    /// Writes the opening of span `span` (its delimiter, link bracket, footnote reference, `^[`
+    /// or HTML tag) and records in `entry` what closes it.
+    private mutating func openSpan(_ span: SpanID, attributes: RunAttributes, entry: inout OpenMarkup) {
+        switch document.kind(of: span) {
+        case .emphasis: entry.opener = inline.openDelimiter(.emphasis, preferred: emphasisCharacter)
+        case .strongEmphasis: entry.opener = inline.openDelimiter(.strong, preferred: strongCharacter)
+        case .strikethrough: entry.opener = inline.openDelimiter(.strikethrough, preferred: "~")
+        case .link:
+            entry.opener = inline.openLink(isImage: false)
+            entry.destination = attributes.linkDestination ?? attributes.link?.absoluteString ?? ""
+            entry.title = attributes.linkTitle.flatMap { $0.isEmpty ? nil : $0 }
+        case .image:
+            entry.opener = inline.openLink(isImage: true)
+            entry.destination = attributes.imageSource ?? attributes.imageURL?.absoluteString ?? ""
+            entry.title = attributes.imageTitle.flatMap { $0.isEmpty ? nil : $0 }
+        case .footnoteReference:
+            inline.appendLiteral("[^" + (attributes.footnoteReference ?? "") + "]")
+            skippedDepth = 1
+        case .extendedAttributes:
+            inline.appendLiteral("^[")
+            entry.trailer = "](" + Self.extendedAttributesText(attributes.extendedAttributes ?? [:]) + ")"
+        case .htmlFormatting:
+            if let tag = document.htmlTag(of: span) { inline.appendLiteral(tag.opening) }
+        case .inlineHTML:
+            break
+        }
     }
 
     private mutating func close(_ entry: OpenMarkup) {

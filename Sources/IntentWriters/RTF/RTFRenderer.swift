@@ -271,19 +271,7 @@ struct RTFRenderer: ~Copyable {
         if inTable { output.append("\\intbl") }
         writeParagraphProperties(style, paragraph: paragraph, inTable: inTable)
         output.append(UInt8(ascii: " "))
-        if let marker = paragraph.marker {
-            if paragraph.listNumber > 0 {
-                output.append("{\\listtext ")
-                RTFEscaping.appendString(marker, to: &output)
-                output.append("\\tab}")
-            } else {
-                output.append(UInt8(ascii: "{"))
-                if paragraph.attributes >= 0 { output.append(characterFormats[Int(paragraph.attributes)]) }
-                output.append(UInt8(ascii: " "))
-                RTFEscaping.appendString(marker, to: &output)
-                output.append("\\tab}")
-            }
-        }
+        if let marker = paragraph.marker { writeMarker(marker, of: paragraph) }
         var openLink: String? = nil
         for index in paragraph.segments {
             let segment = segments[index]
@@ -299,25 +287,7 @@ struct RTFRenderer: ~Copyable {
                 openLink = link
             }
             output.append(UInt8(ascii: "{"))
-            output.append(characterFormats[Int(segment.attributes)])
-            if isHeaderCell, !isBold[Int(segment.attributes)] { output.append("\\b") }
-            let holdsRightToLeft = hasRightToLeftText && holdsRightToLeftText(segment)
-            if isRightToLeft || holdsRightToLeft {
-                // Right-to-left text is `\\rtlch` and takes the *associated* font and size (`\\af`,
-                // `\\afs`, `\\ab`, `\\ai`), which readers give it instead of `\\f`, `\\fs`.
-                // A left-to-right run that holds right-to-left text names the associated font after
-                // `\\rtlch` and then turns back with `\\ltrch`, as Word writes it.
-                if !isLeftToRight(segment) {
-                    output.append("\\rtlch")
-                    output.append(associatedFormat(segment.attributes))
-                } else {
-                    if holdsRightToLeft {
-                        output.append("\\rtlch")
-                        output.append(associatedFormat(segment.attributes))
-                    }
-                    output.append("\\ltrch")
-                }
-            }
+            writeCharacterFormat(of: segment, isHeaderCell: isHeaderCell, inRightToLeftParagraph: isRightToLeft)
             output.append(UInt8(ascii: " "))
             // A code block's own final line feed ends the paragraph already.
             var end = segment.end
@@ -339,6 +309,44 @@ struct RTFRenderer: ~Copyable {
             return
         }
         output.append(ending)
+    }
+
+    /// A list paragraph's marker: `{\\listtext …\\tab}` for a numbered list (readers number it
+    /// again), else the marker text in the paragraph's font, then a tab.
+    private mutating func writeMarker(_ marker: String, of paragraph: RTFParagraph) {
+        if paragraph.listNumber > 0 {
+            output.append("{\\listtext ")
+            RTFEscaping.appendString(marker, to: &output)
+            output.append("\\tab}")
+        } else {
+            output.append(UInt8(ascii: "{"))
+            if paragraph.attributes >= 0 { output.append(characterFormats[Int(paragraph.attributes)]) }
+            output.append(UInt8(ascii: " "))
+            RTFEscaping.appendString(marker, to: &output)
+            output.append("\\tab}")
+        }
+    }
+
+    /// A segment's character formatting: its attribute set's controls, bold in a header cell, and
+    /// the text direction. Right-to-left text is `\\rtlch` and takes the *associated* font and
+    /// size (`\\af`, `\\afs`, `\\ab`, `\\ai`), which readers give it instead of `\\f`, `\\fs`. A
+    /// left-to-right run that holds right-to-left text names the associated font after `\\rtlch`
+    /// and then turns back with `\\ltrch`, as Word writes it.
+    private mutating func writeCharacterFormat(of segment: RTFTextSegment, isHeaderCell: Bool, inRightToLeftParagraph: Bool) {
+        output.append(characterFormats[Int(segment.attributes)])
+        if isHeaderCell, !isBold[Int(segment.attributes)] { output.append("\\b") }
+        let holdsRightToLeft = hasRightToLeftText && holdsRightToLeftText(segment)
+        guard inRightToLeftParagraph || holdsRightToLeft else { return }
+        if !isLeftToRight(segment) {
+            output.append("\\rtlch")
+            output.append(associatedFormat(segment.attributes))
+        } else {
+            if holdsRightToLeft {
+                output.append("\\rtlch")
+                output.append(associatedFormat(segment.attributes))
+            }
+            output.append("\\ltrch")
+        }
     }
 
     /// The associated-character controls of an attribute set (`\\af0\\afs34\\ab\\ai`): the font,

@@ -33,6 +33,31 @@ struct TerminalTableLayout {
     func lines(width: Int, borderStyle: Int32) -> [[TerminalGlyph]] {
         let columnCount = max(alignments.count, rows.map(\.count).max() ?? 0)
         guard columnCount > 0 else { return [] }
+        let widths = columnWidths(columnCount: columnCount, width: width)
+        func border(_ left: Character, _ middle: Character, _ right: Character) -> [TerminalGlyph] {
+            var line = [TerminalGlyph(character: left, width: 1, style: borderStyle)]
+            for (column, columnWidth) in widths.enumerated() {
+                line.append(contentsOf: repeatElement(TerminalGlyph(character: "─", width: 1, style: borderStyle), count: columnWidth + 2))
+                line.append(TerminalGlyph(character: column + 1 == columnCount ? right : middle, width: 1, style: borderStyle))
+            }
+            return line
+        }
+        var lines = [border("┌", "┬", "┐")]
+        for (rowIndex, row) in rows.enumerated() {
+            lines += rowLines(row, widths: widths, borderStyle: borderStyle)
+            if rowIndex + 1 == headerRowCount, rowIndex + 1 < rows.count {
+                lines.append(border("├", "┼", "┤"))
+            }
+        }
+        lines.append(border("└", "┴", "┘"))
+        return lines
+    }
+
+    /// Each column's width in cells: its widest cell, shrunk so the table fits `width`. First the
+    /// widest columns give up cells down to their widest word. If the words alone do not fit, one
+    /// column cuts its words where it can take the whole excess and keep 8 cells (so the others
+    /// keep theirs whole); else the widest give up cells down to the minimum.
+    private func columnWidths(columnCount: Int, width: Int) -> [Int] {
         var widths = [Int](repeating: 1, count: columnCount)
         var words = [Int](repeating: 1, count: columnCount)
         for row in rows {
@@ -43,11 +68,7 @@ struct TerminalTableLayout {
         }
         // Borders and padding: "│ " before each column, " │" after the last.
         let chrome = 3 * columnCount + 1
-        let available = width - chrome
-        var excess = widths.reduce(0, +) - available
-        // First the widest columns give up cells down to their widest word. If the words alone do
-        // not fit, one column cuts its words where it can take the whole excess and keep 8 cells
-        // (so the others keep theirs whole); else the widest give up cells down to the minimum.
+        var excess = widths.reduce(0, +) - (width - chrome)
         for phase in 0..<2 {
             let floors = phase == 0 ? words : [Int](repeating: Self.minimumColumnWidth, count: columnCount)
             if phase == 1, excess > 0, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
@@ -65,51 +86,41 @@ struct TerminalTableLayout {
                 excess -= cut
             }
         }
+        return widths
+    }
 
-        func border(_ left: Character, _ middle: Character, _ right: Character) -> [TerminalGlyph] {
-            var line = [TerminalGlyph(character: left, width: 1, style: borderStyle)]
-            for (column, columnWidth) in widths.enumerated() {
-                line.append(contentsOf: repeatElement(TerminalGlyph(character: "─", width: 1, style: borderStyle), count: columnWidth + 2))
-                line.append(TerminalGlyph(character: column + 1 == columnCount ? right : middle, width: 1, style: borderStyle))
-            }
-            return line
-        }
+    /// One row's lines: each cell wrapped to its column's width and aligned, the row as tall as
+    /// its tallest cell.
+    private func rowLines(_ row: [[TerminalGlyph]], widths: [Int], borderStyle: Int32) -> [[TerminalGlyph]] {
         let bar = TerminalGlyph(character: "│", width: 1, style: borderStyle)
         let space = TerminalGlyph(character: " ", width: 1, style: 0)
-
-        var lines = [border("┌", "┬", "┐")]
-        for (rowIndex, row) in rows.enumerated() {
-            let wrapped = (0..<columnCount).map { column in
-                column < row.count ? TerminalLineWrapper.wrap(row[column], width: widths[column]) : [[]]
-            }
-            let height = wrapped.map(\.count).max() ?? 1
-            for lineIndex in 0..<height {
-                var line = [bar]
-                for column in 0..<columnCount {
-                    let content = lineIndex < wrapped[column].count ? wrapped[column][lineIndex] : []
-                    let padding = max(widths[column] - TerminalLineWrapper.width(of: content), 0)
-                    let alignment = column < alignments.count ? alignments[column] : .left
-                    let before: Int
-                    switch alignment {
-                    case .left: before = 0
-                    case .center: before = padding / 2
-                    case .right: before = padding
-                    @unknown default:
-                        before = 0
-                    }
-                    line.append(space)
-                    line.append(contentsOf: repeatElement(space, count: before))
-                    line.append(contentsOf: content)
-                    line.append(contentsOf: repeatElement(space, count: padding - before + 1))
-                    line.append(bar)
-                }
-                lines.append(line)
-            }
-            if rowIndex + 1 == headerRowCount, rowIndex + 1 < rows.count {
-                lines.append(border("├", "┼", "┤"))
-            }
+        let wrapped = widths.indices.map { column in
+            column < row.count ? TerminalLineWrapper.wrap(row[column], width: widths[column]) : [[]]
         }
-        lines.append(border("└", "┴", "┘"))
+        let height = wrapped.map(\.count).max() ?? 1
+        var lines: [[TerminalGlyph]] = []
+        for lineIndex in 0..<height {
+            var line = [bar]
+            for column in widths.indices {
+                let content = lineIndex < wrapped[column].count ? wrapped[column][lineIndex] : []
+                let padding = max(widths[column] - TerminalLineWrapper.width(of: content), 0)
+                let alignment = column < alignments.count ? alignments[column] : .left
+                let before: Int
+                switch alignment {
+                case .left: before = 0
+                case .center: before = padding / 2
+                case .right: before = padding
+                @unknown default:
+                    before = 0
+                }
+                line.append(space)
+                line.append(contentsOf: repeatElement(space, count: before))
+                line.append(contentsOf: content)
+                line.append(contentsOf: repeatElement(space, count: padding - before + 1))
+                line.append(bar)
+            }
+            lines.append(line)
+        }
         return lines
     }
 }
