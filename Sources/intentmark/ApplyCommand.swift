@@ -58,3 +58,7 @@ struct ApplyCommand {
         return try script.applied(to: document, options: convert.options)
     }
 }
+
+extension ApplyCommand: Subcommand {
+    static var helpText: String { HelpText.apply }
+}

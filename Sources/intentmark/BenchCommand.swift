@@ -94,3 +94,7 @@ struct BenchCommand {
         return .success
     }
 }
+
+extension BenchCommand: Subcommand {
+    static var helpText: String { HelpText.bench }
+}

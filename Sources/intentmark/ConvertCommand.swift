@@ -358,3 +358,7 @@ struct ConvertCommand {
         }
     }
 }
+
+extension ConvertCommand: Subcommand {
+    static var helpText: String { HelpText.convert }
+}

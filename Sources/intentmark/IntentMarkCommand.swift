@@ -32,35 +32,15 @@ enum IntentMarkCommand {
         }
         switch first {
         case "convert":
-            guard let command = try ConvertCommand(parsing: Array(arguments.dropFirst())) else {
-                write(HelpText.convert, to: .standardOutput)
-                return .success
-            }
-            return try command.execute()
+            return try ConvertCommand.run(Array(arguments.dropFirst()))
         case "show":
-            guard let command = try ShowCommand(parsing: Array(arguments.dropFirst())) else {
-                write(HelpText.show, to: .standardOutput)
-                return .success
-            }
-            return try command.execute()
+            return try ShowCommand.run(Array(arguments.dropFirst()))
         case "apply":
-            guard let command = try ApplyCommand(parsing: Array(arguments.dropFirst())) else {
-                write(HelpText.apply, to: .standardOutput)
-                return .success
-            }
-            return try command.execute()
+            return try ApplyCommand.run(Array(arguments.dropFirst()))
         case "toc":
-            guard let command = try TableOfContentsCommand(parsing: Array(arguments.dropFirst())) else {
-                write(HelpText.toc, to: .standardOutput)
-                return .success
-            }
-            return try command.execute()
+            return try TableOfContentsCommand.run(Array(arguments.dropFirst()))
         case "bench":
-            guard let command = try BenchCommand(parsing: Array(arguments.dropFirst())) else {
-                write(HelpText.bench, to: .standardOutput)
-                return .success
-            }
-            return try command.execute()
+            return try BenchCommand.run(Array(arguments.dropFirst()))
         case "--help", "-h", "help":
             write(HelpText.main, to: .standardOutput)
             return .success
@@ -74,11 +54,7 @@ enum IntentMarkCommand {
             guard first == "-" || first.hasPrefix("-") || FileManager.default.fileExists(atPath: first) else {
                 throw UsageError("'\(first)' is neither a command (convert, show, apply, toc, bench) nor a file")
             }
-            guard let command = try ConvertCommand(parsing: arguments) else {
-                write(HelpText.convert, to: .standardOutput)
-                return .success
-            }
-            return try command.execute()
+            return try ConvertCommand.run(arguments)
         }
     }
 

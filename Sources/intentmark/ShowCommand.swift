@@ -21,3 +21,7 @@ struct ShowCommand {
         try convert.execute()
     }
 }
+
+extension ShowCommand: Subcommand {
+    static var helpText: String { HelpText.show }
+}

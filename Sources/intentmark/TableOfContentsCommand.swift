@@ -49,3 +49,7 @@ struct TableOfContentsCommand {
         return result
     }
 }
+
+extension TableOfContentsCommand: Subcommand {
+    static var helpText: String { HelpText.toc }
+}
