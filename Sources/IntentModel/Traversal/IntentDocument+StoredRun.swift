@@ -42,7 +42,7 @@ extension IntentDocument {
     /// - Parameter utf8Range: A range in **UTF-8 bytes** from the start of ``text``, within it and
     ///   on scalar boundaries (a run's ``StoredRun/utf8Range`` is); another traps.
     /// - Returns: The slice.
-    public func text(inUTF8Range utf8Range: Range<Int>) -> Substring {
+    @inlinable public func text(inUTF8Range utf8Range: Range<Int>) -> Substring {
         let utf8 = text.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: utf8Range.lowerBound)
         return text[lower..<utf8.index(lower, offsetBy: utf8Range.count)]

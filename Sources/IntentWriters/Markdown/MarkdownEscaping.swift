@@ -97,7 +97,7 @@ enum MarkdownEscaping {
             index = range.upperBound
         }
         while index < count {
-            if bytes[index] < 0x80,
+            if mayNeedEscape(bytes[index]),
                 let replacement = inlineEscape(bytes, at: index, protectsFromSmartPunctuation: protectsFromSmartPunctuation)
             {
                 emit(replacement, replacing: index..<(index + 1))
@@ -107,6 +107,20 @@ enum MarkdownEscaping {
         guard changed else { return nil }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<count]))
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether `byte` is one of the ASCII characters ``inlineEscape(_:at:protectsFromSmartPunctuation:)``
+    /// looks at (NUL, LF, CR and `"&'*-.:<@[\\]_\`w|~`): a bit test against two 64-bit masks, so
+    /// the other bytes cost no call.
+    @inline(__always)
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        // Bits 0–63: NUL, LF, CR, `"`, `&`, `'`, `*`, `-`, `.`, `:`, `<`.
+        let low: UInt64 = 0x1400_64C4_0000_2401
+        // Bits 64–127: `@`, `[`, `\`, `]`, `_`, `` ` ``, `w`, `|`, `~`.
+        let high: UInt64 = 0x5080_0001_B800_0001
+        if byte < 64 { return low & (1 << UInt64(byte)) != 0 }
+        if byte < 128 { return high & (1 << UInt64(byte - 64)) != 0 }
+        return false
     }
 
     /// The escape a line's first characters need so as not to start block syntax — `#` `>` `-`
