@@ -36,14 +36,19 @@ struct MarkdownRoundTripTests {
     }
 
     /// The round trip of one Markdown text; a failure message or `nil`.
-    static func roundTrip(_ markdown: String, options: MarkdownParsingOptions) throws -> String? {
+    static func roundTrip(
+        _ markdown: String, options: MarkdownParsingOptions, spellings: MarkdownWritingOptions = MarkdownWritingOptions(),
+        layouts: [BlockSeparation] = BlockSeparation.allCases
+    ) throws -> String? {
         let expectedHTML = try ReferenceParser.html(markdown, options: options, unsafe: true)
-        for layout in BlockSeparation.allCases {
+        for layout in layouts {
             var layoutOptions = options
             layoutOptions.blockSeparation = layout
             let document = try IntentDocument(markdown: markdown, options: layoutOptions)
             // Written anew, not from the source (which would be the example itself).
-            let writing = MarkdownWritingOptions(protectsFromSmartPunctuation: options.smartPunctuation, preservesSource: false)
+            var writing = spellings
+            writing.protectsFromSmartPunctuation = options.smartPunctuation
+            writing.preservesSource = false
             let written = document.markdown(options: writing)
             let html = try ReferenceParser.html(written, options: options, unsafe: true)
             if html != expectedHTML {
@@ -60,6 +65,28 @@ struct MarkdownRoundTripTests {
             }
         }
         return nil
+    }
+
+    /// Every spelling a source can teach the writer (``MarkdownWritingOptions/learnsConventions``)
+    /// other than the defaults.
+    static let otherSpellings = MarkdownWritingOptions(
+        emphasisMarker: .underscore, strongMarker: .underscore, bulletMarker: .asterisk, orderedListDelimiter: .parenthesis,
+        codeFenceCharacter: .tilde, headingStyle: .setext, hardBreakStyle: .spaces, keepsSourceDelimiters: false)
+
+    @Test(
+        "Spec examples round-trip written with the other spelling of everything a source can teach",
+        arguments: files)
+    func specExamplesInOtherSpellings(file: String) throws {
+        let options = Self.options(for: file)
+        var failures: [String] = []
+        let examples = try SpecExamples.fixture(file).filter { !$0.isDisabled }
+        #expect(!examples.isEmpty)
+        for example in examples {
+            if let failure = try Self.roundTrip(example.markdown, options: options, spellings: Self.otherSpellings, layouts: [.newlines]) {
+                failures.append("\(example.testDescription)\n--- markdown\n\(example.markdown)\(failure)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) examples:\n\(failures.prefix(3).joined(separator: "\n\n"))")
     }
 
     @Test("Spec examples round-trip through the Markdown writer", arguments: files)

@@ -53,6 +53,14 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     /// escapes can go (bounded to parsing the output a few times; past that the rest stay).
     /// Default `true`. `false` is faster and keeps every cautious escape.
     public var minimizesEscapes: Bool
+    /// When writing a document that remembers its Markdown source (``preservesSource``), write its
+    /// edited and new blocks in the source's own conventions where the source shows them: the
+    /// emphasis and strong delimiters, heading style (levels 1 and 2), hard-break style, bullet,
+    /// ordered-list delimiter and fence character its blocks use most (a tie keeps the option).
+    /// The options above apply where the source has no example, and a block's own recorded
+    /// delimiter or fence still wins with ``keepsSourceDelimiters`` (Markdown pasted with `-`
+    /// bullets keeps them). Default `true`.
+    public var learnsConventions: Bool
 
     /// `*` or `_`.
     public enum EmphasisMarker: String, Sendable, Hashable, Codable, CaseIterable {
@@ -122,8 +130,10 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
         codeFenceCharacter: CodeFenceCharacter = .backtick, headingStyle: HeadingStyle = .atx,
         hardBreakStyle: HardBreakStyle = .backslash, keepsSourceDelimiters: Bool = true,
         displayAttributeSyntax: DisplayAttributeSyntax = .htmlTags, lineWidth: Int? = nil,
-        protectsFromSmartPunctuation: Bool = false, preservesSource: Bool = true, minimizesEscapes: Bool = true
+        protectsFromSmartPunctuation: Bool = false, preservesSource: Bool = true, minimizesEscapes: Bool = true,
+        learnsConventions: Bool = true
     ) {
+        self.learnsConventions = learnsConventions
         self.protectsFromSmartPunctuation = protectsFromSmartPunctuation
         self.preservesSource = preservesSource
         self.minimizesEscapes = minimizesEscapes
@@ -140,17 +150,18 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     }
 
     /// The defaults: `*`, `**`, `-`, `1.`, backtick fences, ATX headings, backslash hard breaks,
-    /// source delimiters kept, HTML tags for display attributes, no wrapping, source preserved.
+    /// source delimiters kept, HTML tags for display attributes, no wrapping, source preserved
+    /// and its conventions learned.
     public static let `default` = MarkdownWritingOptions()
 
     private enum CodingKeys: String, CodingKey {
         case emphasisMarker, strongMarker, bulletMarker, orderedListDelimiter, codeFenceCharacter, headingStyle,
             hardBreakStyle, keepsSourceDelimiters, displayAttributeSyntax, lineWidth, protectsFromSmartPunctuation,
-            preservesSource, minimizesEscapes
+            preservesSource, minimizesEscapes, learnsConventions
     }
 
     /// Decodes options from JSON; every key is optional and defaults as in
-    /// ``init(emphasisMarker:strongMarker:bulletMarker:orderedListDelimiter:codeFenceCharacter:headingStyle:hardBreakStyle:keepsSourceDelimiters:displayAttributeSyntax:lineWidth:protectsFromSmartPunctuation:preservesSource:minimizesEscapes:)``.
+    /// ``init(emphasisMarker:strongMarker:bulletMarker:orderedListDelimiter:codeFenceCharacter:headingStyle:hardBreakStyle:keepsSourceDelimiters:displayAttributeSyntax:lineWidth:protectsFromSmartPunctuation:preservesSource:minimizesEscapes:learnsConventions:)``.
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` for a value of the wrong type or an unknown name.
     public init(from decoder: any Decoder) throws {
@@ -172,5 +183,6 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
             try container.decodeIfPresent(Bool.self, forKey: .protectsFromSmartPunctuation) ?? protectsFromSmartPunctuation
         preservesSource = try container.decodeIfPresent(Bool.self, forKey: .preservesSource) ?? preservesSource
         minimizesEscapes = try container.decodeIfPresent(Bool.self, forKey: .minimizesEscapes) ?? minimizesEscapes
+        learnsConventions = try container.decodeIfPresent(Bool.self, forKey: .learnsConventions) ?? learnsConventions
     }
 }

@@ -22,6 +22,8 @@ struct SourcePreservingWriter {
     /// The list style of the last block written, when it is a list and only blank lines follow
     /// it: a list written anew next to it must not take the same marker (it would join it).
     private var previousListStyle: ListStyle? = nil
+    /// ``options`` with the source's conventions, once a block is written anew.
+    private var learnedOptions: MarkdownWritingOptions? = nil
     /// Every top-level block, by identity.
     private var topBlockIndex: [Int: BlockID] = [:]
     /// What a block written anew stands with, for its escapes: the document's footnote
@@ -220,7 +222,7 @@ struct SourcePreservingWriter {
         if let first = topBlocks.first { avoidJoining(&part, list: first, neighbours: [previousListStyle, next]) }
         if let last = topBlocks.last, last != topBlocks.first { avoidJoining(&part, list: last, neighbours: [next]) }
         previousListStyle = topBlocks.last.flatMap { Self.style(of: $0, in: part) }
-        let written = MarkdownWriter(options: options).writeAnew(part, context: definitionContext)
+        let written = MarkdownWriter(options: anewOptions()).writeAnew(part, context: definitionContext)
         guard !written.isEmpty else { return }
         if !output.isEmpty {
             if !Self.endsWithLineEnding(output) { output += lineEnding }
@@ -228,6 +230,15 @@ struct SourcePreservingWriter {
         }
         writeFresh(written)
         needsBlankLine = true
+    }
+
+    /// The options blocks are written anew with: ``options`` with the source's conventions
+    /// (``MarkdownConventions``) when they are learned, found on the first block written anew.
+    private mutating func anewOptions() -> MarkdownWritingOptions {
+        if let learnedOptions { return learnedOptions }
+        let chosen = options.learnsConventions ? MarkdownConventions.learned(options, from: document, map: map) : options
+        learnedOptions = chosen
+        return chosen
     }
 
     /// Gives list `list` of `part` a marker no neighbour of the same kind has, when one has its.

@@ -1,0 +1,64 @@
+import IntentModel
+import MarkdownParsing
+
+/// The conventions a document's Markdown source follows, learned for the blocks the writer
+/// writes anew in it (``MarkdownWritingOptions/learnsConventions``).
+///
+/// Bullets, ordered-list delimiters and fence characters come from the block markup the parser
+/// recorded in the blocks no edit touched; emphasis and strong delimiters, heading style and hard-break style from the source
+/// (``MarkdownParsing/MarkdownConventionCounts``, one more parse of it, with its front matter
+/// blanked). For each, the spelling the source uses most wins; with no example or a tie, the
+/// option stays.
+enum MarkdownConventions {
+    /// `options` with every convention the source of `document` shows.
+    static func learned(_ options: MarkdownWritingOptions, from document: IntentDocument, map: MarkdownSourceMap) -> MarkdownWritingOptions
+    {
+        var learned = options
+        var bullets: [ListItemDelimiter: Int] = [:]
+        var ordered: [ListItemDelimiter: Int] = [:]
+        var fences: [String: Int] = [:]
+        // Only blocks as the source wrote them: inside a top-level block the source has and no
+        // edit touched.
+        for block in document.blockIDs
+        where map.fingerprints[document.identity(of: document.topLevelBlock(of: block))]?.isEdited == false {
+            let markup = document.markup(of: block)
+            switch document.kind(of: block) {
+            case .unorderedList: if let delimiter = markup?.listItemDelimiter { bullets[delimiter, default: 0] += 1 }
+            case .orderedList: if let delimiter = markup?.listItemDelimiter { ordered[delimiter, default: 0] += 1 }
+            case .codeBlock: if let fence = markup?.codeFence { fences[fence.character, default: 0] += 1 }
+            case .paragraph, .header, .listItem, .blockQuote, .thematicBreak, .table, .tableHeaderRow, .tableRow, .tableCell:
+                break
+            @unknown default:
+                break
+            }
+        }
+        learned.bulletMarker =
+            majority([.hyphen: bullets[.hyphen] ?? 0, .asterisk: bullets[.asterisk] ?? 0, .plus: bullets[.plus] ?? 0])
+            ?? options.bulletMarker
+        learned.orderedListDelimiter =
+            majority([.period: ordered[.period] ?? 0, .parenthesis: ordered[.parenthesis] ?? 0]) ?? options.orderedListDelimiter
+        learned.codeFenceCharacter = majority([.backtick: fences["`"] ?? 0, .tilde: fences["~"] ?? 0]) ?? options.codeFenceCharacter
+        guard let counts = try? MarkdownConventionCounts(counting: sourceWithoutFrontMatter(document, map: map)) else { return learned }
+        learned.emphasisMarker =
+            majority([.asterisk: counts.asteriskEmphasis, .underscore: counts.underscoreEmphasis]) ?? options.emphasisMarker
+        learned.strongMarker = majority([.asterisk: counts.asteriskStrong, .underscore: counts.underscoreStrong]) ?? options.strongMarker
+        learned.headingStyle = majority([.atx: counts.atxHeadings, .setext: counts.setextHeadings]) ?? options.headingStyle
+        learned.hardBreakStyle = majority([.backslash: counts.backslashBreaks, .spaces: counts.spaceBreaks]) ?? options.hardBreakStyle
+        return learned
+    }
+
+    /// The value counted most often, or `nil` when none was counted or two share the most.
+    static func majority<Value: Hashable>(_ counts: [Value: Int]) -> Value? {
+        guard let most = counts.values.max(), most > 0, counts.values.filter({ $0 == most }).count == 1 else { return nil }
+        return counts.first { $0.value == most }?.key
+    }
+
+    /// The source with its front matter's bytes turned into spaces (line endings kept), so that
+    /// `---` lines are not read as a setext underline.
+    private static func sourceWithoutFrontMatter(_ document: IntentDocument, map: MarkdownSourceMap) -> [UInt8] {
+        var source = map.source
+        guard let range = document.frontMatter?.sourceRange, range.upperBound <= source.count else { return source }
+        for index in range where source[index] != 0x0A && source[index] != 0x0D { source[index] = 0x20 }
+        return source
+    }
+}
