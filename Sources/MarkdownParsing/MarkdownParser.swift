@@ -98,10 +98,7 @@ public struct MarkdownParser: Sendable {
         if options.recognizesFrontMatter, options.interpretedSyntax == .full, let frontMatter = FrontMatterScanner.scan(source),
             let range = frontMatter.sourceRange
         {
-            // The front matter's lines are handed to libcmark-gfm as blank lines (every byte but
-            // line endings a space), so every later line keeps its number, column and offset.
-            var blanked = Array(source)
-            for index in range where blanked[index] != 0x0A && blanked[index] != 0x0D { blanked[index] = 0x20 }
+            let blanked = FrontMatterScanner.blanking(range, in: Array(source))
             var (document, extra) = try blanked.withUnsafeBufferPointer {
                 try convert($0, inspecting: inspect, original: source, frontMatter: range)
             }

@@ -25,6 +25,17 @@ package enum FrontMatterScanner {
         return nil
     }
 
+    /// `bytes` with the front matter at `range` blanked: every byte but line endings a space, so
+    /// that libcmark-gfm reads blank lines there and every later line keeps its number, column
+    /// and offset.
+    package static func blanking(_ range: Range<Int>, in bytes: [UInt8]) -> [UInt8] {
+        var blanked = bytes
+        for index in range where index < blanked.count && blanked[index] != 0x0A && blanked[index] != 0x0D {
+            blanked[index] = 0x20
+        }
+        return blanked
+    }
+
     /// Whether `text` is front matter and nothing else: what the parser reads at the start of a
     /// source, from its first byte to its last.
     package static func isWholeFrontMatter(_ text: String) -> Bool {

@@ -5,9 +5,9 @@ import MarkdownParsing
 /// writes anew in it (``MarkdownWritingOptions/learnsConventions``).
 ///
 /// Bullets, ordered-list delimiters and fence characters come from the block markup the parser
-/// recorded in the blocks no edit touched; emphasis and strong delimiters, heading style and hard-break style from the source
-/// (``MarkdownParsing/MarkdownConventionCounts``, one more parse of it, with its front matter
-/// blanked). For each, the spelling the source uses most wins; with no example or a tie, the
+/// recorded in the blocks no edit touched; emphasis and strong delimiters, heading style and
+/// hard-break style from the source (``MarkdownParsing/MarkdownConventionCounts``, one more parse
+/// of it, with its front matter blanked as the parser blanks it). For each, the spelling the source uses most wins; with no example or a tie, the
 /// option stays.
 enum MarkdownConventions {
     /// `options` with every convention the source of `document` shows.
@@ -38,7 +38,7 @@ enum MarkdownConventions {
         learned.orderedListDelimiter =
             majority([.period: ordered[.period] ?? 0, .parenthesis: ordered[.parenthesis] ?? 0]) ?? options.orderedListDelimiter
         learned.codeFenceCharacter = majority([.backtick: fences["`"] ?? 0, .tilde: fences["~"] ?? 0]) ?? options.codeFenceCharacter
-        guard let counts = try? MarkdownConventionCounts(counting: sourceWithoutFrontMatter(document, map: map)) else { return learned }
+        guard let counts = try? MarkdownConventionCounts(counting: frontMatterBlanked(document, map: map)) else { return learned }
         learned.emphasisMarker =
             majority([.asterisk: counts.asteriskEmphasis, .underscore: counts.underscoreEmphasis]) ?? options.emphasisMarker
         learned.strongMarker = majority([.asterisk: counts.asteriskStrong, .underscore: counts.underscoreStrong]) ?? options.strongMarker
@@ -53,12 +53,10 @@ enum MarkdownConventions {
         return counts.first { $0.value == most }?.key
     }
 
-    /// The source with its front matter's bytes turned into spaces (line endings kept), so that
-    /// `---` lines are not read as a setext underline.
-    private static func sourceWithoutFrontMatter(_ document: IntentDocument, map: MarkdownSourceMap) -> [UInt8] {
-        var source = map.source
-        guard let range = document.frontMatter?.sourceRange, range.upperBound <= source.count else { return source }
-        for index in range where source[index] != 0x0A && source[index] != 0x0D { source[index] = 0x20 }
-        return source
+    /// The source as libcmark-gfm read it: its front matter blanked, so that `---` lines are not
+    /// read as a setext underline.
+    private static func frontMatterBlanked(_ document: IntentDocument, map: MarkdownSourceMap) -> [UInt8] {
+        guard let range = document.frontMatter?.sourceRange else { return map.source }
+        return FrontMatterScanner.blanking(range, in: map.source)
     }
 }
