@@ -1,0 +1,141 @@
+import Foundation
+import IntentModel
+import MarkdownParsing
+
+extension IncrementalMarkdownDocument {
+    /// Parses all of `source` and rebuilds the tree, recording a change with `reason` (`edited`:
+    /// where the edit's new text is).
+    mutating func parseEverything(_ source: String, reason: String, edited: Range<Int>) throws {
+        let (parsed, lines) = try MarkdownParser(options: options).parseReportingTopLevelLines(source)
+        identityHighWater = max(identityHighWater, parsed.largestIdentity)
+        var lineStarts = [0]
+        for (offset, byte) in source.utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        let blocks = Self.topLevelBlocks(of: parsed)
+        frontMatter = parsed.frontMatter
+        definitions = ""
+        fullParseReason = fullParseReason(of: parsed, source: source, lines: lines, blockCount: blocks.count)
+        if fullParseReason == nil {
+            (definitions, fullParseReason) = Self.gatherDefinitions(in: source, lineStarts: lineStarts, of: parsed, lines: lines)
+        }
+        let shared = ParsedRegion(parsed)
+        var elements: [SourceBlock] = []
+        if fullParseReason == nil, let placed = SourceBlock.elements(of: source, lines: lines, blocks: blocks, region: shared) {
+            elements = [SourceBlock(source: placed.leading, region: shared, textRange: placed.leadingText, identities: [], isPrefix: true)]
+            elements += placed.elements
+        } else {
+            // One element for everything: every edit parses it all again.
+            fullParseReason = fullParseReason ?? "a top-level block's source lines are not known"
+            elements.append(
+                SourceBlock(
+                    source: source, region: shared, textRange: 0..<parsed.text.utf8.count, identities: blocks.compactMap(\.identity)))
+        }
+        let removed = topLevelIdentities()
+        let old = tree.summary
+        tree = SummarizedTree(elements)
+        let new = tree.summary
+        lastUpdate = .full(reason: reason)
+        lastChange = IncrementalChange(
+            editedSourceRange: edited, reparsedSourceRange: 0..<new.sourceUTF8, reparsedBlocks: 0..<new.blocks,
+            replacedTextUTF8: 0..<old.textUTF8, insertedTextUTF8: 0..<new.textUTF8,
+            replacedTextUTF16: NSRange(location: 0, length: old.textUTF16), insertedTextUTF16: NSRange(location: 0, length: new.textUTF16),
+            removedIdentities: removed, addedIdentities: blocks.compactMap(\.identity), fullParseReason: reason)
+    }
+
+    /// Why every edit of `parsed` must parse everything, or `nil`.
+    private func fullParseReason(of parsed: IntentDocument, source: String, lines: [ClosedRange<Int>], blockCount: Int) -> String? {
+        if options.appliesSourcePositionAttributes { return "source positions move with every edit" }
+        if options.interpretedSyntax != .full { return "inline-only syntax is parsed as a whole" }
+        if blockCount != lines.count { return "the document's blocks do not match the source's top-level blocks" }
+        if Self.containsBareCarriageReturn(Array(source.utf8)[...]) {
+            return "a carriage return alone ends a line (line numbers count line feeds)"
+        }
+        if options.extensions.contains(.footnotes), parsed.blockIDs.contains(where: { parsed.markup(of: $0)?.footnoteLabel != nil }) {
+            return "footnotes are numbered across the document"
+        }
+        return nil
+    }
+
+    /// The identities of every top-level block, in order.
+    func topLevelIdentities() -> [Int] {
+        var identities: [Int] = []
+        tree.forEach { identities += $0.identities }
+        return identities
+    }
+
+    /// The document: the blocks' runs copied in order (a parse no update split is returned as it
+    /// is).
+    func snapshot() -> IntentDocument {
+        var pieces: [(region: ParsedRegion, range: Range<Int>)] = []
+        tree.forEach { element in
+            if let last = pieces.last, last.region === element.region, last.range.upperBound == element.textRange.lowerBound {
+                pieces[pieces.count - 1].range = last.range.lowerBound..<element.textRange.upperBound
+            } else if !element.textRange.isEmpty || pieces.isEmpty {
+                pieces.append((element.region, element.textRange))
+            }
+        }
+        if pieces.count == 1, pieces[0].range == 0..<pieces[0].region.document.text.utf8.count {
+            var document = pieces[0].region.document
+            document.frontMatter = frontMatter
+            return document
+        }
+        var splicer = IntentDocumentSplicer(expectedBytes: tree.summary.textUTF8, firstFreeIdentity: identityHighWater + 1)
+        var sourceIDs: [ObjectIdentifier: Int] = [:]
+        for piece in pieces {
+            let id = sourceIDs[ObjectIdentifier(piece.region)] ?? sourceIDs.count
+            sourceIDs[ObjectIdentifier(piece.region)] = id
+            splicer.copy(piece.region.document, sourceID: id, utf8Range: piece.range)
+        }
+        var document = splicer.finish()
+        document.frontMatter = frontMatter
+        return document
+    }
+
+    /// The link reference definitions of the source (lines no block covers that read as
+    /// definitions, with the lines that continue them), or a reason to re-parse everything when a
+    /// definition-like line lies inside a block that may hold one (it cannot be lifted out).
+    /// Lines in code and HTML blocks cannot hold definitions; lines in other blocks can.
+    static func gatherDefinitions(
+        in source: String, lineStarts: [Int], of parsed: IntentDocument, lines: [ClosedRange<Int>]
+    ) -> (definitions: String, fullParseReason: String?) {
+        var covered = [Bool](repeating: false, count: lineStarts.count + 1)
+        var mayHold = [Bool](repeating: false, count: lineStarts.count + 1)
+        for (range, holds) in zip(lines, topLevelMayHoldDefinitions(parsed)) {
+            for line in range where line <= lineStarts.count {
+                covered[line] = true
+                mayHold[line] = holds
+            }
+        }
+        var definitions = ""
+        var reason: String? = nil
+        var text = source
+        var inDefinition = false
+        let frontMatterEnd = parsed.frontMatter?.sourceRange?.upperBound ?? 0
+        text.withUTF8 { bytes in
+            for line in 1...lineStarts.count {
+                let start = lineStarts[line - 1]
+                let end = line < lineStarts.count ? lineStarts[line] : bytes.count
+                let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                let isDefinitionLike = Self.globalRule(in: lineText) != nil
+                if start < frontMatterEnd {
+                    // Front matter is not Markdown: no definition there.
+                    continue
+                } else if covered[line] {
+                    inDefinition = false
+                    // Inside a block a definition can also follow a list marker or a quote's
+                    // `>` (`> [x]: /u`): any `]:` there may be one.
+                    if isDefinitionLike || lineText.contains("]:"), mayHold[line], reason == nil {
+                        reason = "a link reference definition lies inside a block"
+                    }
+                } else if lineText.allSatisfy({ $0.isWhitespace }) {
+                    inDefinition = false
+                } else if isDefinitionLike || inDefinition {
+                    // A definition, and the lines that continue it (a title on the next line).
+                    inDefinition = true
+                    definitions += lineText
+                    if !lineText.hasSuffix("\n") { definitions += "\n" }
+                }
+            }
+        }
+        return (definitions, reason)
+    }
+}

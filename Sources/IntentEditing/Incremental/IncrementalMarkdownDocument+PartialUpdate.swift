@@ -1,0 +1,142 @@
+import Foundation
+import IntentModel
+import MarkdownParsing
+
+extension IncrementalMarkdownDocument {
+    /// The elements of the tree an edit re-parses (`first..<end`; 0 is the prefix) and the
+    /// source bytes they span.
+    struct ReparsedRegion {
+        var first: Int
+        var end: Int
+        var bytes: Range<Int>
+    }
+
+    /// A re-parsed region: its document (identities made unique), the lines of its top-level
+    /// blocks (1-based, in the region), and each block's text range and identity.
+    struct ParsedBlocks {
+        var document: IntentDocument
+        var lines: [ClosedRange<Int>]
+        var blocks: [(range: Range<Int>, identity: Int?)]
+    }
+
+    /// Re-parses the region around the edit and puts its blocks in the tree; a refusal (nothing
+    /// changed then) when a partial update cannot be proven right.
+    mutating func partialUpdate(edit: Range<Int>, text: String) throws -> Result<Void, Refusal> {
+        let region = reparsedRegion(around: edit)
+        var old = ""
+        tree.forEach(in: region.first..<region.end) { old += $0.source }
+        let offset = region.bytes.lowerBound
+        let oldUTF8 = old.utf8
+        var newBytes: [UInt8] = []
+        newBytes.reserveCapacity(oldUTF8.count + text.utf8.count)
+        newBytes.append(contentsOf: oldUTF8.prefix(edit.lowerBound - offset))
+        newBytes.append(contentsOf: text.utf8)
+        newBytes.append(contentsOf: oldUTF8.dropFirst(edit.upperBound - offset))
+        let new = String(decoding: newBytes, as: UTF8.self)
+        let next = region.end < tree.count ? tree.element(at: region.end).source : nil
+        if let refusal = refusal(toReparse: old, as: new, startingTheSource: region.first == 0) { return .failure(refusal) }
+        var regionOptions = options
+        regionOptions.recognizesFrontMatter = false
+        let parser = MarkdownParser(options: regionOptions)
+        let parsed: ParsedBlocks
+        switch try parseRegion(new, with: parser) {
+        case .success(let result): parsed = result
+        case .failure(let refusal): return .failure(refusal)
+        }
+        // The block after the region must still start a block of its own after the new region.
+        if let next, try !Self.nextBlockStartsFresh(next, after: new, regionBlockCount: parsed.lines.count, parser: parser) {
+            return .failure(Refusal(reason: "the edit changes how the text after it is read"))
+        }
+        guard put(parsed, source: new, in: region) else {
+            return .failure(Refusal(reason: "a top-level block's source lines are not known"))
+        }
+        lastChange.editedSourceRange = edit.lowerBound..<(edit.lowerBound + text.utf8.count)
+        lastUpdate = .partial(reparsedBytes: new.utf8.count, reparsedBlocks: parsed.lines.count)
+        return .success(())
+    }
+
+    /// From one block before the block holding the edit's start back to a block that starts
+    /// fresh, to the first block that starts fresh after the edit's block (or after the block
+    /// that follows it, when that one starts on the line after the edit).
+    /// A region that reaches the first block takes the prefix too (it is parsed from the
+    /// source's start).
+    func reparsedRegion(around edit: Range<Int>) -> ReparsedRegion {
+        let count = tree.count
+        guard count > 1 else { return ReparsedRegion(first: 0, end: count, bytes: 0..<sourceUTF8Count) }
+        let lowerIndex = tree.locate(edit.lowerBound, in: \.sourceUTF8)?.index ?? 0
+        let (upperIndex, upperBefore) = tree.locate(edit.upperBound, in: \.sourceUTF8) ?? (0, .zero)
+        var first = max(1, lowerIndex - 1)
+        while first > 1, !startsFresh(first) { first -= 1 }
+        if first == 1 { first = 0 }
+        // The block after the edit's block when it starts on the line after the edit's last line
+        // (the edit may join them), then on to one that starts fresh.
+        let after = tree.element(at: upperIndex).source.utf8.dropFirst(max(0, edit.upperBound - upperBefore.sourceUTF8))
+        var end = min(count, upperIndex + (after.lazy.filter { $0 == UInt8(ascii: "\n") }.count <= 1 ? 2 : 1))
+        while end < count, !startsFresh(end) { end += 1 }
+        return ReparsedRegion(
+            first: first, end: end, bytes: tree.summary(before: first).sourceUTF8..<tree.summary(before: end).sourceUTF8)
+    }
+
+    /// Whether the block at tree index `index` (1 or more) starts fresh: the line before it is
+    /// blank (or it is the source's first line) and its first character is at column 0 and is
+    /// not a list marker — no earlier container can take it in.
+    func startsFresh(_ index: Int) -> Bool {
+        let previous = tree.element(at: index - 1).source.utf8
+        if previous.isEmpty { return index == 1 }
+        guard previous.last == UInt8(ascii: "\n") else { return false }
+        // The previous element's last line is blank.
+        var position = previous.index(before: previous.endIndex)
+        while position > previous.startIndex {
+            let before = previous.index(before: position)
+            let byte = previous[before]
+            if byte == UInt8(ascii: "\n") { break }
+            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") else { return false }
+            position = before
+        }
+        if position == previous.startIndex, index - 1 > 0 { return false }
+        return Self.startsAtColumnZeroWithoutMarker(Array(tree.element(at: index).source.utf8.prefix(16)))
+    }
+
+    /// Whether a block whose first bytes are `bytes` starts at column 0 with no list marker.
+    static func startsAtColumnZeroWithoutMarker(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first else { return false }
+        if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == UInt8(ascii: "\n") { return false }
+        func isMarkerEnd(_ index: Int) -> Bool {
+            index >= bytes.count || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
+                || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r")
+        }
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") { return !isMarkerEnd(1) }
+        var index = 0
+        while index < bytes.count, index < 10, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        if index > 0, index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")") {
+            return !isMarkerEnd(index + 1)
+        }
+        return true
+    }
+
+    /// Why the region (`old`, becoming `new`) cannot be re-parsed alone, or `nil` when it can: a
+    /// lone carriage return, a definition made, changed or removed, or front matter in or next
+    /// to it.
+    func refusal(toReparse old: String, as new: String, startingTheSource: Bool) -> Refusal? {
+        // Line numbers count line feeds; a carriage return alone (made by the edit, or left by
+        // removing the line feed after one) ends a line too. The region ends before a block's
+        // first line or at the source's end, so a carriage return at its end is alone.
+        if Self.containsBareCarriageReturn(Array(new.utf8)[...]) {
+            return Refusal(reason: "a carriage return alone ends a line")
+        }
+        // A definition made, changed or removed acts across the document.
+        if Self.definitionLikeLines(in: new) != Self.definitionLikeLines(in: old)
+            || Self.linesWithLabelColons(in: new) != Self.linesWithLabelColons(in: old)
+        {
+            return Refusal(reason: "the edit makes, changes or removes a link reference definition")
+        }
+        // Front matter is only read at the very start of the whole source: a region that holds
+        // it, or an edit that may make or end it, is parsed with the rest of the document.
+        if options.recognizesFrontMatter, options.interpretedSyntax == .full, startingTheSource,
+            frontMatter != nil || Self.mayStartFrontMatter(Array(new.utf8.prefix(6)))
+        {
+            return Refusal(reason: "the edit is in or next to the front matter")
+        }
+        return nil
+    }
+}

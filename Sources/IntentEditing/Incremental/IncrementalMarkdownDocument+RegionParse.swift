@@ -1,0 +1,90 @@
+import Foundation
+import IntentModel
+import MarkdownParsing
+
+extension IncrementalMarkdownDocument {
+    /// The region parsed with the document's definitions after it, its identities moved above
+    /// every identity handed out; a refusal when the parse does not read as whole blocks of the
+    /// region.
+    mutating func parseRegion(_ regionSource: String, with parser: MarkdownParser) throws -> Result<ParsedBlocks, Refusal> {
+        var lineFeeds = 0
+        for byte in regionSource.utf8 where byte == UInt8(ascii: "\n") { lineFeeds += 1 }
+        // The region's lines, its last one counted when it has no line end.
+        let regionLastLine = lineFeeds + (regionSource.isEmpty || regionSource.utf8.last == UInt8(ascii: "\n") ? 0 : 1)
+        // The definitions follow a blank line, so that no paragraph of the region takes them in as
+        // lazy continuation lines.
+        let withDefinitions = definitions.isEmpty ? regionSource : regionSource + "\n\n" + definitions
+        let (parsed, regionLines) = try parser.parseReportingTopLevelLines(withDefinitions)
+        // Fresh identities, above every one handed out, so no block of the region takes the
+        // identity of a block elsewhere.
+        var splicer = IntentDocumentSplicer(expectedBytes: parsed.text.utf8.count, firstFreeIdentity: identityHighWater + 1)
+        splicer.copy(parsed, sourceID: 0, utf8Range: 0..<parsed.text.utf8.count, renumber: true)
+        identityHighWater = max(identityHighWater, splicer.nextIdentity - 1)
+        let document = splicer.finish()
+        let blocks = Self.topLevelBlocks(of: document)
+        // The appended definitions must stay definitions: no block of their own, and no block of
+        // the region running on into them (an unclosed fence would).
+        guard blocks.count == regionLines.count, regionLines.allSatisfy({ $0.upperBound <= max(regionLastLine, 1) }) else {
+            return .failure(Refusal(reason: "the re-parsed region does not read as whole blocks"))
+        }
+        return .success(ParsedBlocks(document: document, lines: regionLines, blocks: blocks))
+    }
+
+    /// Whether the block whose source is `next` still starts a block of its own when its first
+    /// line is parsed after `regionSource` (which parsed into `regionBlockCount` blocks).
+    static func nextBlockStartsFresh(
+        _ next: String, after regionSource: String, regionBlockCount: Int, parser: MarkdownParser
+    ) throws -> Bool {
+        var regionLineCount = 0
+        for byte in regionSource.utf8 where byte == UInt8(ascii: "\n") { regionLineCount += 1 }
+        let firstLine = next.utf8.prefix { $0 != UInt8(ascii: "\n") }
+        let sentinel = regionSource + String(decoding: firstLine, as: UTF8.self) + "\n"
+        let (_, sentinelLines) = try parser.parseReportingTopLevelLines(sentinel)
+        return sentinelLines.count == regionBlockCount + 1 && sentinelLines.last?.lowerBound == regionLineCount + 1
+    }
+
+    /// Puts the re-parsed region's blocks in the tree in place of `region`'s, and records the
+    /// change (all but the edited source range, which the caller knows).
+    mutating func put(_ parsed: ParsedBlocks, source: String, in region: ReparsedRegion) -> Bool {
+        let shared = ParsedRegion(parsed.document)
+        guard let placed = SourceBlock.elements(of: source, lines: parsed.lines, blocks: parsed.blocks, region: shared) else {
+            return false
+        }
+        var elements: [SourceBlock] = []
+        var replaced = region.first..<region.end
+        if region.first == 0 {
+            elements.append(
+                SourceBlock(source: placed.leading, region: shared, textRange: placed.leadingText, identities: [], isPrefix: true))
+        } else if !placed.leading.isEmpty {
+            // Lines before the region's first block (a block's first line made blank) go on
+            // after the block before the region.
+            replaced = (region.first - 1)..<region.end
+            elements.append(tree.element(at: region.first - 1).appendingSource(placed.leading))
+        }
+        elements += placed.elements
+        record(
+            replacing: replaced, with: elements, reparsed: region.first..<region.end,
+            reparsedSource: region.bytes.lowerBound..<(region.bytes.lowerBound + source.utf8.count))
+        tree.replaceSubrange(replaced, with: elements)
+        return true
+    }
+
+    /// Records in ``lastChange`` what replacing the tree's elements `replaced` with `elements`
+    /// changes (before doing it); the blocks of `reparsed` (within `replaced`) are removed, those
+    /// of `elements` that are not kept from before it added.
+    mutating func record(replacing replaced: Range<Int>, with elements: [SourceBlock], reparsed: Range<Int>, reparsedSource: Range<Int>) {
+        let before = tree.summary(before: replaced.lowerBound)
+        let through = tree.summary(before: replaced.upperBound)
+        let added = elements.reduce(SourceBlockSummary.zero) { $0 + $1.summary }
+        var removedIdentities: [Int] = []
+        tree.forEach(in: reparsed) { removedIdentities += $0.identities }
+        let kept = reparsed.lowerBound - replaced.lowerBound
+        lastChange = IncrementalChange(
+            editedSourceRange: reparsedSource, reparsedSourceRange: reparsedSource,
+            reparsedBlocks: (before.blocks + kept)..<(before.blocks + added.blocks),
+            replacedTextUTF8: before.textUTF8..<through.textUTF8, insertedTextUTF8: before.textUTF8..<(before.textUTF8 + added.textUTF8),
+            replacedTextUTF16: NSRange(location: before.textUTF16, length: through.textUTF16 - before.textUTF16),
+            insertedTextUTF16: NSRange(location: before.textUTF16, length: added.textUTF16),
+            removedIdentities: removedIdentities, addedIdentities: elements.dropFirst(kept).flatMap(\.identities), fullParseReason: nil)
+    }
+}

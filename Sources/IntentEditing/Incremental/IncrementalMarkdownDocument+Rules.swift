@@ -1,0 +1,132 @@
+import Foundation
+import IntentModel
+
+/// The rules of Markdown an incremental update must respect, read from source text.
+extension IncrementalMarkdownDocument {
+
+    /// Whether `bytes` start (after a byte order mark) with `---` or `+++`, as front matter does.
+    static func mayStartFrontMatter(_ bytes: [UInt8]) -> Bool {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return bytes[start...].starts(with: Array("---".utf8)) || bytes[start...].starts(with: Array("+++".utf8))
+    }
+
+    /// Whether `bytes` hold a carriage return not followed by a line feed (a line ending of its
+    /// own for CommonMark, which the line starts here, counted by line feeds, would miss).
+    static func containsBareCarriageReturn(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while let found = bytes[index...].firstIndex(of: UInt8(ascii: "\r")) {
+            let next = bytes.index(after: found)
+            if next == bytes.endIndex || bytes[next] != UInt8(ascii: "\n") { return true }
+            index = next
+        }
+        return false
+    }
+
+    /// A rule of Markdown that acts across the whole document and is present in `source`: a line
+    /// that may be a link reference or footnote definition (`[label]:` after up to three spaces).
+    static func globalRule(in source: String) -> String? {
+        var atLineStart = true
+        var spaces = 0
+        var bytes = source.utf8.makeIterator()
+        var inBracket = false
+        var previous: UInt8 = 0
+        while let byte = bytes.next() {
+            defer { previous = byte }
+            if byte == UInt8(ascii: "\n") {
+                atLineStart = true
+                spaces = 0
+                inBracket = false
+                continue
+            }
+            if atLineStart {
+                if byte == UInt8(ascii: " "), spaces < 3 {
+                    spaces += 1
+                    continue
+                }
+                atLineStart = false
+                inBracket = byte == UInt8(ascii: "[")
+                continue
+            }
+            if inBracket, byte == UInt8(ascii: ":"), previous == UInt8(ascii: "]") {
+                return "link reference or footnote definitions act across the document"
+            }
+        }
+        return nil
+    }
+
+    /// The stretches of `text` that may hold link reference or footnote definitions, in order:
+    /// each run of non-blank lines that has a line starting with `[` (after up to three spaces)
+    /// and a `]:` somewhere — a definition's label, destination and title may each be on lines of
+    /// their own, and it ends only at a blank line or at a line that cannot continue it, so the
+    /// whole stretch is compared, not one line.
+    /// The lines of `text` holding `]:` anywhere: a definition can also start after a list
+    /// marker or a quote's `>` (`2) [^1]: n` defines `^1` inside a list item), so an edit that
+    /// changes any such line may make or remove one.
+    static func linesWithLabelColons(in text: String) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.contains("]:") }
+    }
+
+    static func definitionLikeLines(in text: String) -> [Substring] {
+        var stretches: [Substring] = []
+        var stretchStart: String.Index? = nil
+        var startsWithBracket = false
+        var index = text.startIndex
+        func close(at end: String.Index) {
+            if let start = stretchStart, startsWithBracket, text[start..<end].contains("]:") { stretches.append(text[start..<end]) }
+            stretchStart = nil
+            startsWithBracket = false
+        }
+        while index < text.endIndex {
+            let lineEnd = text[index...].firstIndex(of: "\n") ?? text.endIndex
+            let line = text[index..<lineEnd]
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                close(at: index)
+            } else {
+                if stretchStart == nil { stretchStart = index }
+                let trimmed = line.drop { $0 == " " }
+                if line.count - trimmed.count <= 3, trimmed.first == "[" { startsWithBracket = true }
+            }
+            index = lineEnd < text.endIndex ? text.index(after: lineEnd) : text.endIndex
+        }
+        close(at: text.endIndex)
+        return stretches
+    }
+
+    /// For each top-level block of `document`, in order: whether a link reference definition can
+    /// live in it (not in a code block or an HTML block).
+    static func topLevelMayHoldDefinitions(_ document: IntentDocument) -> [Bool] {
+        var result: [Bool] = []
+        var currentRoot: BlockID?? = .none
+        for run in document.storedRuns {
+            let root = run.block.map { document.topLevelBlock(of: $0) }
+            guard root != currentRoot else { continue }
+            currentRoot = root
+            var holds = true
+            if let root {
+                switch document.kind(of: root) {
+                case .codeBlock: holds = false
+                case .paragraph: holds = !run.inlinePresentationIntent.contains(.blockHTML)
+                default: holds = true
+                }
+            }
+            result.append(holds)
+        }
+        return result
+    }
+
+    /// The UTF-8 range and identity of each top-level block of `document`, in order.
+    static func topLevelBlocks(of document: IntentDocument) -> [(range: Range<Int>, identity: Int?)] {
+        var blocks: [(range: Range<Int>, identity: Int?)] = []
+        var currentRoot: BlockID?? = .none
+        for run in document.storedRuns {
+            let root = run.block.map { document.topLevelBlock(of: $0) }
+            if root == currentRoot, let last = blocks.last {
+                blocks[blocks.count - 1].range = last.range.lowerBound..<run.utf8Range.upperBound
+            } else {
+                blocks.append((run.utf8Range, root.map { document.identity(of: $0) }))
+                currentRoot = root
+            }
+        }
+        return blocks
+    }
+}

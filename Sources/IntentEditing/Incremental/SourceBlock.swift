@@ -1,0 +1,98 @@
+import IntentModel
+
+/// One element of ``IncrementalMarkdownDocument``'s tree: a top-level block's Markdown source —
+/// from its first line to the next block's first line, so the blank lines and link reference
+/// definitions after it are part of it — and its stretch of a parse's intent document. The first
+/// element is the prefix: the source before the first block (blank lines, front matter,
+/// definitions), with no block. Blocks that share a source line (libcmark-gfm gives a table made
+/// of a paragraph's last line the paragraph's first line) are one element.
+struct SourceBlock: SummarizedTreeElement {
+    /// The block's source lines, with the lines after it up to the next block.
+    let source: String
+    /// The parse whose document holds the block's runs.
+    let region: ParsedRegion
+    /// The block's text in `region.document` (UTF-8 offsets), up to the next block's text.
+    let textRange: Range<Int>
+    /// The identities of the element's top-level blocks, in order (none for the prefix).
+    let identities: [Int]
+    /// Whether this is the prefix, the source before the first block.
+    let isPrefix: Bool
+    let summary: SourceBlockSummary
+
+    init(source: String, region: ParsedRegion, textRange: Range<Int>, identities: [Int], isPrefix: Bool = false) {
+        self.source = source
+        self.region = region
+        self.textRange = textRange
+        self.identities = identities
+        self.isPrefix = isPrefix
+        let text = region.document.text.utf8
+        let lower = text.index(text.startIndex, offsetBy: textRange.lowerBound)
+        let upper = text.index(lower, offsetBy: textRange.count)
+        var lineFeeds = 0
+        for byte in source.utf8 where byte == UInt8(ascii: "\n") { lineFeeds += 1 }
+        summary = SourceBlockSummary(
+            sourceUTF8: source.utf8.count, sourceUTF16: source.utf16.count, lineFeeds: lineFeeds,
+            textUTF8: textRange.count, textUTF16: region.document.text.utf16.distance(from: lower, to: upper),
+            blocks: identities.count)
+    }
+
+    /// A copy whose source has `lines` appended (lines a re-parse left before its first block).
+    func appendingSource(_ lines: String) -> SourceBlock {
+        SourceBlock(source: source + lines, region: region, textRange: textRange, identities: identities, isPrefix: isPrefix)
+    }
+
+    /// The elements for a parse of `source` into `region` (its top-level blocks' `lines`, 1-based,
+    /// and `blocks`, text ranges and identities, in order): the source before the first block,
+    /// with its text range, and one element per group of blocks that share lines; `nil` when a
+    /// block cannot be placed (a last block reported at line 0).
+    static func elements(
+        of source: String, lines: [ClosedRange<Int>], blocks: [(range: Range<Int>, identity: Int?)], region: ParsedRegion
+    ) -> (leading: String, leadingText: Range<Int>, elements: [SourceBlock])? {
+        guard let groups = groups(of: lines) else { return nil }
+        let utf8 = source.utf8
+        var lineStarts = [0]
+        for (offset, byte) in utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        func lineStart(_ line: Int) -> Int { line - 1 < lineStarts.count ? lineStarts[max(0, line - 1)] : utf8.count }
+        func text(_ range: Range<Int>) -> String {
+            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            return String(Substring(utf8[lower..<utf8.index(lower, offsetBy: range.count)]))
+        }
+        let textCount = region.document.text.utf8.count
+        var elements: [SourceBlock] = []
+        elements.reserveCapacity(groups.count)
+        for (index, group) in groups.enumerated() {
+            let sourceEnd = index + 1 < groups.count ? lineStart(groups[index + 1].line) : utf8.count
+            let textEnd = group.blocks.upperBound < blocks.count ? blocks[group.blocks.upperBound].range.lowerBound : textCount
+            elements.append(
+                SourceBlock(
+                    source: text(lineStart(group.line)..<sourceEnd), region: region,
+                    textRange: blocks[group.blocks.lowerBound].range.lowerBound..<textEnd,
+                    identities: blocks[group.blocks].compactMap(\.identity)))
+        }
+        let firstStart = groups.first.map { lineStart($0.line) } ?? utf8.count
+        return (text(0..<firstStart), 0..<(blocks.first?.range.lowerBound ?? textCount), elements)
+    }
+
+    /// Top-level blocks grouped so that no two groups share a line: each group's blocks (indices)
+    /// and its first line. A block reported at line 0 goes with the block after it.
+    private static func groups(of lines: [ClosedRange<Int>]) -> [(blocks: Range<Int>, line: Int)]? {
+        var starts = lines.map(\.lowerBound)
+        var next = Int.max
+        for index in starts.indices.reversed() {
+            if starts[index] < 1 { starts[index] = next } else { next = starts[index] }
+        }
+        guard starts.allSatisfy({ $0 != Int.max }) else { return nil }
+        var groups: [(blocks: Range<Int>, line: Int)] = []
+        var reached = 0
+        for index in lines.indices {
+            if let last = groups.last, starts[index] <= reached {
+                groups[groups.count - 1].blocks = last.blocks.lowerBound..<(index + 1)
+                groups[groups.count - 1].line = min(last.line, starts[index])
+            } else {
+                groups.append((index..<(index + 1), starts[index]))
+            }
+            reached = max(reached, lines[index].upperBound, starts[index])
+        }
+        return groups
+    }
+}

@@ -1,0 +1,246 @@
+/// A persistent balanced tree of elements that keeps, at every node, the summary of its subtree:
+/// the storage of the editing layer, after the design of Zed's `SumTree` and swift-collections'
+/// `BigString` (a rope whose nodes carry counts).
+///
+/// - Shape: an AVL tree whose in-order sequence is the elements; every node holds one element,
+///   its subtree's element count, height and summary.
+/// - Cost: `element(at:)`, `locate(_:in:)`, `summary(before:)`, `replaceSubrange(_:with:)` are
+///   O(log n) plus the number of elements inserted (split and join on AVL trees, as in Blelloch,
+///   Ferizovic and Sun's "Just Join for Parallel Ordered Sets"); building from an array is O(n).
+/// - Value semantics: nodes are immutable and shared between copies; an update copies only the
+///   nodes on the paths it changes, so a copy of the tree (an undo state, a snapshot handed to
+///   another thread) costs nothing.
+struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
+    typealias Summary = Element.Summary
+
+    /// One node: an element and the subtrees before and after it.
+    final class Node: Sendable {
+        let element: Element
+        let left: Node?
+        let right: Node?
+        let height: Int
+        let count: Int
+        let summary: Summary
+
+        init(_ left: Node?, _ element: Element, _ right: Node?) {
+            self.element = element
+            self.left = left
+            self.right = right
+            height = max(left?.height ?? 0, right?.height ?? 0) + 1
+            count = (left?.count ?? 0) + 1 + (right?.count ?? 0)
+            summary = (left?.summary ?? .zero) + element.summary + (right?.summary ?? .zero)
+        }
+    }
+
+    private var root: Node?
+
+    /// An empty tree.
+    init() { root = nil }
+
+    /// A tree of `elements`, in order (O(n), perfectly balanced).
+    init(_ elements: some Collection<Element>) {
+        let array = Array(elements)
+        root = Self.build(array[...])
+    }
+
+    private init(root: Node?) { self.root = root }
+
+    /// The number of elements.
+    var count: Int { root?.count ?? 0 }
+
+    /// The summary of every element.
+    var summary: Summary { root?.summary ?? .zero }
+
+    /// The element at `index` (0-based, in order); `index` must be in `0..<count`.
+    func element(at index: Int) -> Element {
+        precondition(index >= 0 && index < count, "tree index out of range")
+        var node = root
+        var index = index
+        while let current = node {
+            let leftCount = current.left?.count ?? 0
+            if index < leftCount {
+                node = current.left
+            } else if index == leftCount {
+                return current.element
+            } else {
+                index -= leftCount + 1
+                node = current.right
+            }
+        }
+        preconditionFailure("tree counts are inconsistent")
+    }
+
+    /// The summary of the elements before `index` (`0...count`).
+    func summary(before index: Int) -> Summary {
+        var node = root
+        var index = index
+        var total = Summary.zero
+        while let current = node {
+            let leftCount = current.left?.count ?? 0
+            if index <= leftCount {
+                node = current.left
+            } else {
+                total = total + (current.left?.summary ?? .zero) + current.element.summary
+                index -= leftCount + 1
+                node = current.right
+            }
+        }
+        return total
+    }
+
+    /// The element holding `offset` of the measure `measure` (for example a UTF-8 offset): the
+    /// index of the first element whose stretch `start..<start + measure` contains it, and the
+    /// summary of the elements before it. An offset at or past the end gives the last element; an
+    /// empty tree gives `nil`. Elements whose measure is 0 are never chosen, except as the last.
+    func locate(_ offset: Int, in measure: (Summary) -> Int) -> (index: Int, before: Summary)? {
+        guard let root else { return nil }
+        if offset >= measure(root.summary) { return (count - 1, summary(before: count - 1)) }
+        var node: Node? = root
+        var remaining = offset
+        var index = 0
+        var before = Summary.zero
+        while let current = node {
+            let leftSummary = current.left?.summary ?? .zero
+            let leftMeasure = measure(leftSummary)
+            let ownMeasure = measure(current.element.summary)
+            if remaining < leftMeasure {
+                node = current.left
+            } else if remaining < leftMeasure + ownMeasure {
+                return (index + (current.left?.count ?? 0), before + leftSummary)
+            } else {
+                remaining -= leftMeasure + ownMeasure
+                index += (current.left?.count ?? 0) + 1
+                before = before + leftSummary + current.element.summary
+                node = current.right
+            }
+        }
+        return (count - 1, summary(before: count - 1))
+    }
+
+    /// Replaces the elements at `range` with `elements` (O(log n + elements.count)).
+    mutating func replaceSubrange(_ range: Range<Int>, with elements: some Collection<Element>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "tree range out of bounds")
+        let (head, rest) = Self.split(root, at: range.lowerBound)
+        let (_, tail) = Self.split(rest, at: range.count)
+        let middle = Self.build(Array(elements)[...])
+        root = Self.concatenate(Self.concatenate(head, middle), tail)
+    }
+
+    /// Calls `body` with every element in order (O(n)).
+    func forEach(_ body: (Element) throws -> Void) rethrows {
+        try Self.visit(root, body)
+    }
+
+    /// Calls `body` with the elements at `range`, in order (O(log n + range.count)).
+    func forEach(in range: Range<Int>, _ body: (Element) throws -> Void) rethrows {
+        try Self.visit(root, offset: 0, range: range, body)
+    }
+
+    /// The elements in order.
+    var elements: [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        forEach { result.append($0) }
+        return result
+    }
+
+    /// The tree's height (for tests of its balance).
+    var height: Int { root?.height ?? 0 }
+
+    // MARK: Balanced join and split
+
+    private static func visit(_ node: Node?, _ body: (Element) throws -> Void) rethrows {
+        guard let node else { return }
+        try visit(node.left, body)
+        try body(node.element)
+        try visit(node.right, body)
+    }
+
+    private static func visit(_ node: Node?, offset: Int, range: Range<Int>, _ body: (Element) throws -> Void) rethrows {
+        guard let node, offset < range.upperBound, offset + node.count > range.lowerBound else { return }
+        let leftCount = node.left?.count ?? 0
+        try visit(node.left, offset: offset, range: range, body)
+        if range.contains(offset + leftCount) { try body(node.element) }
+        try visit(node.right, offset: offset + leftCount + 1, range: range, body)
+    }
+
+    private static func build(_ elements: ArraySlice<Element>) -> Node? {
+        guard !elements.isEmpty else { return nil }
+        let middle = elements.startIndex + elements.count / 2
+        return Node(build(elements[..<middle]), elements[middle], build(elements[(middle + 1)...]))
+    }
+
+    private static func height(_ node: Node?) -> Int { node?.height ?? 0 }
+
+    private static func rotateLeft(_ node: Node) -> Node {
+        guard let right = node.right else { return node }
+        return Node(Node(node.left, node.element, right.left), right.element, right.right)
+    }
+
+    private static func rotateRight(_ node: Node) -> Node {
+        guard let left = node.left else { return node }
+        return Node(left.left, left.element, Node(left.right, node.element, node.right))
+    }
+
+    /// The tree of `left`'s elements, `element`, then `right`'s: balanced whatever their heights.
+    private static func join(_ left: Node?, _ element: Element, _ right: Node?) -> Node {
+        if height(left) > height(right) + 1, let left { return joinRight(left, element, right) }
+        if height(right) > height(left) + 1, let right { return joinLeft(left, element, right) }
+        return Node(left, element, right)
+    }
+
+    /// `join` when `left` is the taller by more than one: descends `left`'s right spine.
+    private static func joinRight(_ left: Node, _ element: Element, _ right: Node?) -> Node {
+        let spine = left.right
+        if height(spine) <= height(right) + 1 {
+            let joined = Node(spine, element, right)
+            if joined.height <= height(left.left) + 1 { return Node(left.left, left.element, joined) }
+            return rotateLeft(Node(left.left, left.element, rotateRight(joined)))
+        }
+        guard let spine else { return Node(left.left, left.element, Node(nil, element, right)) }
+        let joined = joinRight(spine, element, right)
+        let result = Node(left.left, left.element, joined)
+        return joined.height <= height(left.left) + 1 ? result : rotateLeft(result)
+    }
+
+    /// `join` when `right` is the taller by more than one: descends `right`'s left spine.
+    private static func joinLeft(_ left: Node?, _ element: Element, _ right: Node) -> Node {
+        let spine = right.left
+        if height(spine) <= height(left) + 1 {
+            let joined = Node(left, element, spine)
+            if joined.height <= height(right.right) + 1 { return Node(joined, right.element, right.right) }
+            return rotateRight(Node(rotateLeft(joined), right.element, right.right))
+        }
+        guard let spine else { return Node(Node(left, element, nil), right.element, right.right) }
+        let joined = joinLeft(left, element, spine)
+        let result = Node(joined, right.element, right.right)
+        return joined.height <= height(right.right) + 1 ? result : rotateRight(result)
+    }
+
+    /// The first `index` elements of `node` and the rest.
+    private static func split(_ node: Node?, at index: Int) -> (Node?, Node?) {
+        guard let node else { return (nil, nil) }
+        let leftCount = node.left?.count ?? 0
+        if index <= leftCount {
+            let (head, tail) = split(node.left, at: index)
+            return (head, join(tail, node.element, node.right))
+        }
+        let (head, tail) = split(node.right, at: index - leftCount - 1)
+        return (join(node.left, node.element, head), tail)
+    }
+
+    /// `left`'s elements then `right`'s.
+    private static func concatenate(_ left: Node?, _ right: Node?) -> Node? {
+        guard let left else { return right }
+        guard right != nil else { return left }
+        let (rest, last) = splitLast(left)
+        return join(rest, last, right)
+    }
+
+    /// `node` without its last element, and that element.
+    private static func splitLast(_ node: Node) -> (Node?, Element) {
+        guard let right = node.right else { return (node.left, node.element) }
+        let (rest, last) = splitLast(right)
+        return (join(node.left, node.element, rest), last)
+    }
+}
