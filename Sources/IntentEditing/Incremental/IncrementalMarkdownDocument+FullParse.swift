@@ -12,10 +12,12 @@ extension IncrementalMarkdownDocument {
         for (offset, byte) in source.utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
         let blocks = Self.topLevelBlocks(of: parsed)
         frontMatter = parsed.frontMatter
-        definitions = ""
+        definitions = DefinitionIndex()
         fullParseReason = fullParseReason(of: parsed, source: source, lines: lines, blockCount: blocks.count)
         if fullParseReason == nil {
-            (definitions, fullParseReason) = Self.gatherDefinitions(in: source, lineStarts: lineStarts, of: parsed, lines: lines)
+            let gathered = try LinkDefinitions.gather(
+                in: source, lineStarts: lineStarts, of: parsed, lines: lines, parser: MarkdownParser(options: options))
+            (definitions, fullParseReason) = (DefinitionIndex(gathered.definitions), gathered.fullParseReason)
         }
         let shared = ParsedRegion(parsed)
         var elements: [SourceBlock] = []
@@ -88,54 +90,5 @@ extension IncrementalMarkdownDocument {
         var document = splicer.finish()
         document.frontMatter = frontMatter
         return document
-    }
-
-    /// The link reference definitions of the source (lines no block covers that read as
-    /// definitions, with the lines that continue them), or a reason to re-parse everything when a
-    /// definition-like line lies inside a block that may hold one (it cannot be lifted out).
-    /// Lines in code and HTML blocks cannot hold definitions; lines in other blocks can.
-    static func gatherDefinitions(
-        in source: String, lineStarts: [Int], of parsed: IntentDocument, lines: [ClosedRange<Int>]
-    ) -> (definitions: String, fullParseReason: String?) {
-        var covered = [Bool](repeating: false, count: lineStarts.count + 1)
-        var mayHold = [Bool](repeating: false, count: lineStarts.count + 1)
-        for (range, holds) in zip(lines, topLevelMayHoldDefinitions(parsed)) {
-            for line in range where line <= lineStarts.count {
-                covered[line] = true
-                mayHold[line] = holds
-            }
-        }
-        var definitions = ""
-        var reason: String? = nil
-        var text = source
-        var inDefinition = false
-        let frontMatterEnd = parsed.frontMatter?.sourceRange?.upperBound ?? 0
-        text.withUTF8 { bytes in
-            for line in 1...lineStarts.count {
-                let start = lineStarts[line - 1]
-                let end = line < lineStarts.count ? lineStarts[line] : bytes.count
-                let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                let isDefinitionLike = Self.globalRule(in: lineText) != nil
-                if start < frontMatterEnd {
-                    // Front matter is not Markdown: no definition there.
-                    continue
-                } else if covered[line] {
-                    inDefinition = false
-                    // Inside a block a definition can also follow a list marker or a quote's
-                    // `>` (`> [x]: /u`): any `]:` there may be one.
-                    if isDefinitionLike || lineText.contains("]:"), mayHold[line], reason == nil {
-                        reason = "a link reference definition lies inside a block"
-                    }
-                } else if lineText.allSatisfy({ $0.isWhitespace }) {
-                    inDefinition = false
-                } else if isDefinitionLike || inDefinition {
-                    // A definition, and the lines that continue it (a title on the next line).
-                    inDefinition = true
-                    definitions += lineText
-                    if !lineText.hasSuffix("\n") { definitions += "\n" }
-                }
-            }
-        }
-        return (definitions, reason)
     }
 }

@@ -3,7 +3,7 @@ import IntentModel
 import MarkdownParsing
 
 extension IncrementalMarkdownDocument {
-    /// The region parsed with the document's definitions after it, its identities moved above
+    /// The region parsed with the document's definitions before it, its identities moved above
     /// every identity handed out; a refusal when the parse does not read as whole blocks of the
     /// region.
     mutating func parseRegion(_ regionSource: String, with parser: MarkdownParser) throws -> Result<ParsedBlocks, Refusal> {
@@ -11,10 +11,19 @@ extension IncrementalMarkdownDocument {
         for byte in regionSource.utf8 where byte == UInt8(ascii: "\n") { lineFeeds += 1 }
         // The region's lines, its last one counted when it has no line end.
         let regionLastLine = lineFeeds + (regionSource.isEmpty || regionSource.utf8.last == UInt8(ascii: "\n") ? 0 : 1)
-        // The definitions follow a blank line, so that no paragraph of the region takes them in as
-        // lazy continuation lines.
-        let withDefinitions = definitions.isEmpty ? regionSource : regionSource + "\n\n" + definitions
-        let (parsed, regionLines) = try parser.parseReportingTopLevelLines(withDefinitions)
+        // The definitions the region may refer to come first, in the order that resolves each label as the whole source
+        // does (the first definition of a label wins), then a blank line.
+        let referred = definitions.definitions(for: regionSource)
+        let preamble = referred.isEmpty ? "" : referred + "\n"
+        var preambleLines = 0
+        for byte in preamble.utf8 where byte == UInt8(ascii: "\n") { preambleLines += 1 }
+        let (parsed, linesAfterPreamble) = try parser.parseReportingTopLevelLines(preamble + regionSource)
+        // Lines counted in the region (libcmark-gfm reports a paragraph a table took the last line
+        // of at line 0: it stays 0).
+        let regionLines = linesAfterPreamble.map { lines in
+            lines.lowerBound == 0
+                ? 0...max(0, lines.upperBound - preambleLines) : (lines.lowerBound - preambleLines)...(lines.upperBound - preambleLines)
+        }
         // Fresh identities, above every one handed out, so no block of the region takes the
         // identity of a block elsewhere.
         var splicer = IntentDocumentSplicer(expectedBytes: parsed.text.utf8.count, firstFreeIdentity: identityHighWater + 1)
@@ -22,9 +31,13 @@ extension IncrementalMarkdownDocument {
         identityHighWater = max(identityHighWater, splicer.nextIdentity - 1)
         let document = splicer.finish()
         let blocks = Self.topLevelBlocks(of: document)
-        // The appended definitions must stay definitions: no block of their own, and no block of
-        // the region running on into them (an unclosed fence would).
-        guard blocks.count == regionLines.count, regionLines.allSatisfy({ $0.upperBound <= max(regionLastLine, 1) }) else {
+        // The definitions must stay definitions (no block of their own), and every block must lie
+        // in the region.
+        guard blocks.count == regionLines.count,
+            zip(linesAfterPreamble, regionLines).allSatisfy({
+                ($0.lowerBound == 0 || $1.lowerBound >= 1) && $1.upperBound <= max(regionLastLine, 1)
+            })
+        else {
             return .failure(Refusal(reason: "the re-parsed region does not read as whole blocks"))
         }
         return .success(ParsedBlocks(document: document, lines: regionLines, blocks: blocks))

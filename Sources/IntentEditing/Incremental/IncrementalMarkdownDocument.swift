@@ -44,9 +44,9 @@ public struct IncrementalMarkdownDocument: Sendable {
     var tree = SummarizedTree<SourceBlock>()
     /// Why edits must re-parse everything, when they must (the tree then holds one element).
     var fullParseReason: String? = nil
-    /// The link reference definitions of the source (the non-blank lines no top-level block
-    /// covers), appended to every re-parsed region so its references resolve as in the whole.
-    var definitions = ""
+    /// The link reference definitions of the source, of which those a re-parsed region may refer
+    /// to are put before it, so that its references resolve as in the whole.
+    var definitions = DefinitionIndex()
     /// The front matter of the source (edits in or next to it parse everything).
     var frontMatter: FrontMatter? = nil
     /// The largest identity handed out: a re-parsed region's blocks and spans get identities

@@ -1,0 +1,109 @@
+/// The link reference definitions an ``IncrementalMarkdownDocument`` gives a re-parsed region,
+/// indexed by label, so that a region is parsed with only the definitions its brackets may refer
+/// to — not every definition of the document, which would make each edit's cost grow with the
+/// number of definitions.
+///
+/// Labels match as CommonMark matches them (case-insensitively, runs of white space as one
+/// space) for ASCII labels; a region with a bracket holding any other character gets every
+/// definition whose label has one (Unicode case folding is the parser's to decide).
+struct DefinitionIndex: Sendable {
+    /// Each definition's text (its lines, ending with a line feed), in the order that resolves
+    /// labels as the whole document does.
+    private var entries: [String] = []
+    /// Entry indices by normalized ASCII label.
+    private var byLabel: [String: [Int]] = [:]
+    /// Entries whose label has a character outside ASCII.
+    private var nonASCII: [Int] = []
+
+    /// An index of `definitions`: lines, each definition starting on a line that begins (after up
+    /// to three spaces) with `[label]:`; the lines after it up to the next such line continue it.
+    init(_ definitions: String = "") {
+        var current = ""
+        for line in definitions.split(separator: "\n", omittingEmptySubsequences: false).dropLast(definitions.hasSuffix("\n") ? 1 : 0) {
+            if IncrementalMarkdownDocument.globalRule(in: String(line)) != nil, !current.isEmpty {
+                add(current)
+                current = ""
+            }
+            current += line + "\n"
+        }
+        if !current.isEmpty { add(current) }
+    }
+
+    /// Whether there are no definitions.
+    var isEmpty: Bool { entries.isEmpty }
+
+    private mutating func add(_ definition: String) {
+        let index = entries.count
+        entries.append(definition)
+        guard let label = DefinitionIndex.label(ofDefinition: definition) else {
+            nonASCII.append(index)
+            return
+        }
+        if let key = DefinitionIndex.key(label) { byLabel[key, default: []].append(index) } else { nonASCII.append(index) }
+    }
+
+    /// The definitions `region` may refer to, in resolution order, each ending with a line feed.
+    func definitions(for region: String) -> String {
+        var selected = Set<Int>()
+        var wantsNonASCII = false
+        for candidate in DefinitionIndex.bracketContents(of: region) {
+            if let key = DefinitionIndex.key(candidate) {
+                if let indices = byLabel[key] { selected.formUnion(indices) }
+            } else {
+                wantsNonASCII = true
+            }
+        }
+        if wantsNonASCII { selected.formUnion(nonASCII) }
+        return selected.sorted().map { entries[$0] }.joined()
+    }
+
+    /// The raw label of a definition (`[label]:` after up to three spaces), or `nil`.
+    private static func label(ofDefinition definition: String) -> String? {
+        let trimmed = definition.drop { $0 == " " }
+        guard trimmed.first == "[", let close = trimmed.range(of: "]:") else { return nil }
+        return String(trimmed[trimmed.index(after: trimmed.startIndex)..<close.lowerBound])
+    }
+
+    /// The normalized form of an ASCII label (letters lowercased, white space collapsed to one
+    /// space, trimmed), or `nil` when it holds a character outside ASCII.
+    static func key(_ label: some StringProtocol) -> String? {
+        var result: [UInt8] = []
+        var pendingSpace = false
+        for byte in label.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace { result.append(UInt8(ascii: " ")) }
+            pendingSpace = false
+            result.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The text between each unescaped `[` and the next unescaped `]` with no `[` between: every
+    /// label a reference in `text` may use.
+    static func bracketContents(of text: String) -> [Substring] {
+        var result: [Substring] = []
+        var open: String.Index? = nil
+        var escaped = false
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "[") {
+                open = utf8.index(after: index)
+            } else if byte == UInt8(ascii: "]"), let start = open {
+                result.append(text[start..<index])
+                open = nil
+            }
+            index = utf8.index(after: index)
+        }
+        return result
+    }
+}
