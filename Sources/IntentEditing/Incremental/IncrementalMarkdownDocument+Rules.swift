@@ -92,28 +92,6 @@ extension IncrementalMarkdownDocument {
         return stretches
     }
 
-    /// For each top-level block of `document`, in order: whether a link reference definition can
-    /// live in it (not in a code block or an HTML block).
-    static func topLevelMayHoldDefinitions(_ document: IntentDocument) -> [Bool] {
-        var result: [Bool] = []
-        var currentRoot: BlockID?? = .none
-        for run in document.storedRuns {
-            let root = run.block.map { document.topLevelBlock(of: $0) }
-            guard root != currentRoot else { continue }
-            currentRoot = root
-            var holds = true
-            if let root {
-                switch document.kind(of: root) {
-                case .codeBlock: holds = false
-                case .paragraph: holds = !run.inlinePresentationIntent.contains(.blockHTML)
-                default: holds = true
-                }
-            }
-            result.append(holds)
-        }
-        return result
-    }
-
     /// The UTF-8 range and identity of each top-level block of `document`, in order.
     static func topLevelBlocks(of document: IntentDocument) -> [(range: Range<Int>, identity: Int?)] {
         var blocks: [(range: Range<Int>, identity: Int?)] = []

@@ -18,7 +18,7 @@ enum LinkDefinitions {
     ) throws -> (definitions: String, fullParseReason: String?) {
         let found = scan(source, lineStarts: lineStarts, of: parsed, lines: lines)
         guard let labels = found.labelsInBlocks else {
-            return (found.definitions, "a link reference definition inside a block spans lines")
+            return (found.definitions, "a link reference definition inside a block may span lines (line \(found.line))")
         }
         guard !labels.isEmpty else { return (found.definitions, nil) }
         guard let resolved = try resolve(labels, in: source, parser: parser) else {
@@ -29,20 +29,19 @@ enum LinkDefinitions {
 
     /// The definitions between blocks (each line that reads as one, with the lines that continue
     /// it), and the labels of `]:` inside blocks that may hold definitions (`nil` when one has no
-    /// `[` before it on its line).
+    /// `[` before it on its line, whose number is given).
     private static func scan(
         _ source: String, lineStarts: [Int], of parsed: IntentDocument, lines: [ClosedRange<Int>]
-    ) -> (definitions: String, labelsInBlocks: [String]?) {
-        var covered = [Bool](repeating: false, count: lineStarts.count + 1)
-        var mayHold = [Bool](repeating: false, count: lineStarts.count + 1)
-        for (range, holds) in zip(lines, IncrementalMarkdownDocument.topLevelMayHoldDefinitions(parsed)) {
-            for line in range where line >= 1 && line <= lineStarts.count {
-                covered[line] = true
-                mayHold[line] = holds
-            }
+    ) -> (definitions: String, labelsInBlocks: [String]?, line: Int) {
+        // The top-level block each line belongs to (-1: none).
+        var blockOfLine = [Int](repeating: -1, count: lineStarts.count + 1)
+        for (index, range) in lines.enumerated() {
+            for line in range where line >= 1 && line <= lineStarts.count { blockOfLine[line] = index }
         }
+        let holding = holding(parsed)
         var definitions = ""
         var labels: [String]? = []
+        var unreadLine = 0
         var seen = Set<String>()
         var text = source
         var inDefinition = false
@@ -52,12 +51,17 @@ enum LinkDefinitions {
                 let start = lineStarts[line - 1]
                 let end = line < lineStarts.count ? lineStarts[line] : bytes.count
                 let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                if covered[line] {
+                let block = blockOfLine[line]
+                if block >= 0 {
                     inDefinition = false
                     // Inside a block a definition can also follow a list marker or a quote's
                     // `>` (`> [x]: /u`): any `]:` there may be one.
-                    guard mayHold[line], lineText.contains("]:") else { continue }
-                    guard let found = labelsBeforeColons(in: lineText) else {
+                    guard block < holding.count, holding[block] != .none, lineText.contains("]:") else { continue }
+                    // In a paragraph a label may start on an earlier line of the block.
+                    let blockStart = holding[block] == .paragraph ? lineStarts[max(0, lines[block].lowerBound - 1)] : start
+                    let context = Array(UnsafeBufferPointer(rebasing: bytes[min(blockStart, start)..<end]))
+                    guard let found = labelsBeforeColons(in: context, from: start - min(blockStart, start)) else {
+                        if labels != nil { unreadLine = line }
                         labels = nil
                         continue
                     }
@@ -72,23 +76,53 @@ enum LinkDefinitions {
                 }
             }
         }
-        return (definitions, labels)
+        return (definitions, labels, unreadLine)
     }
 
-    /// The text between `[` and each `]:` of `line` (a label a definition may have), or `nil`
-    /// when a `]:` has no unescaped `[` before it on the line.
-    static func labelsBeforeColons(in line: String) -> [String]? {
-        let bytes = Array(line.utf8)
+    /// Where a top-level block may hold a link reference definition.
+    enum Holding {
+        /// Nowhere: a code block or an HTML block.
+        case none
+        /// At the start of a paragraph inside it (a list, a block quote, a table).
+        case containers
+        /// At its start: a paragraph, whose lines carry no container prefixes.
+        case paragraph
+    }
+
+    /// For each top-level block of `document`, in order, where it may hold a definition.
+    static func holding(_ document: IntentDocument) -> [Holding] {
+        var result: [Holding] = []
+        var currentRoot: BlockID?? = .none
+        for run in document.storedRuns {
+            let root = run.block.map { document.topLevelBlock(of: $0) }
+            guard root != currentRoot else { continue }
+            currentRoot = root
+            var holds = Holding.containers
+            if let root {
+                switch document.kind(of: root) {
+                case .codeBlock: holds = .none
+                case .paragraph: holds = run.inlinePresentationIntent.contains(.blockHTML) ? .none : .paragraph
+                default: holds = .containers
+                }
+            }
+            result.append(holds)
+        }
+        return result
+    }
+
+    /// The text between `[` and each `]:` of `bytes` at or after `lineStart` (a label a
+    /// definition may have; the `[` may be earlier, up to the 999 characters a label may hold),
+    /// or `nil` when a `]:` has no unescaped `[` before it.
+    static func labelsBeforeColons(in bytes: [UInt8], from lineStart: Int) -> [String]? {
+        func isEscaped(_ index: Int) -> Bool { index > 0 && bytes[index - 1] == UInt8(ascii: "\\") }
         var labels: [String] = []
-        var index = 0
+        var index = lineStart
         while index + 1 < bytes.count {
             defer { index += 1 }
-            guard bytes[index] == UInt8(ascii: "]"), bytes[index + 1] == UInt8(ascii: ":"),
-                index == 0 || bytes[index - 1] != UInt8(ascii: "\\")
-            else { continue }
+            guard bytes[index] == UInt8(ascii: "]"), bytes[index + 1] == UInt8(ascii: ":"), !isEscaped(index) else { continue }
             var open = index - 1
-            while open >= 0, !(bytes[open] == UInt8(ascii: "[") && (open == 0 || bytes[open - 1] != UInt8(ascii: "\\"))) { open -= 1 }
-            guard open >= 0 else { return nil }
+            while open >= max(0, index - 4_000), !(bytes[open] == UInt8(ascii: "[") && !isEscaped(open)) { open -= 1 }
+            guard open >= 0, open >= index - 4_000 else { return nil }
             labels.append(String(decoding: bytes[(open + 1)..<index], as: UTF8.self))
         }
         return labels
@@ -104,11 +138,17 @@ enum LinkDefinitions {
         let ending = source.isEmpty || source.utf8.last == UInt8(ascii: "\n") ? "\n" : "\n\n"
         let firstProbeLine = lineFeeds + (ending == "\n" ? 1 : 2) + 1
         var probed = source + ending
-        for label in labels { probed += "[" + label + "]\n\n" }
+        var probeLines: [Int] = []
+        var line = firstProbeLine
+        for label in labels {
+            probed += "[" + label + "]\n\n"
+            probeLines.append(line)
+            line += 2 + label.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
+        }
         let (document, lines) = try parser.parseReportingTopLevelLines(probed)
         let blocks = IncrementalMarkdownDocument.topLevelBlocks(of: document)
         guard lines.count >= labels.count, blocks.count == lines.count,
-            lines.suffix(labels.count).map(\.lowerBound) == labels.indices.map({ firstProbeLine + 2 * $0 })
+            lines.suffix(labels.count).map(\.lowerBound) == probeLines
         else { return nil }
         var definitions = ""
         for (label, block) in zip(labels, blocks.suffix(labels.count)) {
