@@ -70,6 +70,7 @@ struct IncrementalMarkdownDocumentTests {
         ]
         var partial = 0
         var total = 0
+        var reasons: [String: Int] = [:]
         for document in documents where !document.isEmpty {
             var incremental = try IncrementalMarkdownDocument(source: document, options: options)
             for _ in 0..<25 {
@@ -87,10 +88,13 @@ struct IncrementalMarkdownDocumentTests {
                     "after \(snippet.debugDescription) at \(location),\(length): \(incremental.document.equivalenceFailure(comparedTo: expected) ?? "")"
                 )
                 total += 1
-                if case .partial = incremental.lastUpdate { partial += 1 }
+                switch incremental.lastUpdate {
+                case .partial: partial += 1
+                case .full(let reason): reasons[reason, default: 0] += 1
+                }
             }
         }
-        print("incremental (\(layout)): \(partial) of \(total) random edits re-parsed only part of the document")
+        print("incremental (\(layout)): \(partial) of \(total) random edits re-parsed only part of the document; full parses: \(reasons)")
         #expect(partial > total / 3)
     }
 }

@@ -17,6 +17,8 @@ extension IncrementalMarkdownDocument {
         var document: IntentDocument
         var lines: [ClosedRange<Int>]
         var blocks: [(range: Range<Int>, identity: Int?)]
+        /// The front matter read at the region's start (a region at the source's start only).
+        var frontMatter: FrontMatter?
     }
 
     /// Re-parses the region around the edit and puts its blocks in the tree; a refusal (nothing
@@ -34,14 +36,24 @@ extension IncrementalMarkdownDocument {
         newBytes.append(contentsOf: oldUTF8.dropFirst(edit.upperBound - offset))
         let new = String(decoding: newBytes, as: UTF8.self)
         let next = region.end < tree.count ? tree.element(at: region.end).source : nil
-        if let refusal = refusal(toReparse: old, as: new, startingTheSource: region.first == 0) { return .failure(refusal) }
+        if let refusal = refusal(toReparse: old, as: new) { return .failure(refusal) }
+        // Front matter is read only at the source's start: a region there is parsed as the whole
+        // source is, and gives the document its front matter.
         var regionOptions = options
-        regionOptions.recognizesFrontMatter = false
+        regionOptions.recognizesFrontMatter = options.recognizesFrontMatter && region.first == 0
         let parser = MarkdownParser(options: regionOptions)
         let parsed: ParsedBlocks
-        switch try parseRegion(new, with: parser) {
+        switch try parseRegion(new, atSourceStart: region.first == 0, with: parser) {
         case .success(let result): parsed = result
         case .failure(let refusal): return .failure(refusal)
+        }
+        // Front matter stays as it was, and no edit touches it (its lines are not Markdown: an
+        // edit that moves its end changes what is read as definitions).
+        if region.first == 0, options.recognizesFrontMatter,
+            frontMatter?.sourceRange != parsed.frontMatter?.sourceRange
+                || edit.lowerBound <= (frontMatter?.sourceRange?.upperBound ?? -1)
+        {
+            return .failure(Refusal(reason: "the edit is in or next to the front matter"))
         }
         // The block after the region must still start a block of its own after the new region.
         if let next, try !Self.nextBlockStartsFresh(next, after: new, regionBlockCount: parsed.lines.count, parser: parser) {
@@ -115,9 +127,8 @@ extension IncrementalMarkdownDocument {
     }
 
     /// Why the region (`old`, becoming `new`) cannot be re-parsed alone, or `nil` when it can: a
-    /// lone carriage return, a definition made, changed or removed, or front matter in or next
-    /// to it.
-    func refusal(toReparse old: String, as new: String, startingTheSource: Bool) -> Refusal? {
+    /// lone carriage return, or a definition made, changed or removed.
+    func refusal(toReparse old: String, as new: String) -> Refusal? {
         // Line numbers count line feeds; a carriage return alone (made by the edit, or left by
         // removing the line feed after one) ends a line too. The region ends before a block's
         // first line or at the source's end, so a carriage return at its end is alone.
@@ -129,13 +140,6 @@ extension IncrementalMarkdownDocument {
             || Self.linesWithLabelColons(in: new) != Self.linesWithLabelColons(in: old)
         {
             return Refusal(reason: "the edit makes, changes or removes a link reference definition")
-        }
-        // Front matter is only read at the very start of the whole source: a region that holds
-        // it, or an edit that may make or end it, is parsed with the rest of the document.
-        if options.recognizesFrontMatter, options.interpretedSyntax == .full, startingTheSource,
-            frontMatter != nil || Self.mayStartFrontMatter(Array(new.utf8.prefix(6)))
-        {
-            return Refusal(reason: "the edit is in or next to the front matter")
         }
         return nil
     }

@@ -6,18 +6,24 @@ extension IncrementalMarkdownDocument {
     /// The region parsed with the document's definitions before it, its identities moved above
     /// every identity handed out; a refusal when the parse does not read as whole blocks of the
     /// region.
-    mutating func parseRegion(_ regionSource: String, with parser: MarkdownParser) throws -> Result<ParsedBlocks, Refusal> {
+    mutating func parseRegion(
+        _ regionSource: String, atSourceStart: Bool, with parser: MarkdownParser
+    ) throws -> Result<ParsedBlocks, Refusal> {
         var lineFeeds = 0
         for byte in regionSource.utf8 where byte == UInt8(ascii: "\n") { lineFeeds += 1 }
         // The region's lines, its last one counted when it has no line end.
         let regionLastLine = lineFeeds + (regionSource.isEmpty || regionSource.utf8.last == UInt8(ascii: "\n") ? 0 : 1)
         // The definitions the region may refer to come first, in the order that resolves each label as the whole source
         // does (the first definition of a label wins), then a blank line.
+        // A region at the source's start (where front matter may open it, and which comes before
+        // every other definition) gets them after it instead, after a blank line so that no
+        // paragraph takes them in as lazy continuation lines.
         let referred = definitions.definitions(for: regionSource)
-        let preamble = referred.isEmpty ? "" : referred + "\n"
+        let preamble = referred.isEmpty || atSourceStart ? "" : referred + "\n"
         var preambleLines = 0
         for byte in preamble.utf8 where byte == UInt8(ascii: "\n") { preambleLines += 1 }
-        let (parsed, linesAfterPreamble) = try parser.parseReportingTopLevelLines(preamble + regionSource)
+        let parsedSource = atSourceStart && !referred.isEmpty ? regionSource + "\n\n" + referred : preamble + regionSource
+        let (parsed, linesAfterPreamble) = try parser.parseReportingTopLevelLines(parsedSource)
         // Lines counted in the region (libcmark-gfm reports a paragraph a table took the last line
         // of at line 0: it stays 0).
         let regionLines = linesAfterPreamble.map { lines in
@@ -40,7 +46,7 @@ extension IncrementalMarkdownDocument {
         else {
             return .failure(Refusal(reason: "the re-parsed region does not read as whole blocks"))
         }
-        return .success(ParsedBlocks(document: document, lines: regionLines, blocks: blocks))
+        return .success(ParsedBlocks(document: document, lines: regionLines, blocks: blocks, frontMatter: parsed.frontMatter))
     }
 
     /// Whether the block whose source is `next` still starts a block of its own when its first

@@ -57,10 +57,13 @@ enum LinkDefinitions {
                     // Inside a block a definition can also follow a list marker or a quote's
                     // `>` (`> [x]: /u`): any `]:` there may be one.
                     guard block < holding.count, holding[block] != .none, lineText.contains("]:") else { continue }
-                    // In a paragraph a label may start on an earlier line of the block.
-                    let blockStart = holding[block] == .paragraph ? lineStarts[max(0, lines[block].lowerBound - 1)] : start
-                    let context = Array(UnsafeBufferPointer(rebasing: bytes[min(blockStart, start)..<end]))
-                    guard let found = labelsBeforeColons(in: context, from: start - min(blockStart, start)) else {
+                    // The label may start on an earlier line of the block: a `]:` with no `[` before
+                    // it in the block is no definition; one whose `[` is on an earlier line is
+                    // read in a paragraph (no container prefixes between), not in a container.
+                    let blockStart = lineStarts[max(0, min(lines[block].lowerBound, line) - 1)]
+                    let context = Array(UnsafeBufferPointer(rebasing: bytes[blockStart..<end]))
+                    guard let found = labelsBeforeColons(in: context, from: start - blockStart, acrossLines: holding[block] == .paragraph)
+                    else {
                         if labels != nil { unreadLine = line }
                         labels = nil
                         continue
@@ -111,9 +114,10 @@ enum LinkDefinitions {
     }
 
     /// The text between `[` and each `]:` of `bytes` at or after `lineStart` (a label a
-    /// definition may have; the `[` may be earlier, up to the 999 characters a label may hold),
-    /// or `nil` when a `]:` has no unescaped `[` before it.
-    static func labelsBeforeColons(in bytes: [UInt8], from lineStart: Int) -> [String]? {
+    /// definition may have), or `nil` when a `[` before a `]:` is on an earlier line and
+    /// `acrossLines` is false (container prefixes may lie between). A `]:` with no unescaped `[`
+    /// before it in `bytes` (the block so far) is no definition and is skipped.
+    static func labelsBeforeColons(in bytes: [UInt8], from lineStart: Int, acrossLines: Bool) -> [String]? {
         func isEscaped(_ index: Int) -> Bool { index > 0 && bytes[index - 1] == UInt8(ascii: "\\") }
         var labels: [String] = []
         var index = lineStart
@@ -121,8 +125,9 @@ enum LinkDefinitions {
             defer { index += 1 }
             guard bytes[index] == UInt8(ascii: "]"), bytes[index + 1] == UInt8(ascii: ":"), !isEscaped(index) else { continue }
             var open = index - 1
-            while open >= max(0, index - 4_000), !(bytes[open] == UInt8(ascii: "[") && !isEscaped(open)) { open -= 1 }
-            guard open >= 0, open >= index - 4_000 else { return nil }
+            while open >= 0, !(bytes[open] == UInt8(ascii: "[") && !isEscaped(open)) { open -= 1 }
+            guard open >= 0 else { continue }
+            if open < lineStart, !acrossLines { return nil }
             labels.append(String(decoding: bytes[(open + 1)..<index], as: UTF8.self))
         }
         return labels

@@ -1,0 +1,176 @@
+import Foundation
+import IntentModel
+import MarkdownParsing
+
+/// Markdown that arrives in chunks — a language model's answer, a file read from a pipe — kept as
+/// an intent document that a view can draw as it grows.
+///
+/// Each ``append(_:)`` adds text at the end and re-parses only the last blocks (from the last
+/// block that starts fresh), through ``IncrementalMarkdownDocument``: finished blocks keep their
+/// identities and runs and are not parsed again, unless a later link reference definition changes
+/// them (the update then says so, with its reason). The update returned says what changed.
+///
+/// With ``HoldBack/unsettledLines`` (the default), a last line that has not ended is held back
+/// while its start could still change its block's kind — `-` or `=` (a setext underline, a list,
+/// a thematic break), `|` or `:` (a table's delimiter row), `` ` `` or `~` (a fence), `<` (an HTML
+/// block), `#`, `>`, `+`, `*`, `_`, `[`, a digit, white space, or an empty line — so a view never
+/// shows `Title` flash into a heading when a half-typed `-` arrives, or raw syntax that becomes
+/// markup a moment later. A line whose start is settled (after any complete list markers and `>`,
+/// a letter or another character that starts no block) is parsed as it arrives, so long
+/// paragraphs appear word by word. ``finish()`` releases what is held back.
+///
+/// After every append, ``document`` equals a full parse of ``committedSource`` (the text received
+/// minus the held-back tail); after ``finish()``, of everything received (property-tested over
+/// random chunkings of the corpus documents).
+///
+/// ```swift
+/// var stream = try StreamingMarkdownDocument()
+/// for chunk in ["# Plan\n\nTitle\n", "-", "--\n", "- pack ", "the tents\n"] {
+///     let change = try stream.append(chunk)
+///     // change.insertedTextUTF16: the text to redraw; change.removedIdentities: blocks gone
+/// }
+/// try stream.finish()
+/// stream.document.markdown()   // "# Plan\n\nTitle\n---\n\n- pack the tents\n" (setext kept as written)
+/// ```
+public struct StreamingMarkdownDocument: Sendable {
+    /// What an append holds back.
+    public enum HoldBack: Sendable, Hashable {
+        /// Nothing: every chunk is parsed as it arrives (a half-typed `-` under a line makes it a
+        /// heading for a moment).
+        case nothing
+        /// A last line that has not ended, while its start could still change its block's kind
+        /// (see ``StreamingMarkdownDocument``).
+        case unsettledLines
+        /// Every last line that has not ended: one re-parse per line, the cheapest.
+        case incompleteLines
+    }
+
+    /// The incremental document of the committed text.
+    public private(set) var incremental: IncrementalMarkdownDocument
+    /// The received text not yet parsed (empty after ``finish()`` or with ``HoldBack/nothing``).
+    public private(set) var heldBack: String = ""
+    /// What appends hold back.
+    public let holdBack: HoldBack
+    /// Whether ``finish()`` was called.
+    public private(set) var isFinished = false
+
+    /// A stream with no text yet.
+    /// - Parameters:
+    ///   - options: Parsing options.
+    ///   - holdBack: What appends hold back (default: unsettled lines).
+    /// - Throws: The parser's errors (none for empty text).
+    public init(options: MarkdownParsingOptions = .default, holdBack: HoldBack = .unsettledLines) throws {
+        incremental = try IncrementalMarkdownDocument(source: "", options: options)
+        self.holdBack = holdBack
+    }
+
+    /// The intent document of ``committedSource`` (a snapshot: O(n)).
+    public var document: IntentDocument { incremental.document }
+
+    /// The text parsed so far: everything received but ``heldBack``.
+    public var committedSource: String { incremental.source }
+
+    /// Appends a chunk of text and parses what it settles.
+    /// - Parameter chunk: The next text (any split, even inside a character's line).
+    /// - Returns: What changed in ``document`` (an empty change when everything was held back).
+    /// - Throws: The parser's errors (`limitExceeded`, …); `IntentMarkError.invalidRange` after
+    ///   ``finish()``.
+    @discardableResult
+    public mutating func append(_ chunk: String) throws -> IncrementalChange {
+        guard !isFinished else { throw IntentMarkError.invalidRange("the stream is finished: nothing can be appended") }
+        heldBack += chunk
+        let cut = Self.settledLength(of: heldBack, holdBack: holdBack)
+        guard cut > 0 else {
+            let summary = incremental.tree.summary
+            return .none(
+                sourceCount: summary.sourceUTF8, textUTF8: summary.textUTF8, textUTF16: summary.textUTF16, blockCount: summary.blocks)
+        }
+        let utf8 = heldBack.utf8
+        let settled = String(Substring(utf8.prefix(cut)))
+        heldBack = String(Substring(utf8.dropFirst(cut)))
+        try incremental.append(settled)
+        return incremental.lastChange
+    }
+
+    /// Parses what is held back: the stream is complete.
+    /// - Returns: What changed.
+    /// - Throws: The parser's errors.
+    @discardableResult
+    public mutating func finish() throws -> IncrementalChange {
+        isFinished = true
+        let rest = heldBack
+        heldBack = ""
+        guard !rest.isEmpty else {
+            let summary = incremental.tree.summary
+            return .none(
+                sourceCount: summary.sourceUTF8, textUTF8: summary.textUTF8, textUTF16: summary.textUTF16, blockCount: summary.blocks)
+        }
+        try incremental.append(rest)
+        return incremental.lastChange
+    }
+
+    /// How many bytes at the start of `pending` can be parsed now: up to its last line feed, and
+    /// the line after it too when its start is settled (``HoldBack/unsettledLines``).
+    static func settledLength(of pending: String, holdBack: HoldBack) -> Int {
+        let utf8 = pending.utf8
+        switch holdBack {
+        case .nothing: return utf8.count
+        case .incompleteLines, .unsettledLines:
+            var lastLineStart = utf8.count
+            while lastLineStart > 0, utf8[utf8.index(utf8.startIndex, offsetBy: lastLineStart - 1)] != UInt8(ascii: "\n") {
+                lastLineStart -= 1
+            }
+            if holdBack == .unsettledLines, lastLineStart < utf8.count, lineStartIsSettled(utf8.dropFirst(lastLineStart)) {
+                return utf8.count
+            }
+            return lastLineStart
+        }
+    }
+
+    /// Whether a line that has not ended can no longer change its block's kind: after at most
+    /// three spaces and any complete `>` and list markers (each followed by a space), it has a
+    /// character that starts no block — not one of ``-=*_+#>|:`~<[``, a digit or white space.
+    /// A carriage return anywhere holds it back (it may end the line).
+    static func lineStartIsSettled(_ line: Substring.UTF8View) -> Bool {
+        let bytes = Array(line.prefix(64))
+        if bytes.contains(UInt8(ascii: "\r")) { return false }
+        var index = 0
+        var spaces = 0
+        while index < bytes.count, bytes[index] == UInt8(ascii: " "), spaces < 3 {
+            index += 1
+            spaces += 1
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            // A complete container prefix: `>`, `-`/`+`/`*`, or a number and `.`/`)`, then a space.
+            var markerEnd = index
+            if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "*") {
+                markerEnd = index + 1
+            } else {
+                while markerEnd < bytes.count, markerEnd - index < 9, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[markerEnd]) {
+                    markerEnd += 1
+                }
+                if markerEnd > index, markerEnd < bytes.count,
+                    bytes[markerEnd] == UInt8(ascii: ".") || bytes[markerEnd] == UInt8(ascii: ")")
+                {
+                    markerEnd += 1
+                } else {
+                    markerEnd = index
+                }
+            }
+            if markerEnd > index, markerEnd + 1 < bytes.count, bytes[markerEnd] == UInt8(ascii: " "),
+                bytes[markerEnd + 1] != UInt8(ascii: " ")
+            {
+                index = markerEnd + 1
+                continue
+            }
+            break
+        }
+        guard index < bytes.count else { return false }
+        let first = bytes[index]
+        if first >= 0x80 { return true }
+        let unsettled = Array("-=*_+#>|:`~<[ \t".utf8)
+        if unsettled.contains(first) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) { return false }
+        return true
+    }
+}
