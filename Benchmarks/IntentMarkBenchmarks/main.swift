@@ -268,7 +268,20 @@ do {
     if editing {
         let benchmark = EditingBenchmark(runs: runs)
         var results: [EditingBenchmark.Result] = []
-        for (name, data) in inputs {
+        var editingInputs = inputs
+        if files.isEmpty, let realWorld = inputs.first {
+            // The first 10 KB and 20 KB of the real-world document (cut at a blank line), then the
+            // 1 MB document and ×10.
+            let text = String(decoding: realWorld.1, as: UTF8.self)
+            func prefix(_ bytes: Int) -> Data {
+                let utf8 = Array(text.utf8.prefix(bytes))
+                var cut = utf8.count
+                while cut > 1, !(utf8[cut - 1] == 10 && utf8[cut - 2] == 10) { cut -= 1 }
+                return Data(utf8[..<max(cut, 1)])
+            }
+            editingInputs = [("realworld 10 KB", prefix(10_000)), ("realworld 20 KB", prefix(20_000))] + inputs.prefix(2)
+        }
+        for (name, data) in editingInputs {
             progress("\(name): editing")
             results.append(try benchmark.measure(String(decoding: data, as: UTF8.self), name: name))
         }

@@ -3,20 +3,34 @@ import IntentEditing
 import IntentModel
 import MarkdownParsing
 
-/// Times the editing layer on one input: a word replaced in the middle of an
-/// `EditableIntentDocument`, and a character typed in the middle of an
-/// `IncrementalMarkdownDocument`, against a full parse of the same source — medians of `runs`,
-/// release builds only meaningful.
+/// Times the editing layer on one input, against a full parse of the same source in the same
+/// run (release builds only meaningful):
+/// - `IncrementalMarkdownDocument`, at the start, the middle and the end of the source: insert one
+///   character, delete one, replace a word, paste 10 KB, and type a 200-character paragraph
+///   character by character (the median keystroke);
+/// - `EditableIntentDocument`: replace a word in the middle;
+/// - `StreamingMarkdownDocument`: the whole input appended in 5-character chunks (total; inputs
+///   up to 2 MB).
+///
+/// Single edits are medians of `runs`, each on a copy of the same document (copies share its
+/// tree, so they cost nothing).
 package struct EditingBenchmark {
-    /// Median seconds per operation.
+    /// One measured operation.
+    package struct Row: Sendable {
+        package var operation: String
+        package var position: String
+        package var seconds: Double
+        /// How many of the operation's updates were full parses, and the first reason.
+        package var fullParses: Int
+        package var reason: String?
+    }
+
+    /// The operations measured on one input.
     package struct Result: Sendable {
         package var input: String
         package var bytes: Int
-        package var replaceSeconds: Double
-        package var incrementalSeconds: Double
-        package var incrementalWasPartial: Bool
-        package var fullParseReason: String?
         package var fullParseSeconds: Double
+        package var rows: [Row]
     }
 
     package var runs: Int
@@ -28,59 +42,153 @@ package struct EditingBenchmark {
     /// Measures `markdown`.
     /// - Throws: The parser's errors.
     package func measure(_ markdown: String, name: String) throws -> Result {
-        let document = try IntentDocument(markdown: markdown)
-        let editable = EditableIntentDocument(document)
-        let middle = NSRange(location: editable.utf16Count / 2, length: 0)
-        var replaceTimes: [Double] = []
-        for _ in 0..<runs {
-            var copy = editable
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = try copy.replace(middle, with: "word")
-            replaceTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
-        let incremental = try IncrementalMarkdownDocument(source: markdown)
-        // A character typed inside a word in the middle of the source (between two ASCII letters).
-        let utf16 = Array(markdown.utf16)
-        var location = utf16.count / 2
-        func isLetter(_ unit: UInt16) -> Bool { (0x61...0x7A).contains(unit) || (0x41...0x5A).contains(unit) }
-        while location + 1 < utf16.count, !(isLetter(utf16[location - 1]) && isLetter(utf16[location])) { location += 1 }
-        var incrementalTimes: [Double] = []
-        var wasPartial = false
-        var reason: String? = nil
-        for _ in 0..<runs {
-            var copy = incremental
-            let start = DispatchTime.now().uptimeNanoseconds
-            try copy.replace(NSRange(location: location, length: 0), with: "x")
-            incrementalTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            switch copy.lastUpdate {
-            case .partial: wasPartial = true
-            case .full(let why): reason = why
-            }
-        }
         var fullTimes: [Double] = []
         for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
             _ = try IntentDocument(markdown: markdown)
-            fullTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            fullTimes.append(Self.seconds(since: start))
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        return Result(
-            input: name, bytes: markdown.utf8.count, replaceSeconds: median(replaceTimes),
-            incrementalSeconds: median(incrementalTimes), incrementalWasPartial: wasPartial, fullParseReason: reason,
-            fullParseSeconds: median(fullTimes))
+        let incremental = try IncrementalMarkdownDocument(source: markdown)
+        var rows: [Row] = []
+        for (position, location) in Self.positions(in: markdown) {
+            rows += try measureEdits(incremental, at: location, position: position, markdown: markdown)
+        }
+        rows.append(try measureReplace(markdown))
+        // Streaming: the answers and documents a chat app receives (up to 2 MB; 10 MB in 5-byte
+        // chunks is two million appends).
+        if markdown.utf8.count <= 2_000_000 { rows.append(try measureStreaming(markdown)) }
+        return Result(input: name, bytes: markdown.utf8.count, fullParseSeconds: Self.median(fullTimes), rows: rows)
     }
 
-    /// A Markdown table of results.
+    /// Where edits happen: inside a word near the start, the middle and the end (UTF-16 offsets,
+    /// between two ASCII letters when there are any), and the very end.
+    static func positions(in markdown: String) -> [(String, Int)] {
+        let utf16 = Array(markdown.utf16)
+        func isLetter(_ unit: UInt16) -> Bool { (0x61...0x7A).contains(unit) || (0x41...0x5A).contains(unit) }
+        func insideWord(from start: Int) -> Int {
+            var location = max(1, start)
+            while location + 1 < utf16.count, !(isLetter(utf16[location - 1]) && isLetter(utf16[location])) { location += 1 }
+            return min(location, utf16.count)
+        }
+        return [("start", insideWord(from: 1)), ("middle", insideWord(from: utf16.count / 2)), ("end", utf16.count)]
+    }
+
+    private func measureEdits(_ base: IncrementalMarkdownDocument, at location: Int, position: String, markdown: String) throws -> [Row] {
+        let paste = String(repeating: "Pasted text with *emphasis* and a [link](https://example.com).\n\n", count: 160)
+        let edits: [(String, NSRange, String)] = [
+            ("insert a character", NSRange(location: location, length: 0), "x"),
+            ("delete a character", NSRange(location: max(0, location - 1), length: location > 0 ? 1 : 0), ""),
+            ("replace a word", NSRange(location: max(0, location - 1), length: location > 0 ? 1 : 0), "replacement"),
+            ("paste 10 KB", NSRange(location: location, length: 0), paste),
+        ]
+        var rows: [Row] = []
+        for (operation, range, text) in edits {
+            var times: [Double] = []
+            var full = 0
+            var reason: String? = nil
+            for _ in 0..<runs {
+                var copy = base
+                let start = DispatchTime.now().uptimeNanoseconds
+                try copy.replace(range, with: text)
+                times.append(Self.seconds(since: start))
+                if let why = copy.lastChange.fullParseReason {
+                    full += 1
+                    reason = reason ?? why
+                }
+            }
+            rows.append(Row(operation: operation, position: position, seconds: Self.median(times), fullParses: full, reason: reason))
+        }
+        rows.append(try measureTyping(base, at: location, position: position))
+        return rows
+    }
+
+    /// A new 200-character paragraph typed one character at a time (after a blank line): the
+    /// median keystroke.
+    private func measureTyping(_ base: IncrementalMarkdownDocument, at location: Int, position: String) throws -> Row {
+        var copy = base
+        try copy.replace(NSRange(location: location, length: 0), with: "\n\n")
+        let sentence = "Typing a new paragraph one character at a time, as an editor's user does, with words and spaces. "
+        let typed = Array((sentence + sentence).utf16.prefix(200))
+        var times: [Double] = []
+        var full = 0
+        var reason: String? = nil
+        for (offset, unit) in typed.enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try copy.replace(NSRange(location: location + 1 + offset, length: 0), with: String(utf16CodeUnits: [unit], count: 1))
+            times.append(Self.seconds(since: start))
+            if let why = copy.lastChange.fullParseReason {
+                full += 1
+                reason = reason ?? why
+            }
+        }
+        return Row(
+            operation: "type 200 characters (per keystroke)", position: position, seconds: Self.median(times), fullParses: full,
+            reason: reason)
+    }
+
+    private func measureReplace(_ markdown: String) throws -> Row {
+        let editable = EditableIntentDocument(try IntentDocument(markdown: markdown))
+        let middle = NSRange(location: editable.utf16Count / 2, length: 0)
+        var times: [Double] = []
+        for _ in 0..<runs {
+            var copy = editable
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try copy.replace(middle, with: "word")
+            times.append(Self.seconds(since: start))
+        }
+        return Row(
+            operation: "EditableIntentDocument: replace a word", position: "middle", seconds: Self.median(times), fullParses: 0, reason: nil
+        )
+    }
+
+    /// The input appended in 5-character chunks (default hold-back), then finished: the total.
+    private func measureStreaming(_ markdown: String) throws -> Row {
+        var chunks: [String] = []
+        var index = markdown.startIndex
+        while index < markdown.endIndex {
+            let end = markdown.index(index, offsetBy: 5, limitedBy: markdown.endIndex) ?? markdown.endIndex
+            chunks.append(String(markdown[index..<end]))
+            index = end
+        }
+        var stream = try StreamingMarkdownDocument()
+        var full = 0
+        var reason: String? = nil
+        let start = DispatchTime.now().uptimeNanoseconds
+        for chunk in chunks {
+            let change = try stream.append(chunk)
+            if let why = change.fullParseReason {
+                full += 1
+                reason = reason ?? why
+            }
+        }
+        try stream.finish()
+        return Row(
+            operation: "stream in 5-character chunks (total, \(chunks.count) appends)", position: "—", seconds: Self.seconds(since: start),
+            fullParses: full, reason: reason)
+    }
+
+    private static func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+
+    private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+    /// A Markdown table of results: each operation in microseconds and as a share of a full parse
+    /// of the same input in the same run.
     package static func table(_ results: [Result]) -> String {
         var lines = [
-            "| input | bytes | replace a word (EditableIntentDocument) | type a character (IncrementalMarkdownDocument) | full parse |",
-            "|---|---:|---:|---:|---:|",
+            "| input | operation | where | time | share of a full parse | full parses (reason) |",
+            "|---|---|---|---:|---:|---|",
         ]
         for result in results {
             lines.append(
-                "| \(result.input) | \(result.bytes) | \(String(format: "%.2f", result.replaceSeconds * 1000)) ms | "
-                    + "\(String(format: "%.2f", result.incrementalSeconds * 1000)) ms\(result.incrementalWasPartial ? "" : " (full: \(result.fullParseReason ?? "?"))") | "
-                    + "\(String(format: "%.2f", result.fullParseSeconds * 1000)) ms |")
+                "| \(result.input) (\(result.bytes) B) | full parse | — | \(String(format: "%.0f", result.fullParseSeconds * 1e6)) µs | 100% | — |"
+            )
+            for row in result.rows {
+                let share = row.seconds / result.fullParseSeconds * 100
+                let full = row.fullParses == 0 ? "0" : "\(row.fullParses) (\(row.reason ?? "?"))"
+                lines.append(
+                    "| \(result.input) | \(row.operation) | \(row.position) | \(String(format: "%.1f", row.seconds * 1e6)) µs | "
+                        + "\(String(format: share < 1 ? "%.3f" : "%.1f", share))% | \(full) |")
+            }
         }
         return lines.joined(separator: "\n")
     }

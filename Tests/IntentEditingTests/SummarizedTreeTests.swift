@@ -49,7 +49,7 @@ struct SummarizedTreeTests {
             #expect(tree.summary(before: index).weight == model[..<index].reduce(0) { $0 + $1.weight })
         }
         var collected: [Item] = []
-        tree.forEach(in: 10..<60) { collected.append($0) }
+        tree.forEachElement(in: 10..<60) { collected.append($0) }
         #expect(collected == Array(model[10..<60]))
     }
 

@@ -65,6 +65,31 @@ struct DocumentationExampleTests {
         #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: stream.source)))
     }
 
+    @Test("Streaming: StreamingMarkdownDocument's example")
+    func streamingDocumentExample() throws {
+        var stream = try StreamingMarkdownDocument()
+        var changes: [IncrementalChange] = []
+        for chunk in ["# Plan\n\nTitle\n", "-", "--\n", "- pack ", "the tents\n"] {
+            changes.append(try stream.append(chunk))
+        }
+        try stream.finish()
+        // The `-` alone was held back: no append made `Title` a heading before `---` arrived.
+        #expect(changes[1].insertedTextUTF16.length == 0)
+        #expect(stream.document.html() == "<h1>Plan</h1>\n<h2>Title</h2>\n<ul>\n<li>pack the tents</li>\n</ul>\n")
+        #expect(stream.document.markdown() == "# Plan\n\n## Title\n\n- pack the tents\n")
+    }
+
+    @Test("Incremental: IncrementalChange's example")
+    func incrementalChangeExample() throws {
+        var source = try IncrementalMarkdownDocument(source: "# Title\n\nFirst.\n\nSecond.\n")
+        let paragraph = source.document.blockKinds[1].identity
+        try source.replace(NSRange(location: 9, length: 5), with: "Changed")
+        #expect(source.lastChange.removedIdentities == [paragraph])
+        #expect(source.lastChange.fullParseReason == nil)
+        let text = source.document.text as NSString
+        #expect(text.substring(with: source.lastChange.insertedTextUTF16).hasPrefix("Changed."))
+    }
+
     @Test("The landing page: HTML and plain text")
     func landingPageExample() throws {
         let document = try IntentDocument(markdown: "# Groceries\n\n- [x] apples\n- [ ] *fresh* bread\n")

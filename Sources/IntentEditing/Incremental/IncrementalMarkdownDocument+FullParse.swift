@@ -60,7 +60,7 @@ extension IncrementalMarkdownDocument {
     /// The identities of every top-level block, in order.
     func topLevelIdentities() -> [Int] {
         var identities: [Int] = []
-        tree.forEach { identities += $0.identities }
+        tree.forEachElement { identities += $0.identities }
         return identities
     }
 
@@ -68,7 +68,7 @@ extension IncrementalMarkdownDocument {
     /// is).
     func snapshot() -> IntentDocument {
         var pieces: [(region: ParsedRegion, range: Range<Int>)] = []
-        tree.forEach { element in
+        tree.forEachElement { element in
             if let last = pieces.last, last.region === element.region, last.range.upperBound == element.textRange.lowerBound {
                 pieces[pieces.count - 1].range = last.range.lowerBound..<element.textRange.upperBound
             } else if !element.textRange.isEmpty || pieces.isEmpty {

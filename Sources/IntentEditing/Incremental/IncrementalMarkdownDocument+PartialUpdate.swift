@@ -23,10 +23,25 @@ extension IncrementalMarkdownDocument {
 
     /// Re-parses the region around the edit and puts its blocks in the tree; a refusal (nothing
     /// changed then) when a partial update cannot be proven right.
+    ///
+    /// Where the edit changes how the text after the region is read (an opened fence or HTML
+    /// block takes in the next block) the region is widened — by as many blocks again each time,
+    /// so the parses cost at most twice the final region — up to the source's end.
     mutating func partialUpdate(edit: Range<Int>, text: String) throws -> Result<Void, Refusal> {
-        let region = reparsedRegion(around: edit)
+        var region = reparsedRegion(around: edit, inserting: text)
+        while true {
+            let result = try partialUpdate(edit: edit, text: text, region: region)
+            guard case .failure(let refusal) = result, refusal.widens, region.end < tree.count else { return result }
+            var end = min(tree.count, region.end + max(1, region.end - region.first))
+            while end < tree.count, !startsFresh(end) { end += 1 }
+            region = ReparsedRegion(first: region.first, end: end, bytes: region.bytes.lowerBound..<tree.summary(before: end).sourceUTF8)
+        }
+    }
+
+    /// One attempt of ``partialUpdate(edit:text:)`` on `region`.
+    private mutating func partialUpdate(edit: Range<Int>, text: String, region: ReparsedRegion) throws -> Result<Void, Refusal> {
         var old = ""
-        tree.forEach(in: region.first..<region.end) { old += $0.source }
+        tree.forEachElement(in: region.first..<region.end) { old += $0.source }
         let offset = region.bytes.lowerBound
         let oldUTF8 = old.utf8
         var newBytes: [UInt8] = []
@@ -40,16 +55,16 @@ extension IncrementalMarkdownDocument {
         // Front matter is read only at the source's start: a region there is parsed as the whole
         // source is, and gives the document its front matter.
         var regionOptions = options
-        regionOptions.recognizesFrontMatter = options.recognizesFrontMatter && region.first == 0
+        regionOptions.recognizesFrontMatter = options.recognizesFrontMatter && region.bytes.lowerBound == 0
         let parser = MarkdownParser(options: regionOptions)
         let parsed: ParsedBlocks
-        switch try parseRegion(new, atSourceStart: region.first == 0, with: parser) {
+        switch try parseRegion(new, atSourceStart: region.bytes.lowerBound == 0, with: parser) {
         case .success(let result): parsed = result
         case .failure(let refusal): return .failure(refusal)
         }
         // Front matter stays as it was, and no edit touches it (its lines are not Markdown: an
         // edit that moves its end changes what is read as definitions).
-        if region.first == 0, options.recognizesFrontMatter,
+        if region.bytes.lowerBound == 0, options.recognizesFrontMatter,
             frontMatter?.sourceRange != parsed.frontMatter?.sourceRange
                 || edit.lowerBound <= (frontMatter?.sourceRange?.upperBound ?? -1)
         {
@@ -57,7 +72,7 @@ extension IncrementalMarkdownDocument {
         }
         // The block after the region must still start a block of its own after the new region.
         if let next, try !Self.nextBlockStartsFresh(next, after: new, regionBlockCount: parsed.lines.count, parser: parser) {
-            return .failure(Refusal(reason: "the edit changes how the text after it is read"))
+            return .failure(Refusal(reason: "the edit changes how the text after it is read", widens: true))
         }
         guard put(parsed, source: new, in: region) else {
             return .failure(Refusal(reason: "a top-level block's source lines are not known"))
@@ -67,19 +82,18 @@ extension IncrementalMarkdownDocument {
         return .success(())
     }
 
-    /// From one block before the block holding the edit's start back to a block that starts
+    /// From the block holding the edit's start — or the one before it, when the edit is in the
+    /// block's first line and may let the block before take it in — back to a block that starts
     /// fresh, to the first block that starts fresh after the edit's block (or after the block
     /// that follows it, when that one starts on the line after the edit).
-    /// A region that reaches the first block takes the prefix too (it is parsed from the
-    /// source's start).
-    func reparsedRegion(around edit: Range<Int>) -> ReparsedRegion {
+    func reparsedRegion(around edit: Range<Int>, inserting text: String) -> ReparsedRegion {
         let count = tree.count
         guard count > 1 else { return ReparsedRegion(first: 0, end: count, bytes: 0..<sourceUTF8Count) }
-        let lowerIndex = tree.locate(edit.lowerBound, in: \.sourceUTF8)?.index ?? 0
+        let (lowerIndex, lowerBefore) = tree.locate(edit.lowerBound, in: \.sourceUTF8) ?? (0, .zero)
+        var first = lowerIndex
+        if first >= 1, mayJoinPreviousBlock(first, start: lowerBefore.sourceUTF8, edit: edit, text: text) { first -= 1 }
+        while first >= 1, !startsFresh(first) { first -= 1 }
         let (upperIndex, upperBefore) = tree.locate(edit.upperBound, in: \.sourceUTF8) ?? (0, .zero)
-        var first = max(1, lowerIndex - 1)
-        while first > 1, !startsFresh(first) { first -= 1 }
-        if first == 1 { first = 0 }
         // The block after the edit's block when it starts on the line after the edit's last line
         // (the edit may join them), then on to one that starts fresh.
         let after = tree.element(at: upperIndex).source.utf8.dropFirst(max(0, edit.upperBound - upperBefore.sourceUTF8))
@@ -87,6 +101,22 @@ extension IncrementalMarkdownDocument {
         while end < count, !startsFresh(end) { end += 1 }
         return ReparsedRegion(
             first: first, end: end, bytes: tree.summary(before: first).sourceUTF8..<tree.summary(before: end).sourceUTF8)
+    }
+
+    /// Whether an edit starting in block `index` (whose source starts at byte `start`) may let
+    /// the block before take it in: unless the edit lies after the block's first line, or the
+    /// block starts fresh and its first line, edited, still starts at column 0 with no list
+    /// marker (after a blank line nothing continues a block but indented text).
+    private func mayJoinPreviousBlock(_ index: Int, start: Int, edit: Range<Int>, text: String) -> Bool {
+        let source = tree.element(at: index).source.utf8
+        let firstLineEnd =
+            start + (source.firstIndex(of: UInt8(ascii: "\n")).map { source.distance(from: source.startIndex, to: $0) } ?? source.count)
+        guard edit.lowerBound <= firstLineEnd else { return false }
+        guard edit.upperBound <= start + source.count, startsFresh(index) else { return true }
+        var firstBytes = Array(source.prefix(edit.lowerBound - start))
+        firstBytes.append(contentsOf: text.utf8.prefix(16))
+        firstBytes.append(contentsOf: source.dropFirst(edit.upperBound - start).prefix(16))
+        return !Self.startsAtColumnZeroWithoutMarker(Array(firstBytes.prefix(16)))
     }
 
     /// Whether the block at tree index `index` (1 or more) starts fresh: the line before it is
@@ -136,8 +166,9 @@ extension IncrementalMarkdownDocument {
             return Refusal(reason: "a carriage return alone ends a line")
         }
         // A definition made, changed or removed acts across the document.
-        if Self.definitionLikeLines(in: new) != Self.definitionLikeLines(in: old)
-            || Self.linesWithLabelColons(in: new) != Self.linesWithLabelColons(in: old)
+        let (oldBytes, newBytes) = (Array(old.utf8), Array(new.utf8))
+        if Self.definitionLikeLines(in: newBytes) != Self.definitionLikeLines(in: oldBytes)
+            || Self.linesWithLabelColons(in: newBytes) != Self.linesWithLabelColons(in: oldBytes)
         {
             return Refusal(reason: "the edit makes, changes or removes a link reference definition")
         }

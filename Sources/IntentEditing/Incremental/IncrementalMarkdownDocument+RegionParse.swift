@@ -44,7 +44,7 @@ extension IncrementalMarkdownDocument {
                 ($0.lowerBound == 0 || $1.lowerBound >= 1) && $1.upperBound <= max(regionLastLine, 1)
             })
         else {
-            return .failure(Refusal(reason: "the re-parsed region does not read as whole blocks"))
+            return .failure(Refusal(reason: "the re-parsed region does not read as whole blocks", widens: true))
         }
         return .success(ParsedBlocks(document: document, lines: regionLines, blocks: blocks, frontMatter: parsed.frontMatter))
     }
@@ -96,7 +96,7 @@ extension IncrementalMarkdownDocument {
         let through = tree.summary(before: replaced.upperBound)
         let added = elements.reduce(SourceBlockSummary.zero) { $0 + $1.summary }
         var removedIdentities: [Int] = []
-        tree.forEach(in: reparsed) { removedIdentities += $0.identities }
+        tree.forEachElement(in: reparsed) { removedIdentities += $0.identities }
         let kept = reparsed.lowerBound - replaced.lowerBound
         lastChange = IncrementalChange(
             editedSourceRange: reparsedSource, reparsedSourceRange: reparsedSource,

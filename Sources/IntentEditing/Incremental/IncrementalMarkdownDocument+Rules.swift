@@ -54,41 +54,67 @@ extension IncrementalMarkdownDocument {
         return nil
     }
 
+    /// The lines of `text` holding `]:` anywhere: a definition can also start after a list
+    /// marker or a quote's `>` (`2) [^1]: n` defines `^1` inside a list item), so an edit that
+    /// changes any such line may make or remove one.
+    static func linesWithLabelColons(in text: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var lineStart = 0
+        var index = 0
+        while index < text.count {
+            if text[index] == UInt8(ascii: "\n") {
+                lineStart = index + 1
+            } else if text[index] == UInt8(ascii: "]"), index + 1 < text.count, text[index + 1] == UInt8(ascii: ":") {
+                var lineEnd = index
+                while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                lines.append(text[lineStart..<lineEnd])
+                index = lineEnd
+                continue
+            }
+            index += 1
+        }
+        return lines
+    }
+
     /// The stretches of `text` that may hold link reference or footnote definitions, in order:
     /// each run of non-blank lines that has a line starting with `[` (after up to three spaces)
     /// and a `]:` somewhere — a definition's label, destination and title may each be on lines of
     /// their own, and it ends only at a blank line or at a line that cannot continue it, so the
     /// whole stretch is compared, not one line.
-    /// The lines of `text` holding `]:` anywhere: a definition can also start after a list
-    /// marker or a quote's `>` (`2) [^1]: n` defines `^1` inside a list item), so an edit that
-    /// changes any such line may make or remove one.
-    static func linesWithLabelColons(in text: String) -> [Substring] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.contains("]:") }
-    }
-
-    static func definitionLikeLines(in text: String) -> [Substring] {
-        var stretches: [Substring] = []
-        var stretchStart: String.Index? = nil
+    static func definitionLikeLines(in text: [UInt8]) -> [ArraySlice<UInt8>] {
+        var stretches: [ArraySlice<UInt8>] = []
+        var stretchStart: Int? = nil
         var startsWithBracket = false
-        var index = text.startIndex
-        func close(at end: String.Index) {
-            if let start = stretchStart, startsWithBracket, text[start..<end].contains("]:") { stretches.append(text[start..<end]) }
+        var hasColon = false
+        var index = 0
+        func close(at end: Int) {
+            if let start = stretchStart, startsWithBracket, hasColon { stretches.append(text[start..<end]) }
             stretchStart = nil
             startsWithBracket = false
+            hasColon = false
         }
-        while index < text.endIndex {
-            let lineEnd = text[index...].firstIndex(of: "\n") ?? text.endIndex
-            let line = text[index..<lineEnd]
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+        while index < text.count {
+            var lineEnd = index
+            var blank = true
+            var colon = false
+            while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") {
+                let byte = text[lineEnd]
+                if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") { blank = false }
+                if byte == UInt8(ascii: ":"), lineEnd > index, text[lineEnd - 1] == UInt8(ascii: "]") { colon = true }
+                lineEnd += 1
+            }
+            if blank {
                 close(at: index)
             } else {
                 if stretchStart == nil { stretchStart = index }
-                let trimmed = line.drop { $0 == " " }
-                if line.count - trimmed.count <= 3, trimmed.first == "[" { startsWithBracket = true }
+                var first = index
+                while first < lineEnd, first - index < 3, text[first] == UInt8(ascii: " ") { first += 1 }
+                if first < lineEnd, text[first] == UInt8(ascii: "[") { startsWithBracket = true }
+                if colon { hasColon = true }
             }
-            index = lineEnd < text.endIndex ? text.index(after: lineEnd) : text.endIndex
+            index = lineEnd < text.count ? lineEnd + 1 : text.count
         }
-        close(at: text.endIndex)
+        close(at: text.count)
         return stretches
     }
 

@@ -69,7 +69,7 @@ public struct IncrementalMarkdownDocument: Sendable {
     public var source: String {
         var result = ""
         result.reserveCapacity(tree.summary.sourceUTF8)
-        tree.forEach { result += $0.source }
+        tree.forEachElement { result += $0.source }
         return result
     }
 
@@ -152,6 +152,8 @@ public struct IncrementalMarkdownDocument: Sendable {
     /// Why a partial update was not possible.
     struct Refusal: Error {
         var reason: String
+        /// Whether re-parsing more of the text after the region may succeed.
+        var widens = false
     }
 
     /// Takes the edit: a partial update where one can be proven right, a full parse otherwise.

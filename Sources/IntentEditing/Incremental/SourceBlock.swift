@@ -25,15 +25,25 @@ struct SourceBlock: SummarizedTreeElement {
         self.textRange = textRange
         self.identities = identities
         self.isPrefix = isPrefix
-        let text = region.document.text.utf8
-        let lower = text.index(text.startIndex, offsetBy: textRange.lowerBound)
-        let upper = text.index(lower, offsetBy: textRange.count)
-        var lineFeeds = 0
-        for byte in source.utf8 where byte == UInt8(ascii: "\n") { lineFeeds += 1 }
+        var source = source
+        var text = region.document.text
+        let (sourceUTF16, lineFeeds) = source.withUTF8 { Self.utf16CountAndLineFeeds($0[...]) }
+        let textUTF16 = text.withUTF8 { Self.utf16CountAndLineFeeds($0[textRange]).utf16 }
         summary = SourceBlockSummary(
-            sourceUTF8: source.utf8.count, sourceUTF16: source.utf16.count, lineFeeds: lineFeeds,
-            textUTF8: textRange.count, textUTF16: region.document.text.utf16.distance(from: lower, to: upper),
-            blocks: identities.count)
+            sourceUTF8: source.utf8.count, sourceUTF16: sourceUTF16, lineFeeds: lineFeeds, textUTF8: textRange.count,
+            textUTF16: textUTF16, blocks: identities.count)
+    }
+
+    /// The UTF-16 length of valid UTF-8 `bytes` (a unit per scalar, two for a four-byte one) and
+    /// its line feeds, in one pass.
+    static func utf16CountAndLineFeeds(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> (utf16: Int, lineFeeds: Int) {
+        var units = 0
+        var lineFeeds = 0
+        for byte in bytes {
+            if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+            if byte == UInt8(ascii: "\n") { lineFeeds += 1 }
+        }
+        return (units, lineFeeds)
     }
 
     /// A copy whose source has `lines` appended (lines a re-parse left before its first block).
@@ -49,14 +59,11 @@ struct SourceBlock: SummarizedTreeElement {
         of source: String, lines: [ClosedRange<Int>], blocks: [(range: Range<Int>, identity: Int?)], region: ParsedRegion
     ) -> (leading: String, leadingText: Range<Int>, elements: [SourceBlock])? {
         guard let groups = groups(of: lines) else { return nil }
-        let utf8 = source.utf8
+        let utf8 = Array(source.utf8)
         var lineStarts = [0]
         for (offset, byte) in utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
         func lineStart(_ line: Int) -> Int { line - 1 < lineStarts.count ? lineStarts[max(0, line - 1)] : utf8.count }
-        func text(_ range: Range<Int>) -> String {
-            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            return String(Substring(utf8[lower..<utf8.index(lower, offsetBy: range.count)]))
-        }
+        func text(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
         let textCount = region.document.text.utf8.count
         var elements: [SourceBlock] = []
         elements.reserveCapacity(groups.count)

@@ -27,10 +27,11 @@ import MarkdownParsing
 /// var stream = try StreamingMarkdownDocument()
 /// for chunk in ["# Plan\n\nTitle\n", "-", "--\n", "- pack ", "the tents\n"] {
 ///     let change = try stream.append(chunk)
-///     // change.insertedTextUTF16: the text to redraw; change.removedIdentities: blocks gone
+///     // change.insertedTextUTF16: the text to redraw; change.removedIdentities: blocks gone.
+///     // The lone "-" is held back: `Title` never flashes as a heading of the wrong level.
 /// }
 /// try stream.finish()
-/// stream.document.markdown()   // "# Plan\n\nTitle\n---\n\n- pack the tents\n" (setext kept as written)
+/// stream.document.html()   // "<h1>Plan</h1>\n<h2>Title</h2>\n<ul>\n<li>pack the tents</li>\n</ul>\n"
 /// ```
 public struct StreamingMarkdownDocument: Sendable {
     /// What an append holds back.

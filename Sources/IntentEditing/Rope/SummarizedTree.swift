@@ -127,12 +127,12 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
     }
 
     /// Calls `body` with every element in order (O(n)).
-    func forEach(_ body: (Element) throws -> Void) rethrows {
+    func forEachElement(_ body: (Element) throws -> Void) rethrows {
         try Self.visit(root, body)
     }
 
     /// Calls `body` with the elements at `range`, in order (O(log n + range.count)).
-    func forEach(in range: Range<Int>, _ body: (Element) throws -> Void) rethrows {
+    func forEachElement(in range: Range<Int>, _ body: (Element) throws -> Void) rethrows {
         try Self.visit(root, offset: 0, range: range, body)
     }
 
@@ -140,7 +140,7 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
     var elements: [Element] {
         var result: [Element] = []
         result.reserveCapacity(count)
-        forEach { result.append($0) }
+        forEachElement { result.append($0) }
         return result
     }
 

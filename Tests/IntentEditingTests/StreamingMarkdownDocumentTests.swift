@@ -1,0 +1,128 @@
+import Foundation
+import IntentEditing
+import IntentModel
+import MarkdownParsing
+import SpecCorpus
+import Testing
+
+@Suite("Streaming Markdown", .tags(.corpus))
+struct StreamingMarkdownDocumentTests {
+    /// `text` cut into chunks of 1–`longest` characters.
+    static func chunks(of text: String, longest: Int, using generator: inout SeededRandom) -> [String] {
+        var result: [String] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let end = text.index(index, offsetBy: Int.random(in: 1...longest, using: &generator), limitedBy: text.endIndex) ?? text.endIndex
+            result.append(String(text[index..<end]))
+            index = end
+        }
+        return result
+    }
+
+    @Test(
+        "Random chunkings of the corpus documents stream to the document one parse gives; every update re-parses only the last blocks (property)",
+        arguments: [StreamingMarkdownDocument.HoldBack.nothing, .unsettledLines, .incompleteLines])
+    func randomChunkings(holdBack: StreamingMarkdownDocument.HoldBack) throws {
+        var generator = SeededRandom(seed: 0x5773)
+        var documents = try ParsingFixtures.names.map { String(decoding: try ParsingFixtures.source($0), as: UTF8.self) }
+        for url in TestPaths.documents() {
+            documents.append(String(decoding: try Data(contentsOf: url).prefix(40_000), as: UTF8.self))
+        }
+        var appends = 0
+        var reasons: [String: Int] = [:]
+        var footnoteAppends = 0
+        for document in documents {
+            let hasFootnotes = document.contains("[^")
+            for round in 0..<2 {
+                var stream = try StreamingMarkdownDocument(holdBack: holdBack)
+                let pieces = Self.chunks(of: document, longest: round == 0 ? 5 : 60, using: &generator)
+                for (index, piece) in pieces.enumerated() {
+                    let change = try stream.append(piece)
+                    appends += 1
+                    if let reason = change.fullParseReason {
+                        if hasFootnotes { footnoteAppends += 1 } else { reasons[reason, default: 0] += 1 }
+                    }
+                    // The document equals a full parse of what was committed (checked at 12 points).
+                    if index % max(1, pieces.count / 12) == 0 {
+                        let expected = try IntentDocument(markdown: stream.committedSource)
+                        #expect(stream.document.isEquivalent(to: expected), "after \(index) chunks")
+                    }
+                    #expect(stream.committedSource.utf8.count + stream.heldBack.utf8.count <= document.utf8.count)
+                }
+                try stream.finish()
+                #expect(stream.committedSource == document)
+                let expected = try IntentDocument(markdown: document)
+                #expect(stream.document.isEquivalent(to: expected), "\(stream.document.equivalenceFailure(comparedTo: expected) ?? "")")
+            }
+        }
+        let full = reasons.values.reduce(0, +)
+        print(
+            "streaming (\(holdBack)): \(appends) appends; full parses outside documents with footnotes: \(full) \(reasons); in them: \(footnoteAppends)"
+        )
+        // No append falls back to a full parse but for a reason the incremental document gives:
+        // a definition typed (it may change blocks anywhere), front matter, a carriage return.
+        let known = [
+            "the edit makes, changes or removes a link reference definition", "the edit is in or next to the front matter",
+            "a carriage return alone ends a line", "a carriage return alone ends a line (line numbers count line feeds)",
+        ]
+        #expect(reasons.keys.allSatisfy { known.contains($0) }, "\(reasons)")
+        // Held back until its line ends, a definition is one full parse, not one per chunk.
+        if holdBack != .nothing { #expect(full <= documents.count * 2) }
+    }
+
+    @Test("A half-typed line that could make the line above a heading is held back; settled text is not")
+    func holdBack() throws {
+        var stream = try StreamingMarkdownDocument()
+        try stream.append("# Plan\n\nTitle\n")
+        try stream.append("-")
+        // `Title\n-` would be a setext heading: the `-` waits.
+        #expect(stream.heldBack == "-")
+        #expect(!stream.document.blockKinds.contains { $0.kind == .header(level: 2) })
+        try stream.append(" pack the tents\n")
+        #expect(stream.heldBack.isEmpty)
+        #expect(stream.document.html() == "<h1>Plan</h1>\n<p>Title</p>\n<ul>\n<li>pack the tents</li>\n</ul>\n")
+        // A line that starts with a letter is parsed as it arrives.
+        try stream.append("\nLong para")
+        #expect(stream.heldBack.isEmpty)
+        #expect(stream.document.text.contains("Long para"))
+        // After a list marker and a space, a letter settles the line too; a fence does not.
+        try stream.append("graph.\n\n- it")
+        #expect(stream.heldBack.isEmpty)
+        try stream.append("em\n\n``")
+        #expect(stream.heldBack == "``")
+        try stream.finish()
+        #expect(stream.committedSource == "# Plan\n\nTitle\n- pack the tents\n\nLong paragraph.\n\n- item\n\n``")
+        #expect(throws: IntentMarkError.self) { try stream.append("more") }
+        var eager = try StreamingMarkdownDocument(holdBack: .nothing)
+        try eager.append("Title\n-")
+        #expect(eager.document.blockKinds.contains { $0.kind == .header(level: 2) })
+    }
+
+    @Test("Finished blocks keep their identities and runs; the change names what was added and removed")
+    func finishedBlocksStay() throws {
+        var stream = try StreamingMarkdownDocument()
+        try stream.append("First paragraph.\n\nSecond ")
+        let first = stream.document.blockKinds.first
+        let change = try stream.append("paragraph, longer.\n\nThird")
+        let kinds = stream.document.blockKinds
+        #expect(kinds.first?.identity == first?.identity)
+        #expect(!change.removedIdentities.contains(first?.identity ?? -1))
+        #expect(change.fullParseReason == nil)
+        #expect(change.reparsedBlocks.lowerBound >= 1)
+        // The change's text ranges describe the new text: the old text with the replaced range
+        // swapped for the inserted one.
+        let text = stream.document.text
+        var before = try StreamingMarkdownDocument()
+        try before.append("First paragraph.\n\nSecond ")
+        let old = before.document.text
+        let oldUTF8 = Array(old.utf8)
+        let newUTF8 = Array(text.utf8)
+        let rebuilt =
+            Array(oldUTF8[..<change.replacedTextUTF8.lowerBound]) + Array(newUTF8[change.insertedTextUTF8])
+            + Array(oldUTF8[change.replacedTextUTF8.upperBound...])
+        #expect(rebuilt == newUTF8)
+        #expect(
+            (text as NSString).substring(with: change.insertedTextUTF16)
+                == String(decoding: newUTF8[change.insertedTextUTF8], as: UTF8.self))
+    }
+}
