@@ -12,7 +12,7 @@ import MarkdownParsing
 ///
 /// With ``HoldBack/unsettledLines`` (the default), a last line that has not ended is held back
 /// while its start could still change its block's kind — `-` or `=` (a setext underline, a list,
-/// a thematic break), `|` or `:` (a table's delimiter row), `` ` `` or `~` (a fence), `<` (an HTML
+/// a thematic break), `|` or `:` (a table's delimiter row), a backtick or `~` (a fence), `<` (an HTML
 /// block), `#`, `>`, `+`, `*`, `_`, `[`, a digit, white space, or an empty line — so a view never
 /// shows `Title` flash into a heading when a half-typed `-` arrives, or raw syntax that becomes
 /// markup a moment later. A line whose start is settled (after any complete list markers and `>`,
@@ -130,7 +130,7 @@ public struct StreamingMarkdownDocument: Sendable {
 
     /// Whether a line that has not ended can no longer change its block's kind: after at most
     /// three spaces and any complete `>` and list markers (each followed by a space), it has a
-    /// character that starts no block — not one of ``-=*_+#>|:`~<[``, a digit or white space.
+    /// character that starts no block — not one of `-=*_+#>|:~<[`, a backtick, a digit or white space.
     /// A carriage return anywhere holds it back (it may end the line).
     static func lineStartIsSettled(_ line: Substring.UTF8View) -> Bool {
         let bytes = Array(line.prefix(64))
