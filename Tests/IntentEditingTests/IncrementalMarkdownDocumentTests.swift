@@ -32,15 +32,25 @@ struct IncrementalMarkdownDocumentTests {
         #expect(identities(incremental.document).suffix(6) == identities(before).suffix(6))
     }
 
-    @Test("Global rules re-parse everything: definitions, an opened fence, source positions")
-    func fallbacks() throws {
+    @Test("A definition added re-parses the blocks that refer to it; an opened fence widens the region; source positions parse everything")
+    func globalRules() throws {
         var incremental = try IncrementalMarkdownDocument(source: "Para [x].\n\nOther.\n\nLast.\n")
+        let paragraph = incremental.document.blockKinds[0].identity
+        let other = incremental.document.blockKinds[1].identity
         try incremental.replace(NSRange(location: 25, length: 0), with: "\n[x]: /url\n")
-        guard case .full = incremental.lastUpdate else {
-            Issue.record("a definition must re-parse everything")
-            return
-        }
+        #expect(incremental.lastChange.fullParseReason == nil)
         #expect(incremental.document.html() == "<p>Para <a href=\"/url\">x</a>.</p>\n<p>Other.</p>\n<p>Last.</p>\n")
+        // The paragraph that refers to `x` was parsed again; "Other." was not.
+        #expect(incremental.lastChange.removedIdentities.contains(paragraph))
+        #expect(!incremental.lastChange.removedIdentities.contains(other))
+        #expect(incremental.document.blockKinds[1].identity == other)
+        // Changing the definition changes the link; removing it unlinks it.
+        try incremental.replace(NSRange(location: 32, length: 3), with: "new")
+        #expect(incremental.document.html().hasPrefix("<p>Para <a href=\"/new\">x</a>.</p>"))
+        #expect(incremental.lastChange.fullParseReason == nil)
+        try incremental.replace(NSRange(location: 25, length: 11), with: "")
+        #expect(incremental.document.isEquivalent(to: try Self.full(incremental.source)))
+        #expect(incremental.document.html().hasPrefix("<p>Para [x].</p>"))
         var fence = try IncrementalMarkdownDocument(source: "One.\n\nTwo.\n\nThree.\n")
         try fence.replace(NSRange(location: 6, length: 0), with: "```\n")
         #expect(fence.document.isEquivalent(to: try Self.full(fence.source)))
@@ -67,10 +77,13 @@ struct IncrementalMarkdownDocumentTests {
         let snippets = [
             "x", " ", "\n", "\n\n", "- ", "* ", "1. ", "> ", "# ", "    ", "```\n", "~~~", "<div>\n", "| a | b |\n| - | - |\n",
             "**", "_", "`", "[", "](u)", "---\n", "===\n", "  \n", "text\nmore", "- [ ] ", "漢字", "🙂", "[!NOTE]\n", "> [!TIP]\n", "+++\n",
+            "\n[ref]: /changed\n", "[ref]", "[x]: /u \"t\"\n", "[id]", "\n\n[shortcut]: /other\n",
         ]
         var partial = 0
         var total = 0
         var reasons: [String: Int] = [:]
+        var untouched = 0
+        var untouchedPartial = 0
         for document in documents where !document.isEmpty {
             var incremental = try IncrementalMarkdownDocument(source: document, options: options)
             for _ in 0..<25 {
@@ -81,6 +94,9 @@ struct IncrementalMarkdownDocumentTests {
                 if location > 0, location < utf16.count, UTF16.isTrailSurrogate(utf16[location]) { location -= 1 }
                 if location + length < utf16.count, UTF16.isTrailSurrogate(utf16[location + length]) { length += 1 }
                 let snippet = Bool.random(using: &generator) ? (snippets.randomElement(using: &generator) ?? "") : ""
+                // Whether the edit touches a definition: its text, or the lines it changes, hold `]:`.
+                let lines = (incremental.source as NSString).lineRange(for: NSRange(location: location, length: length))
+                let touchesDefinition = snippet.contains("]:") || (incremental.source as NSString).substring(with: lines).contains("]:")
                 try incremental.replace(NSRange(location: location, length: length), with: snippet)
                 let expected = try Self.full(incremental.source, options)
                 #expect(
@@ -88,13 +104,18 @@ struct IncrementalMarkdownDocumentTests {
                     "after \(snippet.debugDescription) at \(location),\(length): \(incremental.document.equivalenceFailure(comparedTo: expected) ?? "")"
                 )
                 total += 1
+                if !touchesDefinition { untouched += 1 }
                 switch incremental.lastUpdate {
-                case .partial: partial += 1
+                case .partial:
+                    partial += 1
+                    if !touchesDefinition { untouchedPartial += 1 }
                 case .full(let reason): reasons[reason, default: 0] += 1
                 }
             }
         }
-        print("incremental (\(layout)): \(partial) of \(total) random edits re-parsed only part of the document; full parses: \(reasons)")
+        print(
+            "incremental (\(layout)): \(partial) of \(total) random edits re-parsed only part of the document; "
+                + "of the \(untouched) that touch no definition, \(untouchedPartial); full parses: \(reasons)")
         #expect(partial > total / 3)
     }
 }

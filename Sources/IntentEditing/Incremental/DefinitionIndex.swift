@@ -42,19 +42,33 @@ struct DefinitionIndex: Sendable {
         if let key = DefinitionIndex.key(label) { byLabel[key, default: []].append(index) } else { nonASCII.append(index) }
     }
 
-    /// The definitions `region` may refer to, in resolution order, each ending with a line feed.
-    func definitions(for region: String) -> String {
+    /// The definitions `region` may refer to, in resolution order, each ending with a line feed,
+    /// but those of `excluded` labels (normalized).
+    func definitions(for region: String, excluding excluded: Set<String> = []) -> String {
         var selected = Set<Int>()
         var wantsNonASCII = false
         for candidate in DefinitionIndex.bracketContents(of: region) {
             if let key = DefinitionIndex.key(candidate) {
-                if let indices = byLabel[key] { selected.formUnion(indices) }
+                if let indices = byLabel[key], !excluded.contains(key) { selected.formUnion(indices) }
             } else {
                 wantsNonASCII = true
             }
         }
         if wantsNonASCII { selected.formUnion(nonASCII) }
         return selected.sorted().map { entries[$0] }.joined()
+    }
+
+    /// Every definition, in order, but those of `excluded` labels (normalized; a definition whose
+    /// label is outside ASCII is kept only when `excluded` is empty).
+    func text(excluding excluded: Set<String>) -> String {
+        var kept = ""
+        for (index, entry) in entries.enumerated() {
+            let label = DefinitionIndex.label(ofDefinition: entry).flatMap { DefinitionIndex.key($0) }
+            if let label, excluded.contains(label) { continue }
+            if label == nil, !excluded.isEmpty, nonASCII.contains(index) { continue }
+            kept += entry
+        }
+        return kept
     }
 
     /// The raw label of a definition (`[label]:` after up to three spaces), or `nil`.

@@ -48,4 +48,42 @@ public struct IncrementalChange: Sendable, Hashable {
             replacedTextUTF16: NSRange(location: textUTF16, length: 0), insertedTextUTF16: NSRange(location: textUTF16, length: 0),
             removedIdentities: [], addedIdentities: [], fullParseReason: nil)
     }
+
+    /// This change followed by `later` (made to the document this change left) as one change:
+    /// ranges joined across both, identities that `later` removed again left out of the added.
+    func followed(by later: IncrementalChange) -> IncrementalChange {
+        func join(
+            _ first: (replaced: Range<Int>, inserted: Range<Int>), _ second: (replaced: Range<Int>, inserted: Range<Int>)
+        )
+            -> (replaced: Range<Int>, inserted: Range<Int>)
+        {
+            // In the middle text, the first change's insertion and the second's replaced range.
+            let lower = min(first.inserted.lowerBound, second.replaced.lowerBound)
+            let middleUpper = max(first.inserted.upperBound, second.replaced.upperBound)
+            // Back to the text before the first change, and on to the text after the second
+            // (`middleUpper` is at or after both ranges' ends).
+            let oldUpper = middleUpper - first.inserted.upperBound + first.replaced.upperBound
+            let newUpper = middleUpper - second.replaced.upperBound + second.inserted.upperBound
+            return (lower..<oldUpper, lower..<newUpper)
+        }
+        let utf8 = join((replacedTextUTF8, insertedTextUTF8), (later.replacedTextUTF8, later.insertedTextUTF8))
+        let utf16 = join(
+            (Range(replacedTextUTF16) ?? 0..<0, Range(insertedTextUTF16) ?? 0..<0),
+            (Range(later.replacedTextUTF16) ?? 0..<0, Range(later.insertedTextUTF16) ?? 0..<0))
+        let removedAgain = Set(later.removedIdentities)
+        let addedEarlier = Set(addedIdentities)
+        return IncrementalChange(
+            editedSourceRange: editedSourceRange,
+            reparsedSourceRange: min(
+                reparsedSourceRange.lowerBound, later.reparsedSourceRange.lowerBound)..<max(
+                    reparsedSourceRange.upperBound, later.reparsedSourceRange.upperBound),
+            reparsedBlocks: min(
+                reparsedBlocks.lowerBound, later.reparsedBlocks.lowerBound)..<max(
+                    reparsedBlocks.upperBound, later.reparsedBlocks.upperBound),
+            replacedTextUTF8: utf8.replaced, insertedTextUTF8: utf8.inserted, replacedTextUTF16: NSRange(utf16.replaced),
+            insertedTextUTF16: NSRange(utf16.inserted),
+            removedIdentities: removedIdentities + later.removedIdentities.filter { !addedEarlier.contains($0) },
+            addedIdentities: addedIdentities.filter { !removedAgain.contains($0) } + later.addedIdentities,
+            fullParseReason: fullParseReason ?? later.fullParseReason)
+    }
 }

@@ -13,11 +13,13 @@ extension IncrementalMarkdownDocument {
         let blocks = Self.topLevelBlocks(of: parsed)
         frontMatter = parsed.frontMatter
         definitions = DefinitionIndex()
+        probedDefinitions = ""
         fullParseReason = fullParseReason(of: parsed, source: source, lines: lines, blockCount: blocks.count)
         if fullParseReason == nil {
             let gathered = try LinkDefinitions.gather(
                 in: source, lineStarts: lineStarts, of: parsed, lines: lines, parser: MarkdownParser(options: options))
-            (definitions, fullParseReason) = (DefinitionIndex(gathered.definitions), gathered.fullParseReason)
+            probedDefinitions = gathered.probed
+            (definitions, fullParseReason) = (DefinitionIndex(gathered.probed + gathered.between), gathered.fullParseReason)
         }
         let shared = ParsedRegion(parsed)
         var elements: [SourceBlock] = []

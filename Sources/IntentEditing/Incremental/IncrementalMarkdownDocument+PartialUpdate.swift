@@ -27,10 +27,26 @@ extension IncrementalMarkdownDocument {
     /// Where the edit changes how the text after the region is read (an opened fence or HTML
     /// block takes in the next block) the region is widened — by as many blocks again each time,
     /// so the parses cost at most twice the final region — up to the source's end.
+    ///
+    /// An edit that makes, changes or removes link reference definitions whose labels can be
+    /// read is re-parsed with those labels' old definitions left out; then the definitions are
+    /// gathered again and the blocks that may refer to the labels are parsed again.
     mutating func partialUpdate(edit: Range<Int>, text: String) throws -> Result<Void, Refusal> {
         var region = reparsedRegion(around: edit, inserting: text)
+        var changingLabels: Set<String>? = nil
+        defer { excludedLabels = [] }
         while true {
-            let result = try partialUpdate(edit: edit, text: text, region: region)
+            let result = try partialUpdate(edit: edit, text: text, region: region, allowing: changingLabels)
+            if case .failure(let refusal) = result, changingLabels == nil, let labels = refusal.definitionLabels {
+                changingLabels = labels
+                excludedLabels = labels
+                continue
+            }
+            if case .success = result, let labels = changingLabels {
+                excludedLabels = []
+                try refreshDefinitions(labels)
+                return .success(())
+            }
             guard case .failure(let refusal) = result, refusal.widens, region.end < tree.count else { return result }
             var end = min(tree.count, region.end + max(1, region.end - region.first))
             while end < tree.count, !startsFresh(end) { end += 1 }
@@ -38,8 +54,11 @@ extension IncrementalMarkdownDocument {
         }
     }
 
-    /// One attempt of ``partialUpdate(edit:text:)`` on `region`.
-    private mutating func partialUpdate(edit: Range<Int>, text: String, region: ReparsedRegion) throws -> Result<Void, Refusal> {
+    /// One attempt of ``partialUpdate(edit:text:)`` on `region`; a change to the definitions of
+    /// `allowed` labels is no reason to refuse.
+    mutating func partialUpdate(
+        edit: Range<Int>, text: String, region: ReparsedRegion, allowing allowed: Set<String>?
+    ) throws -> Result<Void, Refusal> {
         var old = ""
         tree.forEachElement(in: region.first..<region.end) { old += $0.source }
         let offset = region.bytes.lowerBound
@@ -51,7 +70,11 @@ extension IncrementalMarkdownDocument {
         newBytes.append(contentsOf: oldUTF8.dropFirst(edit.upperBound - offset))
         let new = String(decoding: newBytes, as: UTF8.self)
         let next = region.end < tree.count ? tree.element(at: region.end).source : nil
-        if let refusal = refusal(toReparse: old, as: new) { return .failure(refusal) }
+        if let refusal = refusal(toReparse: old, as: new),
+            !(refusal.definitionLabels.map { labels in allowed.map { labels.isSubset(of: $0) } ?? false } ?? false)
+        {
+            return .failure(refusal)
+        }
         // Front matter is read only at the source's start: a region there is parsed as the whole
         // source is, and gives the document its front matter.
         var regionOptions = options
@@ -170,7 +193,9 @@ extension IncrementalMarkdownDocument {
         if Self.definitionLikeLines(in: newBytes) != Self.definitionLikeLines(in: oldBytes)
             || Self.linesWithLabelColons(in: newBytes) != Self.linesWithLabelColons(in: oldBytes)
         {
-            return Refusal(reason: "the edit makes, changes or removes a link reference definition")
+            return Refusal(
+                reason: "the edit makes, changes or removes a link reference definition",
+                definitionLabels: Self.changedDefinitionLabels(old: oldBytes, new: newBytes))
         }
         return nil
     }

@@ -18,7 +18,7 @@ extension IncrementalMarkdownDocument {
         // A region at the source's start (where front matter may open it, and which comes before
         // every other definition) gets them after it instead, after a blank line so that no
         // paragraph takes them in as lazy continuation lines.
-        let referred = definitions.definitions(for: regionSource)
+        let referred = definitions.definitions(for: regionSource, excluding: excludedLabels)
         let preamble = referred.isEmpty || atSourceStart ? "" : referred + "\n"
         var preambleLines = 0
         for byte in preamble.utf8 where byte == UInt8(ascii: "\n") { preambleLines += 1 }
@@ -97,10 +97,12 @@ extension IncrementalMarkdownDocument {
         let added = elements.reduce(SourceBlockSummary.zero) { $0 + $1.summary }
         var removedIdentities: [Int] = []
         tree.forEachElement(in: reparsed) { removedIdentities += $0.identities }
+        // The element before the region, kept with lines appended, is not re-parsed.
         let kept = reparsed.lowerBound - replaced.lowerBound
+        let keptBlocks = elements.prefix(kept).reduce(0) { $0 + $1.summary.blocks }
         lastChange = IncrementalChange(
             editedSourceRange: reparsedSource, reparsedSourceRange: reparsedSource,
-            reparsedBlocks: (before.blocks + kept)..<(before.blocks + added.blocks),
+            reparsedBlocks: (before.blocks + keptBlocks)..<(before.blocks + added.blocks),
             replacedTextUTF8: before.textUTF8..<through.textUTF8, insertedTextUTF8: before.textUTF8..<(before.textUTF8 + added.textUTF8),
             replacedTextUTF16: NSRange(location: before.textUTF16, length: through.textUTF16 - before.textUTF16),
             insertedTextUTF16: NSRange(location: before.textUTF16, length: added.textUTF16),

@@ -47,6 +47,12 @@ public struct IncrementalMarkdownDocument: Sendable {
     /// The link reference definitions of the source, of which those a re-parsed region may refer
     /// to are put before it, so that its references resolve as in the whole.
     var definitions = DefinitionIndex()
+    /// The definitions libcmark-gfm read inside blocks at the last full parse, resolved and
+    /// written anew (the first part of ``definitions``).
+    var probedDefinitions = ""
+    /// Labels (normalized) whose definitions a re-parse in progress leaves out of the region's
+    /// preamble: their definitions are changing.
+    var excludedLabels: Set<String> = []
     /// The front matter of the source (edits in or next to it parse everything).
     var frontMatter: FrontMatter? = nil
     /// The largest identity handed out: a re-parsed region's blocks and spans get identities
@@ -154,6 +160,9 @@ public struct IncrementalMarkdownDocument: Sendable {
         var reason: String
         /// Whether re-parsing more of the text after the region may succeed.
         var widens = false
+        /// For a definition made, changed or removed: the normalized labels it concerns, when
+        /// they can be read.
+        var definitionLabels: Set<String>? = nil
     }
 
     /// Takes the edit: a partial update where one can be proven right, a full parse otherwise.

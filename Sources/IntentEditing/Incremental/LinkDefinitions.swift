@@ -9,22 +9,22 @@ import MarkdownParsing
 enum LinkDefinitions {
     /// The definitions of `source` (parsed into `parsed`, whose top-level blocks have `lines`),
     /// or a reason to re-parse everything on every edit.
-    /// - Returns: Definitions in the order that resolves each label as the whole source does:
-    ///   those read inside blocks first (each label's winning definition), then those between
-    ///   blocks, in source order.
+    /// - Returns: Definitions that resolve each label as the whole source does, in two parts that
+    ///   go in this order: those read inside blocks (each label's winning definition, resolved by
+    ///   the parser), and those between blocks, in source order.
     /// - Throws: The parser's errors.
     static func gather(
         in source: String, lineStarts: [Int], of parsed: IntentDocument, lines: [ClosedRange<Int>], parser: MarkdownParser
-    ) throws -> (definitions: String, fullParseReason: String?) {
+    ) throws -> (probed: String, between: String, fullParseReason: String?) {
         let found = scan(source, lineStarts: lineStarts, of: parsed, lines: lines)
         guard let labels = found.labelsInBlocks else {
-            return (found.definitions, "a link reference definition inside a block may span lines (line \(found.line))")
+            return ("", found.definitions, "a link reference definition inside a block may span lines (line \(found.line))")
         }
-        guard !labels.isEmpty else { return (found.definitions, nil) }
+        guard !labels.isEmpty else { return ("", found.definitions, nil) }
         guard let resolved = try resolve(labels, in: source, parser: parser) else {
-            return (found.definitions, "a link reference definition inside a block could not be read")
+            return ("", found.definitions, "a link reference definition inside a block could not be read")
         }
-        return (resolved + found.definitions, nil)
+        return (resolved, found.definitions, nil)
     }
 
     /// The definitions between blocks (each line that reads as one, with the lines that continue
@@ -90,6 +90,12 @@ enum LinkDefinitions {
         case containers
         /// At its start: a paragraph, whose lines carry no container prefixes.
         case paragraph
+
+        /// Where any of `holdings` may hold one (containers before a paragraph before none).
+        static func widest(_ holdings: ArraySlice<Holding>) -> Holding {
+            if holdings.contains(.containers) { return .containers }
+            return holdings.contains(.paragraph) ? .paragraph : .none
+        }
     }
 
     /// For each top-level block of `document`, in order, where it may hold a definition.

@@ -17,14 +17,24 @@ struct SourceBlock: SummarizedTreeElement {
     let identities: [Int]
     /// Whether this is the prefix, the source before the first block.
     let isPrefix: Bool
+    /// How many of the source's lines belong to the blocks (the rest are blank lines and
+    /// definitions between blocks).
+    let blockLines: Int
+    /// Where the blocks may hold a link reference definition.
+    let holding: LinkDefinitions.Holding
     let summary: SourceBlockSummary
 
-    init(source: String, region: ParsedRegion, textRange: Range<Int>, identities: [Int], isPrefix: Bool = false) {
+    init(
+        source: String, region: ParsedRegion, textRange: Range<Int>, identities: [Int], isPrefix: Bool = false, blockLines: Int = 0,
+        holding: LinkDefinitions.Holding = .none
+    ) {
         self.source = source
         self.region = region
         self.textRange = textRange
         self.identities = identities
         self.isPrefix = isPrefix
+        self.blockLines = blockLines
+        self.holding = holding
         var source = source
         var text = region.document.text
         let (sourceUTF16, lineFeeds) = source.withUTF8 { Self.utf16CountAndLineFeeds($0[...]) }
@@ -48,7 +58,9 @@ struct SourceBlock: SummarizedTreeElement {
 
     /// A copy whose source has `lines` appended (lines a re-parse left before its first block).
     func appendingSource(_ lines: String) -> SourceBlock {
-        SourceBlock(source: source + lines, region: region, textRange: textRange, identities: identities, isPrefix: isPrefix)
+        SourceBlock(
+            source: source + lines, region: region, textRange: textRange, identities: identities, isPrefix: isPrefix,
+            blockLines: blockLines, holding: holding)
     }
 
     /// The elements for a parse of `source` into `region` (its top-level blocks' `lines`, 1-based,
@@ -65,6 +77,7 @@ struct SourceBlock: SummarizedTreeElement {
         func lineStart(_ line: Int) -> Int { line - 1 < lineStarts.count ? lineStarts[max(0, line - 1)] : utf8.count }
         func text(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
         let textCount = region.document.text.utf8.count
+        let holdings = LinkDefinitions.holding(region.document)
         var elements: [SourceBlock] = []
         elements.reserveCapacity(groups.count)
         for (index, group) in groups.enumerated() {
@@ -74,7 +87,9 @@ struct SourceBlock: SummarizedTreeElement {
                 SourceBlock(
                     source: text(lineStart(group.line)..<sourceEnd), region: region,
                     textRange: blocks[group.blocks.lowerBound].range.lowerBound..<textEnd,
-                    identities: blocks[group.blocks].compactMap(\.identity)))
+                    identities: blocks[group.blocks].compactMap(\.identity),
+                    blockLines: lines[group.blocks].map(\.upperBound).max().map { $0 - group.line + 1 } ?? 0,
+                    holding: holdings.count == blocks.count ? LinkDefinitions.Holding.widest(holdings[group.blocks]) : .containers))
         }
         let firstStart = groups.first.map { lineStart($0.line) } ?? utf8.count
         return (text(0..<firstStart), 0..<(blocks.first?.range.lowerBound ?? textCount), elements)

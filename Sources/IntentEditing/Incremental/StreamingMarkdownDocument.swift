@@ -86,9 +86,9 @@ public struct StreamingMarkdownDocument: Sendable {
             return .none(
                 sourceCount: summary.sourceUTF8, textUTF8: summary.textUTF8, textUTF16: summary.textUTF16, blockCount: summary.blocks)
         }
-        let utf8 = heldBack.utf8
-        let settled = String(Substring(utf8.prefix(cut)))
-        heldBack = String(Substring(utf8.dropFirst(cut)))
+        let bytes = Array(heldBack.utf8)
+        let settled = String(decoding: bytes[..<cut], as: UTF8.self)
+        heldBack = String(decoding: bytes[cut...], as: UTF8.self)
         try incremental.append(settled)
         return incremental.lastChange
     }

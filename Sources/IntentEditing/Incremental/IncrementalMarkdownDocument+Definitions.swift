@@ -1,0 +1,138 @@
+import Foundation
+import IntentModel
+import MarkdownParsing
+
+extension IncrementalMarkdownDocument {
+    /// The normalized labels of the definitions that differ between `old` and `new` (the lines
+    /// holding `]:`, and the stretches that may hold definitions, as multisets), or `nil` when
+    /// one cannot be read: a `]:` with no `[` before it in its stretch, or a label outside ASCII.
+    static func changedDefinitionLabels(old: [UInt8], new: [UInt8]) -> Set<String>? {
+        func difference(_ left: [ArraySlice<UInt8>], _ right: [ArraySlice<UInt8>]) -> [ArraySlice<UInt8>] {
+            var counts: [[UInt8]: Int] = [:]
+            for chunk in left { counts[Array(chunk), default: 0] += 1 }
+            for chunk in right { counts[Array(chunk), default: 0] -= 1 }
+            return (left + right).filter { counts[Array($0), default: 0] != 0 }
+        }
+        let changed =
+            difference(definitionLikeLines(in: old), definitionLikeLines(in: new))
+            + difference(linesWithLabelColons(in: old), linesWithLabelColons(in: new))
+        var keys = Set<String>()
+        for chunk in changed {
+            let bytes = Array(chunk)
+            let colons = zip(bytes, bytes.dropFirst()).filter { $0 == (UInt8(ascii: "]"), UInt8(ascii: ":")) }.count
+            guard let labels = LinkDefinitions.labelsBeforeColons(in: bytes, from: 0, acrossLines: true), labels.count == colons
+            else { return nil }
+            for label in labels {
+                guard let key = DefinitionIndex.key(label) else { return nil }
+                keys.insert(key)
+            }
+        }
+        return keys
+    }
+
+    /// After a partial update that made, changed or removed the definitions of `labels`: the
+    /// definitions gathered again from the blocks' sources (no parse), and every block that may
+    /// refer to one of `labels` parsed again with them; the change covers them all. Where that
+    /// cannot be done (a definition inside a block changed, or too many blocks refer to the
+    /// labels) the source is parsed whole.
+    mutating func refreshDefinitions(_ labels: Set<String>) throws {
+        guard let between = betweenBlockDefinitions(changing: labels) else {
+            try parseEverything(source, reason: "a link reference definition inside a block changed", edited: lastChange.editedSourceRange)
+            return
+        }
+        // Definitions read inside blocks at the last full parse stay, but those of the labels
+        // that changed (a line inside a block that still defines one made this a full parse).
+        probedDefinitions = DefinitionIndex(probedDefinitions).text(excluding: labels)
+        definitions = DefinitionIndex(probedDefinitions + between)
+        let dependents = elements(referringTo: labels)
+        guard dependents.count <= 64 else {
+            try parseEverything(
+                source, reason: "many blocks refer to a changed link reference definition", edited: lastChange.editedSourceRange)
+            return
+        }
+        var change = lastChange
+        var reparsedBytes = change.reparsedSourceRange.count
+        // From the last to the first, so earlier indices stay valid.
+        for index in dependents.reversed() where index < tree.count {
+            var first = index
+            while first >= 1, !startsFresh(first) { first -= 1 }
+            var end = index + 1
+            while end < tree.count, !startsFresh(end) { end += 1 }
+            let start = tree.summary(before: first).sourceUTF8
+            let region = ReparsedRegion(first: first, end: end, bytes: start..<tree.summary(before: end).sourceUTF8)
+            guard case .success = try partialUpdate(edit: start..<start, text: "", region: region, allowing: []) else {
+                try parseEverything(
+                    source, reason: "a block that refers to a changed definition could not be parsed alone",
+                    edited: change.editedSourceRange)
+                return
+            }
+            change = change.followed(by: lastChange)
+            reparsedBytes += lastChange.reparsedSourceRange.count
+        }
+        lastChange = change
+        lastUpdate = .partial(reparsedBytes: reparsedBytes, reparsedBlocks: change.reparsedBlocks.count)
+    }
+
+    /// The definitions between blocks, gathered from the elements' sources (the lines after
+    /// their blocks' lines), in source order; `nil` when a line inside a block that may hold a
+    /// definition has a `]:` whose label is one of `labels` (only a parse can tell what it is).
+    func betweenBlockDefinitions(changing labels: Set<String>) -> String? {
+        var definitions = ""
+        var inDefinition = false
+        var unreadable = false
+        let frontMatterEnd = frontMatter?.sourceRange?.upperBound ?? 0
+        var offset = 0
+        tree.forEachElement { element in
+            let bytes = Array(element.source.utf8)
+            var lineStart = 0
+            var line = 0
+            while lineStart < bytes.count, !unreadable {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                let next = min(bytes.count, lineEnd + 1)
+                let lineBytes = Array(bytes[lineStart..<next])
+                let isBlockLine = !element.isPrefix && line < element.blockLines
+                if offset + lineStart < frontMatterEnd {
+                    // Front matter is not Markdown.
+                } else if isBlockLine {
+                    inDefinition = false
+                    // A `]:` there was resolved by the last full parse, unless its label is
+                    // changing (or cannot be read on its line).
+                    if element.holding != .none, zip(lineBytes, lineBytes.dropFirst()).contains(where: { $0 == (93, 58) }) {
+                        let found = LinkDefinitions.labelsBeforeColons(in: lineBytes, from: 0, acrossLines: false)
+                        unreadable = found.map { $0.contains { DefinitionIndex.key($0).map(labels.contains) ?? true } } ?? true
+                    }
+                } else if lineBytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }) {
+                    inDefinition = false
+                } else {
+                    let text = String(decoding: lineBytes, as: UTF8.self)
+                    if inDefinition || Self.globalRule(in: text) != nil {
+                        inDefinition = true
+                        definitions += text
+                        if !text.hasSuffix("\n") { definitions += "\n" }
+                    }
+                }
+                lineStart = next
+                line += 1
+            }
+            offset += bytes.count
+        }
+        return unreadable ? nil : definitions
+    }
+
+    /// The tree indices of the blocks whose brackets may refer to one of `labels` (normalized),
+    /// in order; a block with a bracket outside ASCII counts (Unicode case folding may match).
+    func elements(referringTo labels: Set<String>) -> [Int] {
+        var result: [Int] = []
+        var index = 0
+        tree.forEachElement { element in
+            defer { index += 1 }
+            guard !element.isPrefix else { return }
+            let refers = DefinitionIndex.bracketContents(of: element.source).contains { candidate in
+                DefinitionIndex.key(candidate).map { labels.contains($0) } ?? true
+            }
+            if refers { result.append(index) }
+        }
+        return result
+    }
+}
