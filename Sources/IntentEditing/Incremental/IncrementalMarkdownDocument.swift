@@ -18,13 +18,14 @@ import MarkdownParsing
 /// such block after it — and put in the tree in place of the old ones; every other block keeps
 /// its identity and its runs. The re-parse is checked: the block after the region must still
 /// start a block of its own when parsed after the new region (an opened fence or HTML block
-/// would swallow it). The whole source is parsed again where Markdown's global rules demand it —
-/// a link reference definition made, changed or removed, a definition inside a block, footnotes
-/// (numbered across the document), source positions (every later position moves), the
-/// inline-only syntaxes — and whenever the check fails; ``lastChange`` says what changed and,
-/// for a full parse, why. Link reference definitions standing on their own lines are appended to
-/// every re-parsed region so references resolve as in the whole. The result is always what a
-/// full parse gives (equivalent, identities aside; property-tested).
+/// would swallow it); where it does not, the region is widened. A link reference definition
+/// made, changed or removed between blocks re-parses the blocks that may refer to its label.
+/// The whole source is parsed again where Markdown's global rules demand it — a definition
+/// inside a block changed, footnotes (numbered across the document), source positions (every
+/// later position moves), the inline-only syntaxes, a carriage return alone; ``lastChange``
+/// says what changed and, for a full parse, why. Only the definitions a region's brackets may
+/// refer to are given to it, so references resolve as in the whole. The result is always what
+/// a full parse gives (equivalent, identities aside; property-tested).
 ///
 /// ```swift
 /// var source = try IncrementalMarkdownDocument(source: "# Title\n\nFirst.\n\nSecond.\n")
