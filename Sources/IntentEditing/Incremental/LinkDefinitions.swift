@@ -122,7 +122,8 @@ enum LinkDefinitions {
     /// The text between `[` and each `]:` of `bytes` at or after `lineStart` (a label a
     /// definition may have), or `nil` when a `[` before a `]:` is on an earlier line and
     /// `acrossLines` is false (container prefixes may lie between). A `]:` with no unescaped `[`
-    /// before it in `bytes` (the block so far) is no definition and is skipped.
+    /// before it in `bytes` (the block so far), or with an unescaped `]` between (a label holds
+    /// none), is no definition and is skipped.
     static func labelsBeforeColons(in bytes: [UInt8], from lineStart: Int, acrossLines: Bool) -> [String]? {
         func isEscaped(_ index: Int) -> Bool { index > 0 && bytes[index - 1] == UInt8(ascii: "\\") }
         var labels: [String] = []
@@ -130,9 +131,15 @@ enum LinkDefinitions {
         while index + 1 < bytes.count {
             defer { index += 1 }
             guard bytes[index] == UInt8(ascii: "]"), bytes[index + 1] == UInt8(ascii: ":"), !isEscaped(index) else { continue }
+            // Back to the `[` that opens the label; an unescaped `]` on the way means this is no
+            // label (a label holds no unescaped bracket), so no definition.
             var open = index - 1
-            while open >= 0, !(bytes[open] == UInt8(ascii: "[") && !isEscaped(open)) { open -= 1 }
-            guard open >= 0 else { continue }
+            var holdsBracket = false
+            while open >= 0, !(bytes[open] == UInt8(ascii: "[") && !isEscaped(open)) {
+                if bytes[open] == UInt8(ascii: "]"), !isEscaped(open) { holdsBracket = true }
+                open -= 1
+            }
+            guard open >= 0, !holdsBracket else { continue }
             if open < lineStart, !acrossLines { return nil }
             labels.append(String(decoding: bytes[(open + 1)..<index], as: UTF8.self))
         }
