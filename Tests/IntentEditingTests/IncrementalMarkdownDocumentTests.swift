@@ -63,7 +63,7 @@ struct IncrementalMarkdownDocumentTests {
     }
 
     @Test(
-        "Random edits on corpus documents: the incremental result always equals a full parse (property)",
+        "Random edits on corpus documents: the incremental result always equals a full parse, and the change rebuilds the new text from the old (property)",
         arguments: BlockSeparation.allCases)
     func randomEdits(layout: BlockSeparation) throws {
         var options = MarkdownParsingOptions()
@@ -97,7 +97,18 @@ struct IncrementalMarkdownDocumentTests {
                 // Whether the edit touches a definition: its text, or the lines it changes, hold `]:`.
                 let lines = (incremental.source as NSString).lineRange(for: NSRange(location: location, length: length))
                 let touchesDefinition = snippet.contains("]:") || (incremental.source as NSString).substring(with: lines).contains("]:")
+                let oldText = Array(incremental.document.text.utf8)
                 try incremental.replace(NSRange(location: location, length: length), with: snippet)
+                // The change's text ranges turn the old text into the new one (what a view redraws).
+                let change = incremental.lastChange
+                let newText = Array(incremental.document.text.utf8)
+                #expect(change.replacedTextUTF8.upperBound <= oldText.count && change.insertedTextUTF8.upperBound <= newText.count)
+                if change.replacedTextUTF8.upperBound <= oldText.count, change.insertedTextUTF8.upperBound <= newText.count {
+                    let rebuilt =
+                        oldText[..<change.replacedTextUTF8.lowerBound] + newText[change.insertedTextUTF8]
+                        + oldText[change.replacedTextUTF8.upperBound...]
+                    #expect(Array(rebuilt) == newText, "\(change)")
+                }
                 let expected = try Self.full(incremental.source, options)
                 #expect(
                     incremental.document.isEquivalent(to: expected),

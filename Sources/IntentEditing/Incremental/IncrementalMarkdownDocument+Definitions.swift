@@ -37,7 +37,7 @@ extension IncrementalMarkdownDocument {
     /// labels) the source is parsed whole.
     mutating func refreshDefinitions(_ labels: Set<String>) throws {
         guard let between = betweenBlockDefinitions(changing: labels) else {
-            try parseEverything(source, reason: "a link reference definition inside a block changed", edited: lastChange.editedSourceRange)
+            try parseEverything(after: lastChange, reason: "a link reference definition inside a block changed")
             return
         }
         // Definitions read inside blocks at the last full parse stay, but those of the labels
@@ -71,6 +71,14 @@ extension IncrementalMarkdownDocument {
         }
         lastChange = change
         lastUpdate = .partial(reparsedBytes: reparsedBytes, reparsedBlocks: change.reparsedBlocks.count)
+    }
+
+    /// Parses the current source whole, after the partial update `change` (already in the tree):
+    /// the change recorded is `change` followed by the full parse, from the text before both.
+    private mutating func parseEverything(after change: IncrementalChange, reason: String) throws {
+        try parseEverything(source, reason: reason, edited: change.editedSourceRange)
+        lastChange = change.followed(by: lastChange)
+        lastChange.reparsedSourceRange = 0..<sourceUTF8Count
     }
 
     /// The definitions between blocks, gathered from the elements' sources (the lines after
