@@ -193,7 +193,7 @@ public struct IncrementalMarkdownDocument: Sendable {
     }
 
     /// The UTF-8 offset of UTF-16 offset `offset` of the source (`0...sourceUTF16Count`).
-    private func utf8Offset(ofUTF16 offset: Int) throws -> Int {
+    func utf8Offset(ofUTF16 offset: Int) throws -> Int {
         guard offset < sourceUTF16Count, let (index, before) = tree.locate(offset, in: \.sourceUTF16) else { return sourceUTF8Count }
         let source = tree.element(at: index).source
         let local = source.utf16.index(source.utf16.startIndex, offsetBy: offset - before.sourceUTF16)
@@ -204,7 +204,7 @@ public struct IncrementalMarkdownDocument: Sendable {
     }
 
     /// Whether UTF-8 offset `offset` of the source is on a scalar boundary.
-    private func isScalarBoundary(_ offset: Int) -> Bool {
+    func isScalarBoundary(_ offset: Int) -> Bool {
         guard offset < sourceUTF8Count, let (index, before) = tree.locate(offset, in: \.sourceUTF8) else { return true }
         let utf8 = tree.element(at: index).source.utf8
         let byte = utf8[utf8.index(utf8.startIndex, offsetBy: offset - before.sourceUTF8)]
