@@ -15,16 +15,17 @@ struct DefinitionIndex: Sendable {
     /// Entries whose label has a character outside ASCII.
     private var nonASCII: [Int] = []
 
-    /// An index of `definitions`: lines, each definition starting on a line that begins (after up
-    /// to three spaces) with `[label]:`; the lines after it up to the next such line continue it.
+    /// An index of `definitions`: stretches of lines separated by blank lines, each indexed
+    /// under every label before a `]:` in it (a label may take lines of its own).
     init(_ definitions: String = "") {
         var current = ""
-        for line in definitions.split(separator: "\n", omittingEmptySubsequences: false).dropLast(definitions.hasSuffix("\n") ? 1 : 0) {
-            if IncrementalMarkdownDocument.globalRule(in: String(line)) != nil, !current.isEmpty {
-                add(current)
+        for line in definitions.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                if !current.isEmpty { add(current) }
                 current = ""
+            } else {
+                current += line + "\n"
             }
-            current += line + "\n"
         }
         if !current.isEmpty { add(current) }
     }
@@ -33,13 +34,21 @@ struct DefinitionIndex: Sendable {
     var isEmpty: Bool { entries.isEmpty }
 
     private mutating func add(_ definition: String) {
+        // A stretch with no label is no definition (libcmark-gfm leaves the last line of some
+        // HTML blocks out of their lines): it is not given to any region.
+        let labels = LinkDefinitions.labelsBeforeColons(in: Array(definition.utf8), from: 0, acrossLines: true) ?? []
+        guard !labels.isEmpty else { return }
         let index = entries.count
-        entries.append(definition)
-        guard let label = DefinitionIndex.label(ofDefinition: definition) else {
-            nonASCII.append(index)
-            return
+        entries.append(definition + "\n")
+        var keys: [String] = []
+        for label in labels {
+            guard let key = DefinitionIndex.key(label) else {
+                nonASCII.append(index)
+                continue
+            }
+            keys.append(key)
         }
-        if let key = DefinitionIndex.key(label) { byLabel[key, default: []].append(index) } else { nonASCII.append(index) }
+        for key in Set(keys) { byLabel[key, default: []].append(index) }
     }
 
     /// The definitions `region` may refer to, in resolution order, each ending with a line feed,
@@ -58,24 +67,13 @@ struct DefinitionIndex: Sendable {
         return selected.sorted().map { entries[$0] }.joined()
     }
 
-    /// Every definition, in order, but those of `excluded` labels (normalized; a definition whose
-    /// label is outside ASCII is kept only when `excluded` is empty).
+    /// Every definition, in order, but those under a label of `excluded` (normalized; one whose
+    /// label is outside ASCII is dropped whenever `excluded` is not empty).
     func text(excluding excluded: Set<String>) -> String {
-        var kept = ""
-        for (index, entry) in entries.enumerated() {
-            let label = DefinitionIndex.label(ofDefinition: entry).flatMap { DefinitionIndex.key($0) }
-            if let label, excluded.contains(label) { continue }
-            if label == nil, !excluded.isEmpty, nonASCII.contains(index) { continue }
-            kept += entry
-        }
-        return kept
-    }
-
-    /// The raw label of a definition (`[label]:` after up to three spaces), or `nil`.
-    private static func label(ofDefinition definition: String) -> String? {
-        let trimmed = definition.drop { $0 == " " }
-        guard trimmed.first == "[", let close = trimmed.range(of: "]:") else { return nil }
-        return String(trimmed[trimmed.index(after: trimmed.startIndex)..<close.lowerBound])
+        var dropped = Set<Int>()
+        for key in excluded { dropped.formUnion(byLabel[key] ?? []) }
+        if !excluded.isEmpty { dropped.formUnion(nonASCII) }
+        return entries.indices.filter { !dropped.contains($0) }.map { entries[$0] }.joined()
     }
 
     /// The normalized form of an ASCII label (letters lowercased, white space collapsed to one

@@ -5,7 +5,8 @@ import MarkdownParsing
 extension IncrementalMarkdownDocument {
     /// The normalized labels of the definitions that differ between `old` and `new` (the lines
     /// holding `]:`, and the stretches that may hold definitions, as multisets), or `nil` when
-    /// one cannot be read: a `]:` with no `[` before it in its stretch, or a label outside ASCII.
+    /// one cannot be read: a `]:` with no `[` before it in its stretch, a label outside ASCII, or
+    /// a footnote label (`^…`).
     static func changedDefinitionLabels(old: [UInt8], new: [UInt8]) -> Set<String>? {
         func difference(_ left: [ArraySlice<UInt8>], _ right: [ArraySlice<UInt8>]) -> [ArraySlice<UInt8>] {
             var counts: [[UInt8]: Int] = [:]
@@ -23,7 +24,9 @@ extension IncrementalMarkdownDocument {
             guard let labels = LinkDefinitions.labelsBeforeColons(in: bytes, from: 0, acrossLines: true), labels.count == colons
             else { return nil }
             for label in labels {
-                guard let key = DefinitionIndex.key(label) else { return nil }
+                // A footnote definition (`[^label]:`) is a block libcmark-gfm moves to the
+                // document's end and numbers across it: only a full parse places it.
+                guard !label.hasPrefix("^"), let key = DefinitionIndex.key(label) else { return nil }
                 keys.insert(key)
             }
         }
@@ -60,10 +63,9 @@ extension IncrementalMarkdownDocument {
             while end < tree.count, !startsFresh(end) { end += 1 }
             let start = tree.summary(before: first).sourceUTF8
             let region = ReparsedRegion(first: first, end: end, bytes: start..<tree.summary(before: end).sourceUTF8)
-            guard case .success = try partialUpdate(edit: start..<start, text: "", region: region, allowing: []) else {
+            if case .failure(let refusal) = try partialUpdate(edit: start..<start, text: "", region: region, allowing: []) {
                 try parseEverything(
-                    source, reason: "a block that refers to a changed definition could not be parsed alone",
-                    edited: change.editedSourceRange)
+                    after: change, reason: "a block that refers to a changed definition could not be parsed alone (\(refusal.reason))")
                 return
             }
             change = change.followed(by: lastChange)
@@ -103,6 +105,7 @@ extension IncrementalMarkdownDocument {
                 if offset + lineStart < frontMatterEnd {
                     // Front matter is not Markdown.
                 } else if isBlockLine {
+                    if inDefinition { definitions += "\n" }
                     inDefinition = false
                     // A `]:` there was resolved by the last full parse, unless its label is
                     // changing (or cannot be read on its line).
@@ -111,14 +114,14 @@ extension IncrementalMarkdownDocument {
                         unreadable = found.map { $0.contains { DefinitionIndex.key($0).map(labels.contains) ?? true } } ?? true
                     }
                 } else if lineBytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }) {
+                    if inDefinition { definitions += "\n" }
                     inDefinition = false
                 } else {
+                    // A line no block covers is part of a definition.
                     let text = String(decoding: lineBytes, as: UTF8.self)
-                    if inDefinition || Self.globalRule(in: text) != nil {
-                        inDefinition = true
-                        definitions += text
-                        if !text.hasSuffix("\n") { definitions += "\n" }
-                    }
+                    inDefinition = true
+                    definitions += text
+                    if !text.hasSuffix("\n") { definitions += "\n" }
                 }
                 lineStart = next
                 line += 1

@@ -27,8 +27,8 @@ enum LinkDefinitions {
         return (resolved, found.definitions, nil)
     }
 
-    /// The definitions between blocks (each line that reads as one, with the lines that continue
-    /// it), and the labels of `]:` inside blocks that may hold definitions (`nil` when one has no
+    /// The definitions between blocks (every line no block covers, each stretch of them ending
+    /// with a blank line), and the labels of `]:` inside blocks that may hold definitions (`nil` when one has no
     /// `[` before it on its line, whose number is given).
     private static func scan(
         _ source: String, lineStarts: [Int], of parsed: IntentDocument, lines: [ClosedRange<Int>]
@@ -53,6 +53,7 @@ enum LinkDefinitions {
                 let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 let block = blockOfLine[line]
                 if block >= 0 {
+                    if inDefinition { definitions += "\n" }
                     inDefinition = false
                     // Inside a block a definition can also follow a list marker or a quote's
                     // `>` (`> [x]: /u`): any `]:` there may be one.
@@ -70,9 +71,11 @@ enum LinkDefinitions {
                     }
                     for label in found where seen.insert(label).inserted { labels?.append(label) }
                 } else if lineText.allSatisfy({ $0.isWhitespace }) {
+                    if inDefinition { definitions += "\n" }
                     inDefinition = false
-                } else if inDefinition || IncrementalMarkdownDocument.globalRule(in: lineText) != nil {
-                    // A definition, and the lines that continue it (a title on the next line).
+                } else {
+                    // A line no block covers is part of a definition (a label, destination and
+                    // title may each take lines); definitions end at a blank line or a block.
                     inDefinition = true
                     definitions += lineText
                     if !lineText.hasSuffix("\n") { definitions += "\n" }
@@ -175,7 +178,8 @@ enum LinkDefinitions {
             guard let destination = attributes.linkDestination else { continue }
             definitions += "[" + label + "]: <" + escaped(destination) + ">"
             if let title = attributes.linkTitle { definitions += " \"" + escaped(title) + "\"" }
-            definitions += "\n"
+            // A blank line after each, so that each is an entry of its own in the index.
+            definitions += "\n\n"
         }
         return definitions
     }
