@@ -62,6 +62,19 @@ struct IncrementalMarkdownDocumentTests {
         #expect(positioned.document == (try Self.full(positioned.source, options)))
     }
 
+    @Test("A definition that more than 64 blocks use parses everything, and the change still rebuilds the new text from the old")
+    func definitionUsedEverywhere() throws {
+        var incremental = try IncrementalMarkdownDocument(source: String(repeating: "Uses [x] here.\n\n", count: 70) + "End.\n")
+        let old = Array(incremental.document.text.utf8)
+        try incremental.append("\n[x]: /u\n")
+        let change = incremental.lastChange
+        let new = Array(incremental.document.text.utf8)
+        #expect(change.fullParseReason == "many blocks refer to a changed link reference definition")
+        #expect(change.replacedTextUTF8 == 0..<old.count)
+        #expect(change.insertedTextUTF8 == 0..<new.count)
+        #expect(incremental.document.isEquivalent(to: try Self.full(incremental.source)))
+    }
+
     @Test(
         "Random edits on corpus documents: the incremental result always equals a full parse, and the change rebuilds the new text from the old (property)",
         arguments: BlockSeparation.allCases)

@@ -49,8 +49,7 @@ extension IncrementalMarkdownDocument {
         definitions = DefinitionIndex(probedDefinitions + between)
         let dependents = elements(referringTo: labels)
         guard dependents.count <= 64 else {
-            try parseEverything(
-                source, reason: "many blocks refer to a changed link reference definition", edited: lastChange.editedSourceRange)
+            try parseEverything(after: lastChange, reason: "many blocks refer to a changed link reference definition")
             return
         }
         var change = lastChange
