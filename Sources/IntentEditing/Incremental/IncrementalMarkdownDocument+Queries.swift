@@ -93,15 +93,7 @@ extension IncrementalMarkdownDocument {
         guard utf16Offset >= 0, utf16Offset < textUTF16Count, let (index, before) = tree.locate(utf16Offset, in: \.textUTF16) else {
             return nil
         }
-        let runs = runs(ofElement: index, before: before)
-        guard let hit = runs.firstIndex(where: { NSLocationInRange(utf16Offset, $0.textUTF16Range) }) else { return nil }
-        let leaf = runs[hit].presentationIntent?.components.first?.identity
-        var lower = hit
-        var upper = hit
-        while lower > 0, runs[lower - 1].presentationIntent?.components.first?.identity == leaf { lower -= 1 }
-        while upper + 1 < runs.count, runs[upper + 1].presentationIntent?.components.first?.identity == leaf { upper += 1 }
-        let start = runs[lower].textUTF16Range.location
-        return NSRange(location: start, length: NSMaxRange(runs[upper].textUTF16Range) - start)
+        return TextRun.paragraphRange(around: utf16Offset, in: runs(ofElement: index, before: before))
     }
 
     /// The location of the tree's element `index`.
@@ -121,28 +113,6 @@ extension IncrementalMarkdownDocument {
     /// whole text's coordinates.
     private func runs(ofElement index: Int, before: SourceBlockSummary) -> [TextRun] {
         let element = tree.element(at: index)
-        let document = element.region.document
-        var text = document.text
-        return text.withUTF8 { bytes in
-            var runs: [TextRun] = []
-            var position = document.runIndex(containingUTF8Offset: element.textRange.lowerBound).position
-            var utf16 = before.textUTF16
-            while position < document.runCount {
-                let stored = document.storedRun(at: RunIndex(position))
-                let lower = max(stored.utf8Range.lowerBound, element.textRange.lowerBound)
-                let upper = min(stored.utf8Range.upperBound, element.textRange.upperBound)
-                guard lower < upper else { break }
-                let length = SourceBlock.utf16CountAndLineFeeds(bytes[lower..<upper]).utf16
-                let wholeLower = before.textUTF8 + lower - element.textRange.lowerBound
-                runs.append(
-                    TextRun(
-                        textUTF16Range: NSRange(location: utf16, length: length), textUTF8Range: wholeLower..<(wholeLower + upper - lower),
-                        presentationIntent: document.presentationIntent(of: stored.block),
-                        inlinePresentationIntent: stored.inlinePresentationIntent, attributes: document.attributes(of: stored.attributes)))
-                utf16 += length
-                position += 1
-            }
-            return runs
-        }
+        return TextRun.runs(of: element.region.document, in: element.textRange, at: (before.textUTF8, before.textUTF16))
     }
 }

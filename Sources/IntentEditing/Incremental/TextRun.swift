@@ -15,3 +15,48 @@ public struct TextRun: Sendable, Hashable {
     /// Links, images and the other run attributes.
     public var attributes: RunAttributes
 }
+
+extension TextRun {
+    /// The runs of `document` that meet `utf8Range`, cut to it, in the coordinates of a whole
+    /// text in which `utf8Range` starts at UTF-8 offset `start.utf8` and UTF-16 offset
+    /// `start.utf16`. O(log runs + the range's length).
+    static func runs(of document: IntentDocument, in utf8Range: Range<Int>, at start: (utf8: Int, utf16: Int)) -> [TextRun] {
+        guard !utf8Range.isEmpty, document.runCount > 0 else { return [] }
+        var text = document.text
+        return text.withUTF8 { bytes in
+            var runs: [TextRun] = []
+            var position = document.runIndex(containingUTF8Offset: utf8Range.lowerBound).position
+            var utf16 = start.utf16
+            while position < document.runCount {
+                let stored = document.storedRun(at: RunIndex(position))
+                let lower = max(stored.utf8Range.lowerBound, utf8Range.lowerBound)
+                let upper = min(stored.utf8Range.upperBound, utf8Range.upperBound)
+                guard lower < upper else { break }
+                let length = SourceBlock.utf16CountAndLineFeeds(bytes[lower..<upper]).utf16
+                let wholeLower = start.utf8 + lower - utf8Range.lowerBound
+                runs.append(
+                    TextRun(
+                        textUTF16Range: NSRange(location: utf16, length: length), textUTF8Range: wholeLower..<(wholeLower + upper - lower),
+                        presentationIntent: document.presentationIntent(of: stored.block),
+                        inlinePresentationIntent: stored.inlinePresentationIntent, attributes: document.attributes(of: stored.attributes)))
+                utf16 += length
+                position += 1
+            }
+            return runs
+        }
+    }
+
+    /// The range (UTF-16) of the leaf block whose text holds `utf16Offset`, its terminator
+    /// included, found among `runs` (in order, holding that leaf's runs whole); `nil` when no run
+    /// holds the offset.
+    static func paragraphRange(around utf16Offset: Int, in runs: [TextRun]) -> NSRange? {
+        guard let hit = runs.firstIndex(where: { NSLocationInRange(utf16Offset, $0.textUTF16Range) }) else { return nil }
+        let leaf = runs[hit].presentationIntent?.components.first?.identity
+        var lower = hit
+        var upper = hit
+        while lower > 0, runs[lower - 1].presentationIntent?.components.first?.identity == leaf { lower -= 1 }
+        while upper + 1 < runs.count, runs[upper + 1].presentationIntent?.components.first?.identity == leaf { upper += 1 }
+        let start = runs[lower].textUTF16Range.location
+        return NSRange(location: start, length: NSMaxRange(runs[upper].textUTF16Range) - start)
+    }
+}

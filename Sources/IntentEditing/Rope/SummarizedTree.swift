@@ -53,21 +53,17 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
 
     /// The element at `index` (0-based, in order); `index` must be in `0..<count`.
     func element(at index: Int) -> Element {
-        precondition(index >= 0 && index < count, "tree index out of range")
-        var node = root
-        var index = index
-        while let current = node {
-            let leftCount = current.left?.count ?? 0
-            if index < leftCount {
-                node = current.left
-            } else if index == leftCount {
-                return current.element
-            } else {
-                index -= leftCount + 1
-                node = current.right
-            }
-        }
-        preconditionFailure("tree counts are inconsistent")
+        guard let root, index >= 0, index < root.count else { preconditionFailure("tree index out of range") }
+        return Self.element(of: root, at: index)
+    }
+
+    /// The element at `index` of the subtree `node` (an index the subtree holds; an index past
+    /// either side ends at the nearest element, which cannot happen while the counts are right).
+    private static func element(of node: Node, at index: Int) -> Element {
+        let leftCount = node.left?.count ?? 0
+        if index < leftCount, let left = node.left { return element(of: left, at: index) }
+        if index > leftCount, let right = node.right { return element(of: right, at: index - leftCount - 1) }
+        return node.element
     }
 
     /// The summary of the elements before `index` (`0...count`).
@@ -136,6 +132,13 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
         try Self.visit(root, offset: 0, range: range, body)
     }
 
+    /// Calls `body` with the index and element of every element whose own summary `accepts`, in
+    /// order, visiting only subtrees whose summary `accepts`: O(log n) per element found when the
+    /// summaries tell subtrees apart (a range of keys per subtree, say), O(n) at worst.
+    func forEachElement(whereSummary accepts: (Summary) -> Bool, _ body: (Int, Element) throws -> Void) rethrows {
+        try Self.visitAccepted(root, offset: 0, accepts, body)
+    }
+
     /// The elements in order.
     var elements: [Element] {
         var result: [Element] = []
@@ -162,6 +165,16 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
         try visit(node.left, offset: offset, range: range, body)
         if range.contains(offset + leftCount) { try body(node.element) }
         try visit(node.right, offset: offset + leftCount + 1, range: range, body)
+    }
+
+    private static func visitAccepted(
+        _ node: Node?, offset: Int, _ accepts: (Summary) -> Bool, _ body: (Int, Element) throws -> Void
+    ) rethrows {
+        guard let node, accepts(node.summary) else { return }
+        let leftCount = node.left?.count ?? 0
+        try visitAccepted(node.left, offset: offset, accepts, body)
+        if accepts(node.element.summary) { try body(offset + leftCount, node.element) }
+        try visitAccepted(node.right, offset: offset + leftCount + 1, accepts, body)
     }
 
     private static func build(_ elements: ArraySlice<Element>) -> Node? {

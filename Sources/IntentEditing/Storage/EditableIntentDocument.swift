@@ -41,8 +41,19 @@ import IntentModel
 /// intents and the identities of blocks and spans when applied (property-tested over random
 /// edits and undo of them all).
 ///
-/// Cost: one pass over the document per edit (the run table is rebuilt, so it is always compact
-/// and in document order) — about 1–2 ms per MB of text in a release build.
+/// Storage: the text and runs are kept in a balanced tree of chunks (`SummarizedTree`, a
+/// persistent AVL tree whose nodes sum their subtree's UTF-8 and UTF-16 lengths, runs and
+/// identities), each chunk a few kilobytes of whole top-level blocks. An edit rebuilds only the
+/// chunks that hold the paragraphs it touches and the top-level blocks next to them (a list an
+/// inserted list joins, a paragraph a deletion merges into); list numbering, identities and the
+/// inverse come out as a rebuild of the whole document would give them (property-tested against
+/// it). Copies share the tree, so keeping an undo state costs nothing.
+///
+/// Cost: O(log n) plus the size of the chunks an edit touches — a word typed into a 10 MB
+/// document costs about as much as into a 10 KB one, except inside one very large top-level
+/// block (a list of thousands of items is one chunk). The queries (``run(atUTF16:)``,
+/// ``runs(inUTF16:)``, ``paragraphRange(aroundUTF16:)``, ``utf8Offset(ofUTF16:)``,
+/// ``utf16Offset(ofUTF8:)``) cost the same. ``document`` assembles the chunks: O(n), once per read.
 ///
 /// ```swift
 /// var editable = EditableIntentDocument(try IntentDocument(markdown: "- one\n- two\n"))
@@ -52,28 +63,63 @@ import IntentModel
 /// try editable.apply(inverse)   // back to "one", "two", with the original identities
 /// ```
 public struct EditableIntentDocument: Sendable {
-    /// The document, in the `.newlines` layout.
-    public private(set) var document: IntentDocument
+    /// The text and runs, in chunks of whole top-level blocks.
+    private(set) var chunks: SummarizedTree<EditableChunk>
+    /// The document as given (in the `.newlines` layout) until the first edit: ``document``
+    /// returns it without assembling the chunks.
+    private var unedited: IntentDocument?
+    /// Metadata of the whole document, kept outside the chunks.
+    private let frontMatter: FrontMatter?
+    private let markdownSource: MarkdownSourceMap?
+    /// Top-level blocks an edit touched: the Markdown writer writes them anew.
+    private var editedTopLevelIdentities = Set<Int>()
     /// The largest identity this storage has held or handed out, in its document or in an
     /// inverse it returned: fresh identities are above it, so that a block made after an undo
     /// never takes the identity a redo will bring back.
-    private var identityHighWater: Int
+    private(set) var identityHighWater: Int
+    /// The UTF-8 length chunks are cut at (at least, where the blocks allow).
+    let chunkBytes: Int
 
     /// Wraps `document`, bringing it to the `.newlines` layout first: a leaf without its
     /// terminator gets one (`"\n"`, or `"\t"` between table cells of a row), and text without a
-    /// block intent becomes body paragraphs, one per line.
+    /// block intent becomes body paragraphs, one per line. O(n).
     /// - Parameter document: Any intent document.
     public init(_ document: IntentDocument = IntentDocument()) {
+        self.init(document, chunkBytes: 2048)
+    }
+
+    /// Wraps `document` with chunks of at least `chunkBytes` UTF-8 bytes (tests use small ones).
+    init(_ document: IntentDocument, chunkBytes: Int) {
         var normalized = EditingLayout.normalized(document)
         normalized.renumberListItems()
         normalized.frontMatter = document.frontMatter
         normalized.markdownSource = document.markdownSource
-        self.document = normalized
+        frontMatter = document.frontMatter
+        markdownSource = document.markdownSource
+        self.chunkBytes = chunkBytes
+        chunks = SummarizedTree(EditableChunk.chunks(of: normalized, targetBytes: chunkBytes))
+        unedited = normalized
         identityHighWater = normalized.largestIdentity
     }
 
-    /// The text's length in UTF-16 code units (`NSString.length`).
-    public var utf16Count: Int { document.text.utf16.count }
+    /// The document, in the `.newlines` layout: the chunks assembled (O(n) after an edit; the
+    /// document as given before any).
+    public var document: IntentDocument {
+        if let unedited { return unedited }
+        var document = assembled(chunks: 0..<chunks.count)
+        document.frontMatter = frontMatter
+        if var source = markdownSource {
+            source.markEdited(editedTopLevelIdentities)
+            document.markdownSource = source
+        }
+        return document
+    }
+
+    /// The text's length in UTF-16 code units (`NSString.length`). O(1).
+    public var utf16Count: Int { chunks.summary.textUTF16 }
+
+    /// The text's length in UTF-8 bytes. O(1).
+    public var utf8Count: Int { chunks.summary.textUTF8 }
 
     /// Replaces the characters in `range` (UTF-16 units, `NSRange` semantics, relative to the
     /// document's text) with `replacement`.
@@ -85,11 +131,12 @@ public struct EditableIntentDocument: Sendable {
     ///   character's UTF-16 pair.
     @discardableResult
     public mutating func replace(_ range: NSRange, with replacement: IntentDocument) throws -> EditorReplacement {
-        let utf8Range = try EditingLayout.utf8Range(of: range, in: document.text)
+        let utf8Range = try utf8Range(of: range)
         return replace(utf8Range: utf8Range, withProposal: replacement, absorbingPlainLineEnd: false)
     }
 
     /// Replaces the characters in `range` (indices of ``document``'s text) with `replacement`.
+    /// Reading the indices needs the whole text: O(n), where the `NSRange` form is O(log n).
     /// - Parameters:
     ///   - range: The range to replace.
     ///   - replacement: The new text, plain or with intents.
@@ -116,7 +163,7 @@ public struct EditableIntentDocument: Sendable {
     {
         var proposal = replacement
         let hasBlocks = proposal.storedRuns.contains { $0.block != nil }
-        if hasBlocks || absorbingPlainLineEnd, EditingLayout.endsBeforeTerminator(utf8Range.upperBound, in: document) {
+        if hasBlocks || absorbingPlainLineEnd, endsBeforeTerminator(utf8Range.upperBound) {
             proposal = EditingLayout.droppingFinalLineEnd(of: proposal)
         }
         return replace(utf8Range: utf8Range, with: proposal.renumbered(above: identityHighWater))
@@ -153,41 +200,44 @@ public struct EditableIntentDocument: Sendable {
     @discardableResult
     public mutating func apply(_ replacement: EditorReplacement) throws -> EditorReplacement {
         // An inverse carries the identities of the blocks it restores: they are kept.
-        let utf8Range = try EditingLayout.utf8Range(of: replacement.range, in: document.text)
+        let utf8Range = try utf8Range(of: replacement.range)
         return replace(utf8Range: utf8Range, with: replacement.text, isInverse: true)
     }
 
     /// Replaces the UTF-8 range `utf8Range` (on scalar boundaries) with `replacement`; an
-    /// `inverse` restores blocks as they were (its lists join no others).
+    /// `inverse` restores blocks as they were (its lists join no others). Rebuilds the chunks
+    /// around the range (``window(around:)``) as ``EditingSplice`` rebuilds a whole document.
     mutating func replace(utf8Range: Range<Int>, with replacement: IntentDocument, isInverse: Bool = false) -> EditorReplacement {
-        let oldCount = document.text.utf8.count
+        let window = window(around: utf8Range)
+        let local = assembled(chunks: window.chunks)
+        let localRange = (utf8Range.lowerBound - window.start.textUTF8)..<(utf8Range.upperBound - window.start.textUTF8)
+        let elsewhere = isInverse ? identitiesInUse(of: replacement, outside: window.chunks) : ([], [])
         let (edited, touchedStart, touchedEnd) = EditingSplice.replace(
-            in: document, utf8Range: utf8Range, with: replacement, joiningLists: !isInverse, identityFloor: identityHighWater)
+            in: local, utf8Range: localRange, with: replacement, joiningLists: !isInverse, identityFloor: identityHighWater,
+            identitiesInUseElsewhere: elsewhere)
         // The inverse puts back everything from the range's start (the break's start when typing
         // into a thematic break) to the end of the paragraphs the edit touched: the removed text,
         // and the rest of the last paragraph with its own block (an edit can move it into another
         // block, as a merge does).
-        let removed = EditingLayout.slice(of: document, utf8Range: touchedStart..<touchedEnd)
-        let newTouchedEnd = touchedEnd + edited.text.utf8.count - oldCount
-        let frontMatter = document.frontMatter
-        var source = document.markdownSource
-        document = EditingLayout.canonicalCodeTerminators(in: edited, around: touchedStart..<newTouchedEnd)
-        // Front matter is metadata, not text: no edit of the text touches it. The Markdown source
-        // stays, with the top-level blocks the edit touched marked edited (written anew).
-        document.frontMatter = frontMatter
-        if source != nil {
-            source?.markEdited(document.topLevelIdentities(inUTF8Range: touchedStart..<newTouchedEnd))
-            document.markdownSource = source
+        let removed = EditingLayout.slice(of: local, utf8Range: touchedStart..<touchedEnd)
+        let newTouchedEnd = touchedEnd + edited.text.utf8.count - local.text.utf8.count
+        var result = EditingLayout.canonicalCodeTerminators(in: edited, around: touchedStart..<newTouchedEnd)
+        // Front matter is metadata, not text: no edit of the text touches it. The top-level
+        // blocks the edit touched are written anew by the Markdown writer.
+        if markdownSource != nil {
+            editedTopLevelIdentities.formUnion(result.topLevelIdentities(inUTF8Range: touchedStart..<newTouchedEnd))
         }
         // Items added, removed, split, merged or moved: every list counts from its start again
         // (an undo's from the number its first item had).
-        if isInverse { document.restoreListItemOrdinals(from: replacement) }
-        document.renumberListItems()
-        identityHighWater = max(identityHighWater, replacement.largestIdentity, document.largestIdentity)
-        let text = document.text
-        let start = text.utf16.distance(
-            from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: touchedStart))
-        let end = text.utf16.distance(from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: newTouchedEnd))
-        return EditorReplacement(range: NSRange(location: start, length: end - start), text: removed)
+        if isInverse { result.restoreListItemOrdinals(from: replacement) }
+        result.renumberListItems()
+        identityHighWater = max(identityHighWater, replacement.largestIdentity, result.largestIdentity)
+        let text = result.text
+        let utf8 = text.utf8
+        let start = text.utf16.distance(from: text.startIndex, to: utf8.index(utf8.startIndex, offsetBy: touchedStart))
+        let end = text.utf16.distance(from: text.startIndex, to: utf8.index(utf8.startIndex, offsetBy: newTouchedEnd))
+        chunks.replaceSubrange(window.chunks, with: EditableChunk.chunks(of: result, targetBytes: chunkBytes))
+        unedited = nil
+        return EditorReplacement(range: NSRange(location: window.start.textUTF16 + start, length: end - start), text: removed)
     }
 }

@@ -32,9 +32,12 @@ package enum EditingSplice {
     /// `joiningLists`: a list of the replacement put next to a list of the same kind and delimiter
     /// joins it (new text); off for an inverse, which restores lists as they were. Fresh
     /// identities are above `identityFloor` (and the identities of both documents).
+    /// `identitiesInUseElsewhere`: block and span identities that text outside `document` uses
+    /// (when `document` is a stretch of a larger one), which a replacement block or span must not
+    /// take, as it must not take those of `document`'s kept text.
     package static func replace(
         in document: IntentDocument, utf8Range: Range<Int>, with replacement: IntentDocument, joiningLists: Bool,
-        identityFloor: Int = 0
+        identityFloor: Int = 0, identitiesInUseElsewhere: (blocks: Set<Int>, spans: Set<Int>) = ([], [])
     ) -> (IntentDocument, touchedStart: Int, touchedEnd: Int) {
         let region = EditedRegion(document: document, utf8Range: utf8Range)
         // Plain text typed into a code block is code, into a cell stays in the cell; text with
@@ -45,7 +48,7 @@ package enum EditingSplice {
         var context = Context(
             document: document, replacement: replacement, leaves: region.leaves, regionStart: region.regionStart,
             regionEnd: region.regionEnd, anchorLeaves: region.anchorLeaves, removed: utf8Range, joiningLists: joiningLists,
-            identityFloor: identityFloor)
+            identityFloor: identityFloor, identitiesInUseElsewhere: identitiesInUseElsewhere)
         context.splicer.copy(document, sourceID: Context.documentID, utf8Range: 0..<region.regionStart)
         var placement = PiecePlacement(region: region, current: openFirstLeaf(of: region, context: &context))
         for (position, piece) in pieces.enumerated() {
@@ -248,9 +251,11 @@ extension EditingSplice {
         init(
             document: IntentDocument, replacement: IntentDocument, leaves: [(block: Int32, utf8Range: Range<Int>)],
             regionStart: Int, regionEnd: Int, anchorLeaves: [Int32], removed: Range<Int>, joiningLists: Bool,
-            identityFloor: Int
+            identityFloor: Int, identitiesInUseElsewhere: (blocks: Set<Int>, spans: Set<Int>)
         ) {
             self.joiningLists = joiningLists
+            usedIdentities = identitiesInUseElsewhere.blocks
+            usedSpanIdentities = identitiesInUseElsewhere.spans
             self.document = document
             self.replacement = replacement
             splicer = IntentDocumentSplicer(
