@@ -8,7 +8,7 @@ import MarkdownParsing
 /// - `IncrementalMarkdownDocument`, at the start, the middle and the end of the source: insert one
 ///   character, delete one, replace a word, paste 10 KB, and type a 200-character paragraph
 ///   character by character (the median keystroke);
-/// - `EditableIntentDocument`: replace a word in the middle;
+/// - `EditableIntentDocument`: replace a word in the middle, and split its paragraph there;
 /// - `StreamingMarkdownDocument`: the whole input appended in 5-character chunks (total; inputs
 ///   up to 2 MB).
 ///
@@ -53,7 +53,7 @@ package struct EditingBenchmark {
         for (position, location) in Self.positions(in: markdown) {
             rows += try measureEdits(incremental, at: location, position: position, markdown: markdown)
         }
-        rows.append(try measureReplace(markdown))
+        rows += try measureReplace(markdown)
         // Streaming: the answers and documents a chat app receives (up to 2 MB; 10 MB in 5-byte
         // chunks is two million appends).
         if markdown.utf8.count <= 2_000_000 { rows.append(try measureStreaming(markdown)) }
@@ -126,19 +126,38 @@ package struct EditingBenchmark {
             reason: reason)
     }
 
-    private func measureReplace(_ markdown: String) throws -> Row {
+    /// `EditableIntentDocument`: a word near the middle replaced by another, and a line break
+    /// typed there (which splits its paragraph).
+    private func measureReplace(_ markdown: String) throws -> [Row] {
         let editable = EditableIntentDocument(try IntentDocument(markdown: markdown))
-        let middle = NSRange(location: editable.utf16Count / 2, length: 0)
-        var times: [Double] = []
-        for _ in 0..<runs {
-            var copy = editable
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = try copy.replace(middle, with: "word")
-            times.append(Self.seconds(since: start))
+        let word = Self.word(near: editable.utf16Count / 2, in: editable.document.text)
+        var rows: [Row] = []
+        for (operation, range, text) in [
+            ("EditableIntentDocument: replace a word", word, "replacement"),
+            ("EditableIntentDocument: split a paragraph", NSRange(location: word.location, length: 0), "\n"),
+        ] {
+            var times: [Double] = []
+            for _ in 0..<runs {
+                var copy = editable
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = try copy.replace(range, with: text)
+                times.append(Self.seconds(since: start))
+            }
+            rows.append(Row(operation: operation, position: "middle", seconds: Self.median(times), fullParses: 0, reason: nil))
         }
-        return Row(
-            operation: "EditableIntentDocument: replace a word", position: "middle", seconds: Self.median(times), fullParses: 0, reason: nil
-        )
+        return rows
+    }
+
+    /// The first word of ASCII letters at or after UTF-16 offset `offset` of `text` (UTF-16
+    /// range), or an empty range at `offset` when there is none.
+    private static func word(near offset: Int, in text: String) -> NSRange {
+        let units = Array(text.utf16)
+        func isLetter(_ unit: UInt16) -> Bool { (65...90).contains(unit) || (97...122).contains(unit) }
+        var start = min(offset, units.count)
+        while start < units.count, !isLetter(units[start]) || (start > 0 && isLetter(units[start - 1])) { start += 1 }
+        var end = start
+        while end < units.count, isLetter(units[end]) { end += 1 }
+        return start < units.count ? NSRange(location: start, length: end - start) : NSRange(location: min(offset, units.count), length: 0)
     }
 
     /// The input appended in 5-character chunks (default hold-back), then finished: the total.

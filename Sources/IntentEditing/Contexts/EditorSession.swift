@@ -107,11 +107,12 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
     /// - Returns: The contexts, each remembered by the session until ``finish(contextWithIdentifier:)``.
     /// - Throws: `IntentMarkError.invalidRange` when a range lies outside the text.
     public mutating func contexts(for scope: ContextScope, selection: NSRange, visibleRange: NSRange? = nil) throws -> [EditorContext] {
-        let text = storage.document.text
+        let document = storage.document
+        let text = document.text
         let count = text.utf16.count
         try Self.check(selection, count: count)
         if let visibleRange { try Self.check(visibleRange, count: count) }
-        let paragraphs = Self.paragraphRanges(of: storage.document)
+        let paragraphs = Self.paragraphRanges(of: document)
         let covered: NSRange
         let evaluated: NSRange
         switch scope {
@@ -133,7 +134,7 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
         }
         let utf8 = try EditingLayout.utf8Range(of: covered, in: text)
         let context = EditorContext(
-            identifier: UUID(), text: EditingLayout.slice(of: storage.document, utf8Range: utf8),
+            identifier: UUID(), text: EditingLayout.slice(of: document, utf8Range: utf8),
             range: scope == .fullDocument ? NSRange(location: 0, length: count) : evaluated, documentRange: covered)
         contexts[context.identifier] = TrackedContext(location: covered.location, length: covered.length)
         return [context]
@@ -312,10 +313,9 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
     /// Whether `range` ends where a paragraph starts: at the text's start, or just after a
     /// paragraph's terminator.
     private func endsAtParagraphStart(_ range: NSRange) -> Bool {
-        let document = storage.document
-        guard let utf8 = try? EditingLayout.utf8Range(of: range, in: document.text) else { return false }
+        guard let utf8 = try? storage.utf8Range(of: range) else { return false }
         let end = utf8.upperBound
-        return end == 0 || EditingLayout.endsBeforeTerminator(end - 1, in: document)
+        return end == 0 || storage.endsBeforeTerminator(end - 1)
     }
 
     /// Whether `document` has no intents but display attributes that can say some: fonts or
@@ -342,11 +342,11 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
     private mutating func move(_ replacement: EditorReplacement, kind: ChangeKind) throws -> EditorReplacement {
         let range = replacement.range
         let before = storage.utf16Count
-        let oldUnits = Self.units(of: storage.document.text, in: range)
+        let oldUnits = storage.utf16Units(in: range)
         let inverse: EditorReplacement
         switch kind {
         case .proposal:
-            let utf8Range = try EditingLayout.utf8Range(of: range, in: storage.document.text)
+            let utf8Range = try storage.utf8Range(of: range)
             inverse = storage.replace(utf8Range: utf8Range, withProposal: replacement.text, absorbingPlainLineEnd: true)
         case .edit:
             inverse = try storage.replace(range, with: replacement.text)
@@ -359,7 +359,7 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
         // paragraph, line end included, where only a word differed — so that positions there stay
         // where they are for later proposals.
         let delta = storage.utf16Count - before
-        let newUnits = Self.units(of: storage.document.text, in: NSRange(location: range.location, length: range.length + delta))
+        let newUnits = storage.utf16Units(in: NSRange(location: range.location, length: range.length + delta))
         var prefix = 0
         while prefix < oldUnits.count, prefix < newUnits.count, oldUnits[prefix] == newUnits[prefix] { prefix += 1 }
         var suffix = 0
@@ -371,15 +371,6 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
         let change = NSRange(location: range.location + prefix, length: oldUnits.count - prefix - suffix)
         moveContexts(through: change, delta: delta)
         return inverse
-    }
-
-    /// The UTF-16 units of `text` in `range` (clamped to the text).
-    private static func units(of text: String, in range: NSRange) -> [UInt16] {
-        let utf16 = text.utf16
-        let lower = min(max(0, range.location), utf16.count)
-        let upper = min(max(lower, range.location + range.length), utf16.count)
-        let start = utf16.index(utf16.startIndex, offsetBy: lower)
-        return Array(utf16[start..<utf16.index(start, offsetBy: upper - lower)])
     }
 
     /// Moves every context through a change of `range` (document coordinates before the change)

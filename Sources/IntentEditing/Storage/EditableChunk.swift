@@ -8,7 +8,10 @@ import IntentModel
 /// block into the next (documents built by hand can have such spans), so that joining the chunks
 /// back gives the document they were cut from. A top-level block larger than the target (one
 /// long list) is one chunk.
-struct EditableChunk: SummarizedTreeElement {
+///
+/// A class, so that the tree's rebalancing copies one reference per node, not a document's
+/// tables.
+final class EditableChunk: SummarizedTreeElement {
     /// The chunk's blocks and text.
     let document: IntentDocument
     let summary: EditableChunkSummary
@@ -46,8 +49,9 @@ struct EditableChunk: SummarizedTreeElement {
         self.document = document
         self.firstBlockEnd = firstBlockEnd
         self.lastBlockStart = lastBlockStart
-        var summary = EditableChunkSummary(
-            textUTF8: document.text.utf8.count, textUTF16: document.text.utf16.count, runs: document.runCount)
+        var text = document.text
+        let utf16 = text.withUTF8 { SourceBlock.utf16CountAndLineFeeds($0[...]).utf16 }
+        var summary = EditableChunkSummary(textUTF8: document.text.utf8.count, textUTF16: utf16, runs: document.runCount)
         for block in document.blockIDs { summary.noteIdentity(document.identity(of: block)) }
         for span in document.spanIDs { summary.noteIdentity(document.identity(of: span)) }
         self.summary = summary

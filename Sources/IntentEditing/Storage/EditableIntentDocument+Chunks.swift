@@ -27,6 +27,28 @@ extension EditableIntentDocument {
         return (lower..<upper, chunks.summary(before: lower))
     }
 
+    /// The one chunk an edit needs when it cannot reach past its paragraph — plain text without
+    /// line, cell or carriage-return ends put in place of text without them: the paragraph stays
+    /// one paragraph, no list joins another, nothing merges — or `nil`. O(log n) plus the range.
+    func singleChunkWindow(
+        for utf8Range: Range<Int>, replacement: IntentDocument
+    ) -> (chunks: Range<Int>, start: EditableChunkSummary)? {
+        guard utf8Range.lowerBound < utf8Count, replacement.storedRuns.allSatisfy({ $0.block == nil }),
+            !replacement.text.utf8.contains(where: Self.endsParagraphOrCell),
+            let (index, before) = chunks.locate(utf8Range.lowerBound, in: \.textUTF8)
+        else { return nil }
+        let chunk = chunks.element(at: index)
+        let upper = utf8Range.upperBound - before.textUTF8
+        // The chunk ends with its last paragraph's line end, which the range must not reach.
+        guard upper < chunk.summary.textUTF8, chunk.document.text.utf8.last == UInt8(ascii: "\n") else { return nil }
+        let removed = chunk.document.text(inUTF8Range: (utf8Range.lowerBound - before.textUTF8)..<upper).utf8
+        guard !removed.contains(where: Self.endsParagraphOrCell) else { return nil }
+        return (index..<(index + 1), before)
+    }
+
+    /// Whether a byte is a line feed, a carriage return or a tab (a cell's terminator).
+    private static func endsParagraphOrCell(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
     /// The chunks at `range` joined into one document, with their identities. O(their size).
     func assembled(chunks range: Range<Int>) -> IntentDocument {
         if range.count == 1 { return chunks.element(at: range.lowerBound).document }
@@ -49,14 +71,16 @@ extension EditableIntentDocument {
         let spans = Set(replacement.spanIDs.map { replacement.identity(of: $0) })
         var found: (blocks: Set<Int>, spans: Set<Int>) = ([], [])
         for identity in blocks.union(spans) {
-            chunks.forEachElement(whereSummary: { $0.mayHold(identity) }) { index, chunk in
+            let wanted: (blocks: Set<Int>, spans: Set<Int>) = (
+                blocks.contains(identity) ? [identity] : [], spans.contains(identity) ? [identity] : []
+            )
+            let visit: (Int, EditableChunk) -> Void = { index, chunk in
                 guard !window.contains(index) else { return }
-                let held = chunk.holds(
-                    blockIdentities: blocks.contains(identity) ? [identity] : [], spanIdentities: spans.contains(identity) ? [identity] : []
-                )
+                let held = chunk.holds(blockIdentities: wanted.blocks, spanIdentities: wanted.spans)
                 found.blocks.formUnion(held.blocks)
                 found.spans.formUnion(held.spans)
             }
+            chunks.forEachElement(whereSummary: { $0.mayHold(identity) }, visit)
         }
         return found
     }
@@ -91,5 +115,29 @@ extension EditableIntentDocument {
         let position = text.utf16.index(text.utf16.startIndex, offsetBy: utf16Offset - before.textUTF16)
         guard position.samePosition(in: text.unicodeScalars) != nil else { return nil }
         return before.textUTF8 + text.utf8.distance(from: text.startIndex, to: position)
+    }
+
+    /// The UTF-16 units of the text in `range` (clamped to the text). O(log n) plus the chunks
+    /// the range covers.
+    func utf16Units(in range: NSRange) -> [UInt16] {
+        let lower = min(max(0, range.location), utf16Count)
+        let upper = min(max(lower, range.location + range.length), utf16Count)
+        guard lower < upper, let (first, before) = chunks.locate(lower, in: \.textUTF16) else { return [] }
+        var result: [UInt16] = []
+        var index = first
+        var start = before.textUTF16
+        while index < chunks.count, start < upper {
+            let chunk = chunks.element(at: index)
+            let utf16 = chunk.document.text.utf16
+            let from = max(lower - start, 0)
+            let to = min(upper - start, chunk.summary.textUTF16)
+            if from < to {
+                let head = utf16.index(utf16.startIndex, offsetBy: from)
+                result += utf16[head..<utf16.index(head, offsetBy: to - from)]
+            }
+            start += chunk.summary.textUTF16
+            index += 1
+        }
+        return result
     }
 }

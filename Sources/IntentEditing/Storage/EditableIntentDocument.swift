@@ -43,15 +43,17 @@ import IntentModel
 ///
 /// Storage: the text and runs are kept in a balanced tree of chunks (`SummarizedTree`, a
 /// persistent AVL tree whose nodes sum their subtree's UTF-8 and UTF-16 lengths, runs and
-/// identities), each chunk a few kilobytes of whole top-level blocks. An edit rebuilds only the
-/// chunks that hold the paragraphs it touches and the top-level blocks next to them (a list an
-/// inserted list joins, a paragraph a deletion merges into); list numbering, identities and the
+/// identities), each chunk about 512 bytes or more of whole top-level blocks. Plain text typed
+/// inside a paragraph rebuilds the one chunk holding it; any other edit rebuilds the chunks that
+/// hold the paragraphs it touches and the top-level blocks next to them (a list an inserted list
+/// joins, a paragraph a deletion merges into). List numbering, identities and the
 /// inverse come out as a rebuild of the whole document would give them (property-tested against
 /// it). Copies share the tree, so keeping an undo state costs nothing.
 ///
-/// Cost: O(log n) plus the size of the chunks an edit touches — a word typed into a 10 MB
-/// document costs about as much as into a 10 KB one, except inside one very large top-level
-/// block (a list of thousands of items is one chunk). The queries (``run(atUTF16:)``,
+/// Cost: O(log n) plus the size of the chunks an edit touches — replacing a word in a 10 MB
+/// document costs about as much as in a 10 KB one (tens of microseconds in a release build;
+/// `intentmark-benchmarks --editing`), except inside one very large top-level block (a list of
+/// thousands of items is one chunk). The queries (``run(atUTF16:)``,
 /// ``runs(inUTF16:)``, ``paragraphRange(aroundUTF16:)``, ``utf8Offset(ofUTF16:)``,
 /// ``utf16Offset(ofUTF8:)``) cost the same. ``document`` assembles the chunks: O(n), once per read.
 ///
@@ -85,7 +87,7 @@ public struct EditableIntentDocument: Sendable {
     /// block intent becomes body paragraphs, one per line. O(n).
     /// - Parameter document: Any intent document.
     public init(_ document: IntentDocument = IntentDocument()) {
-        self.init(document, chunkBytes: 2048)
+        self.init(document, chunkBytes: 512)
     }
 
     /// Wraps `document` with chunks of at least `chunkBytes` UTF-8 bytes (tests use small ones).
@@ -208,7 +210,7 @@ public struct EditableIntentDocument: Sendable {
     /// `inverse` restores blocks as they were (its lists join no others). Rebuilds the chunks
     /// around the range (``window(around:)``) as ``EditingSplice`` rebuilds a whole document.
     mutating func replace(utf8Range: Range<Int>, with replacement: IntentDocument, isInverse: Bool = false) -> EditorReplacement {
-        let window = window(around: utf8Range)
+        let window = (isInverse ? nil : singleChunkWindow(for: utf8Range, replacement: replacement)) ?? window(around: utf8Range)
         let local = assembled(chunks: window.chunks)
         let localRange = (utf8Range.lowerBound - window.start.textUTF8)..<(utf8Range.upperBound - window.start.textUTF8)
         let elsewhere = isInverse ? identitiesInUse(of: replacement, outside: window.chunks) : ([], [])
@@ -232,10 +234,11 @@ public struct EditableIntentDocument: Sendable {
         if isInverse { result.restoreListItemOrdinals(from: replacement) }
         result.renumberListItems()
         identityHighWater = max(identityHighWater, replacement.largestIdentity, result.largestIdentity)
-        let text = result.text
-        let utf8 = text.utf8
-        let start = text.utf16.distance(from: text.startIndex, to: utf8.index(utf8.startIndex, offsetBy: touchedStart))
-        let end = text.utf16.distance(from: text.startIndex, to: utf8.index(utf8.startIndex, offsetBy: newTouchedEnd))
+        var text = result.text
+        let (start, end) = text.withUTF8 { bytes in
+            let start = SourceBlock.utf16CountAndLineFeeds(bytes[..<touchedStart]).utf16
+            return (start, start + SourceBlock.utf16CountAndLineFeeds(bytes[touchedStart..<newTouchedEnd]).utf16)
+        }
         chunks.replaceSubrange(window.chunks, with: EditableChunk.chunks(of: result, targetBytes: chunkBytes))
         unedited = nil
         return EditorReplacement(range: NSRange(location: window.start.textUTF16 + start, length: end - start), text: removed)
