@@ -94,6 +94,52 @@ struct DefinitionIndex: Sendable {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// The bit of a normalized label (``key(_:)``) in a 64-bit set of labels: an FNV-1a hash of
+    /// its bytes, modulo 64.
+    static func labelBit(_ key: String) -> UInt64 {
+        var hash = LabelHash()
+        for byte in key.utf8 { hash.add(byte) }
+        return hash.bit
+    }
+
+    /// The set of ``labelBit(_:)`` bits of every label the brackets of `text` may refer to (the
+    /// contents ``bracketContents(of:)`` gives, normalized as ``key(_:)`` does, without making
+    /// strings); every bit when one holds a byte outside ASCII. One pass over `text`.
+    static func bracketLabelMask(of text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var mask: UInt64 = 0
+        var hash: LabelHash? = nil
+        var pendingSpace = false
+        var started = false
+        var escaped = false
+        for byte in text {
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "[") {
+                (hash, pendingSpace, started) = (LabelHash(), false, false)
+                continue
+            } else if byte == UInt8(ascii: "]"), let closed = hash {
+                mask |= closed.bit
+                hash = nil
+                continue
+            }
+            // The byte is part of an open bracket's label (an escaping backslash too, as
+            // `key(_:)` keeps it).
+            guard hash != nil else { continue }
+            if byte >= 0x80 { return UInt64.max }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                pendingSpace = started
+                continue
+            }
+            if pendingSpace { hash?.add(UInt8(ascii: " ")) }
+            pendingSpace = false
+            started = true
+            hash?.add((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
+        }
+        return mask
+    }
+
     /// The text between each unescaped `[` and the next unescaped `]` with no `[` between: every
     /// label a reference in `text` may use.
     static func bracketContents(of text: String) -> [Substring] {
@@ -117,5 +163,18 @@ struct DefinitionIndex: Sendable {
             index = utf8.index(after: index)
         }
         return result
+    }
+}
+
+extension DefinitionIndex {
+    /// FNV-1a over a label's normalized bytes (``DefinitionIndex/labelBit(_:)``).
+    fileprivate struct LabelHash {
+        private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func add(_ byte: UInt8) {
+            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+
+        var bit: UInt64 { 1 << (value % 64) }
     }
 }

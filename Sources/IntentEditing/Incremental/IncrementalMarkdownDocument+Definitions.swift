@@ -132,17 +132,18 @@ extension IncrementalMarkdownDocument {
 
     /// The tree indices of the blocks whose brackets may refer to one of `labels` (normalized),
     /// in order; a block with a bracket outside ASCII counts (Unicode case folding may match).
+    /// Only subtrees whose label bits hold one of the labels' are visited.
     func elements(referringTo labels: Set<String>) -> [Int] {
+        let wanted = labels.reduce(UInt64(0)) { $0 | DefinitionIndex.labelBit($1) }
         var result: [Int] = []
-        var index = 0
-        tree.forEachElement { element in
-            defer { index += 1 }
+        let visit: (Int, SourceBlock) -> Void = { index, element in
             guard !element.isPrefix else { return }
             let refers = DefinitionIndex.bracketContents(of: element.source).contains { candidate in
                 DefinitionIndex.key(candidate).map { labels.contains($0) } ?? true
             }
             if refers { result.append(index) }
         }
+        tree.forEachElement(whereSummary: { $0.bracketLabels & wanted != 0 }, visit)
         return result
     }
 }

@@ -6,7 +6,10 @@ import IntentModel
 /// element is the prefix: the source before the first block (blank lines, front matter,
 /// definitions), with no block. Blocks that share a source line (libcmark-gfm gives a table made
 /// of a paragraph's last line the paragraph's first line) are one element.
-struct SourceBlock: SummarizedTreeElement {
+///
+/// A class, so that the tree's rebalancing copies and frees one reference per node, not the
+/// element's strings and arrays.
+final class SourceBlock: SummarizedTreeElement {
     /// The block's source lines, with the lines after it up to the next block.
     let source: String
     /// The parse whose document holds the block's runs.
@@ -39,9 +42,10 @@ struct SourceBlock: SummarizedTreeElement {
         var text = region.document.text
         let (sourceUTF16, lineFeeds) = source.withUTF8 { Self.utf16CountAndLineFeeds($0[...]) }
         let textUTF16 = text.withUTF8 { Self.utf16CountAndLineFeeds($0[textRange]).utf16 }
+        let bracketLabels = isPrefix ? 0 : source.withUTF8 { DefinitionIndex.bracketLabelMask(of: $0) }
         summary = SourceBlockSummary(
             sourceUTF8: source.utf8.count, sourceUTF16: sourceUTF16, lineFeeds: lineFeeds, textUTF8: textRange.count,
-            textUTF16: textUTF16, blocks: identities.count)
+            textUTF16: textUTF16, blocks: identities.count, bracketLabels: bracketLabels)
     }
 
     /// The UTF-16 length of valid UTF-8 `bytes` (a unit per scalar, two for a four-byte one) and

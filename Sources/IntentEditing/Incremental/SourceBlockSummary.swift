@@ -15,6 +15,10 @@ struct SourceBlockSummary: TreeSummary, Hashable {
     var textUTF16 = 0
     /// Top-level blocks (the prefix before the first block counts 0).
     var blocks = 0
+    /// The labels the blocks' brackets may refer to, as ``DefinitionIndex/labelBit(_:)`` bits
+    /// (all bits for a bracket outside ASCII): a subtree without a label's bit has no block that
+    /// refers to it.
+    var bracketLabels: UInt64 = 0
 
     static let zero = SourceBlockSummary()
 
@@ -22,6 +26,7 @@ struct SourceBlockSummary: TreeSummary, Hashable {
         SourceBlockSummary(
             sourceUTF8: left.sourceUTF8 + right.sourceUTF8, sourceUTF16: left.sourceUTF16 + right.sourceUTF16,
             lineFeeds: left.lineFeeds + right.lineFeeds, textUTF8: left.textUTF8 + right.textUTF8,
-            textUTF16: left.textUTF16 + right.textUTF16, blocks: left.blocks + right.blocks)
+            textUTF16: left.textUTF16 + right.textUTF16, blocks: left.blocks + right.blocks,
+            bracketLabels: left.bracketLabels | right.bracketLabels)
     }
 }
