@@ -9,6 +9,7 @@ import MarkdownParsing
 ///   character, delete one, replace a word, paste 10 KB, and type a 200-character paragraph
 ///   character by character (the median keystroke);
 /// - `EditableIntentDocument`: replace a word in the middle, and split its paragraph there;
+///   `EditorSession`: replace the word, then undo it;
 /// - `StreamingMarkdownDocument`: the whole input appended in 5-character chunks (total; inputs
 ///   up to 2 MB).
 ///
@@ -145,7 +146,29 @@ package struct EditingBenchmark {
             }
             rows.append(Row(operation: operation, position: "middle", seconds: Self.median(times), fullParses: 0, reason: nil))
         }
+        rows += try measureSession(editable.document, word: word)
         return rows
+    }
+
+    /// `EditorSession` (the storage plus contexts and undo history): the user replaces a word,
+    /// then undoes it.
+    private func measureSession(_ document: IntentDocument, word: NSRange) throws -> [Row] {
+        let session = EditorSession(document: document, styleMapping: MarkdownStyleMapping())
+        var edits: [Double] = []
+        var undos: [Double] = []
+        for _ in 0..<runs {
+            var copy = session
+            var start = DispatchTime.now().uptimeNanoseconds
+            _ = try copy.replace(word, with: "replacement")
+            edits.append(Self.seconds(since: start))
+            start = DispatchTime.now().uptimeNanoseconds
+            _ = try copy.undo()
+            undos.append(Self.seconds(since: start))
+        }
+        return [
+            Row(operation: "EditorSession: replace a word", position: "middle", seconds: Self.median(edits), fullParses: 0, reason: nil),
+            Row(operation: "EditorSession: undo it", position: "middle", seconds: Self.median(undos), fullParses: 0, reason: nil),
+        ]
     }
 
     /// The first word of ASCII letters at or after UTF-16 offset `offset` of `text` (UTF-16

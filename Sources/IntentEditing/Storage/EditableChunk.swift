@@ -52,8 +52,8 @@ final class EditableChunk: SummarizedTreeElement {
         var text = document.text
         let utf16 = text.withUTF8 { SourceBlock.utf16CountAndLineFeeds($0[...]).utf16 }
         var summary = EditableChunkSummary(textUTF8: document.text.utf8.count, textUTF16: utf16, runs: document.runCount)
-        for block in document.blockIDs { summary.noteIdentity(document.identity(of: block)) }
-        for span in document.spanIDs { summary.noteIdentity(document.identity(of: span)) }
+        for block in document.blockIDs { summary.blockIdentities.note(document.identity(of: block)) }
+        for span in document.spanIDs { summary.spanIdentities.note(document.identity(of: span)) }
         self.summary = summary
     }
 
@@ -91,13 +91,5 @@ final class EditableChunk: SummarizedTreeElement {
             }
         }
         return found
-    }
-}
-
-extension EditableChunkSummary {
-    /// Widens the identity range to hold `identity`.
-    fileprivate mutating func noteIdentity(_ identity: Int) {
-        smallestIdentity = min(smallestIdentity, identity)
-        largestIdentity = max(largestIdentity, identity)
     }
 }

@@ -64,23 +64,26 @@ extension EditableIntentDocument {
     }
 
     /// The block and span identities of `replacement` that chunks outside `window` use: an undo
-    /// must not give them to the blocks it restores. Visits only chunks whose identity range holds
-    /// one of them (O(log n) each while identities follow document order, as parsing gives them).
+    /// must not give them to the blocks it restores. Visits only chunks whose block (span) identity
+    /// range holds one of them: O(log n) each while identities follow document order, as parsing
+    /// numbers them; a chunk an edit gave fresh identities has a wider range, and is visited more.
     func identitiesInUse(of replacement: IntentDocument, outside window: Range<Int>) -> (blocks: Set<Int>, spans: Set<Int>) {
         let blocks = Set(replacement.blockIDs.map { replacement.identity(of: $0) })
         let spans = Set(replacement.spanIDs.map { replacement.identity(of: $0) })
         var found: (blocks: Set<Int>, spans: Set<Int>) = ([], [])
-        for identity in blocks.union(spans) {
-            let wanted: (blocks: Set<Int>, spans: Set<Int>) = (
-                blocks.contains(identity) ? [identity] : [], spans.contains(identity) ? [identity] : []
-            )
+        for identity in blocks {
             let visit: (Int, EditableChunk) -> Void = { index, chunk in
                 guard !window.contains(index) else { return }
-                let held = chunk.holds(blockIdentities: wanted.blocks, spanIdentities: wanted.spans)
-                found.blocks.formUnion(held.blocks)
-                found.spans.formUnion(held.spans)
+                found.blocks.formUnion(chunk.holds(blockIdentities: [identity], spanIdentities: []).blocks)
             }
-            chunks.forEachElement(whereSummary: { $0.mayHold(identity) }, visit)
+            chunks.forEachElement(whereSummary: { $0.blockIdentities.mayHold(identity) }, visit)
+        }
+        for identity in spans {
+            let visit: (Int, EditableChunk) -> Void = { index, chunk in
+                guard !window.contains(index) else { return }
+                found.spans.formUnion(chunk.holds(blockIdentities: [], spanIdentities: [identity]).spans)
+            }
+            chunks.forEachElement(whereSummary: { $0.spanIdentities.mayHold(identity) }, visit)
         }
         return found
     }
