@@ -132,6 +132,51 @@ struct ChunkedEditableStorageTests {
         #expect(Set(identities).count == identities.count, "an identity is used twice")
     }
 
+    @Test("An editor's session on a document of many chunks: a rewrite, typing, a split, a merge; undo to the start, redo to the end")
+    func sessionAcrossChunks() throws {
+        let source = try #require(try Self.sources().last)
+        let parsed = try IntentDocument(markdown: source)
+        var session = EditorSession(document: parsed, styleMapping: MarkdownStyleMapping())
+        let start = session.storage.document
+        #expect(session.storage.chunks.count > 5, "the document should span several chunks")
+        var states = [start]
+        // A Writing Tools rewrite of the paragraph around the middle, with blocks of its own.
+        let middle = session.storage.utf16Count / 2
+        let paragraph = try #require(session.storage.paragraphRange(aroundUTF16: middle))
+        let context = try #require(try session.contexts(for: .userSelection, selection: paragraph).first)
+        try session.replace(
+            NSRange(location: paragraph.location - context.documentRange.location, length: paragraph.length - 1), in: context.identifier,
+            proposedText: try IntentDocument(markdown: "## Rewritten\n\n- one\n- two\n"))
+        states.append(session.storage.document)
+        // The user types near the start and near the end, splits a paragraph and merges two.
+        for (location, length, text) in [(3, 0, "typed "), (session.storage.utf16Count - 20, 2, "xy"), (40, 0, "\n"), (60, 3, "")] {
+            try session.replace(NSRange(location: location, length: length), with: text)
+            states.append(session.storage.document)
+        }
+        let end = session.storage.document
+        for state in states.dropLast().reversed() {
+            try session.undo()
+            #expect(
+                session.storage.document.isEquivalent(to: state), "\(session.storage.document.equivalenceFailure(comparedTo: state) ?? "")")
+        }
+        #expect(try session.undo() == nil)
+        for state in states.dropFirst() {
+            try session.redo()
+            #expect(
+                session.storage.document.isEquivalent(to: state), "\(session.storage.document.equivalenceFailure(comparedTo: state) ?? "")")
+        }
+        #expect(session.storage.document.isEquivalent(to: end))
+        // What the editor reads between edits agrees with the document.
+        #expect(String(end.text.utf16.dropFirst(3).prefix(6)) == "typed ")
+        let run = try #require(session.storage.run(atUTF16: 5))
+        #expect(NSLocationInRange(5, run.textUTF16Range))
+        // Saved as Markdown: what the edits did not touch is the author's text.
+        let markdown = session.storage.document.markdown()
+        let sourceLines = Set(source.split(separator: "\n", omittingEmptySubsequences: false))
+        let kept = markdown.split(separator: "\n", omittingEmptySubsequences: false).filter { sourceLines.contains($0) }.count
+        #expect(kept * 10 > sourceLines.count * 8, "\(kept) of \(sourceLines.count) lines kept")
+    }
+
     @Test("Runs, paragraph ranges and offset conversions match the assembled document (property)")
     func queriesMatchTheDocument() throws {
         var generator = SeededRandom(seed: 0x0FF5)
