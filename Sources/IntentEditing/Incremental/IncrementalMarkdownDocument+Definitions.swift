@@ -86,8 +86,7 @@ extension IncrementalMarkdownDocument {
     /// their blocks' lines), in source order; `nil` when a line inside a block that may hold a
     /// definition has a `]:` whose label is one of `labels` (only a parse can tell what it is).
     func betweenBlockDefinitions(changing labels: Set<String>) -> String? {
-        var definitions = ""
-        var inDefinition = false
+        var definitions = DefinitionStretches()
         var unreadable = false
         let frontMatterEnd = frontMatter?.sourceRange?.upperBound ?? 0
         var offset = 0
@@ -104,30 +103,24 @@ extension IncrementalMarkdownDocument {
                 if offset + lineStart < frontMatterEnd {
                     // Front matter is not Markdown.
                 } else if isBlockLine {
-                    if inDefinition { definitions += "\n" }
-                    inDefinition = false
+                    definitions.endStretch()
                     // A `]:` there was resolved by the last full parse, unless its label is
                     // changing (or cannot be read on its line).
                     if element.holding != .none, zip(lineBytes, lineBytes.dropFirst()).contains(where: { $0 == (93, 58) }) {
                         let found = LinkDefinitions.labelsBeforeColons(in: lineBytes, from: 0, acrossLines: false)
                         unreadable = found.map { $0.contains { DefinitionIndex.key($0).map(labels.contains) ?? true } } ?? true
                     }
-                } else if lineBytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }) {
-                    if inDefinition { definitions += "\n" }
-                    inDefinition = false
+                } else if DefinitionStretches.isBlank(lineBytes) {
+                    definitions.endStretch()
                 } else {
-                    // A line no block covers is part of a definition.
-                    let text = String(decoding: lineBytes, as: UTF8.self)
-                    inDefinition = true
-                    definitions += text
-                    if !text.hasSuffix("\n") { definitions += "\n" }
+                    definitions.add(String(decoding: lineBytes, as: UTF8.self))
                 }
                 lineStart = next
                 line += 1
             }
             offset += bytes.count
         }
-        return unreadable ? nil : definitions
+        return unreadable ? nil : definitions.text
     }
 
     /// The tree indices of the blocks whose brackets may refer to one of `labels` (normalized),

@@ -8,8 +8,7 @@ extension IncrementalMarkdownDocument {
     mutating func parseEverything(_ source: String, reason: String, edited: Range<Int>) throws {
         let (parsed, lines) = try MarkdownParser(options: options).parseReportingTopLevelLines(source)
         identityHighWater = max(identityHighWater, parsed.largestIdentity)
-        var lineStarts = [0]
-        for (offset, byte) in source.utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        let lineStarts = SourceBlock.lineStarts(of: source.utf8)
         let blocks = Self.topLevelBlocks(of: parsed)
         frontMatter = parsed.frontMatter
         definitions = DefinitionIndex()
@@ -23,7 +22,9 @@ extension IncrementalMarkdownDocument {
         }
         let shared = ParsedRegion(parsed)
         var elements: [SourceBlock] = []
-        if fullParseReason == nil, let placed = SourceBlock.elements(of: source, lines: lines, blocks: blocks, region: shared) {
+        if fullParseReason == nil,
+            let placed = SourceBlock.elements(of: source, lines: lines, blocks: blocks, region: shared, lineStarts: lineStarts)
+        {
             elements = [SourceBlock(source: placed.leading, region: shared, textRange: placed.leadingText, identities: [], isPrefix: true)]
             elements += placed.elements
         } else {

@@ -39,12 +39,11 @@ enum LinkDefinitions {
             for line in range where line >= 1 && line <= lineStarts.count { blockOfLine[line] = index }
         }
         let holding = holding(parsed)
-        var definitions = ""
+        var definitions = DefinitionStretches()
         var labels: [String]? = []
         var unreadLine = 0
         var seen = Set<String>()
         var text = source
-        var inDefinition = false
         let frontMatterEnd = parsed.frontMatter?.sourceRange?.upperBound ?? 0
         text.withUTF8 { bytes in
             for line in 1...lineStarts.count where lineStarts[line - 1] >= frontMatterEnd {
@@ -53,8 +52,7 @@ enum LinkDefinitions {
                 let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 let block = blockOfLine[line]
                 if block >= 0 {
-                    if inDefinition { definitions += "\n" }
-                    inDefinition = false
+                    definitions.endStretch()
                     // Inside a block a definition can also follow a list marker or a quote's
                     // `>` (`> [x]: /u`): any `]:` there may be one.
                     guard block < holding.count, holding[block] != .none, lineText.contains("]:") else { continue }
@@ -70,19 +68,14 @@ enum LinkDefinitions {
                         continue
                     }
                     for label in found where seen.insert(label).inserted { labels?.append(label) }
-                } else if lineText.allSatisfy({ $0.isWhitespace }) {
-                    if inDefinition { definitions += "\n" }
-                    inDefinition = false
+                } else if DefinitionStretches.isBlank(bytes[start..<end]) {
+                    definitions.endStretch()
                 } else {
-                    // A line no block covers is part of a definition (a label, destination and
-                    // title may each take lines); definitions end at a blank line or a block.
-                    inDefinition = true
-                    definitions += lineText
-                    if !lineText.hasSuffix("\n") { definitions += "\n" }
+                    definitions.add(lineText)
                 }
             }
         }
-        return (definitions, labels, unreadLine)
+        return (definitions.text, labels, unreadLine)
     }
 
     /// Where a top-level block may hold a link reference definition.

@@ -67,17 +67,26 @@ final class SourceBlock: SummarizedTreeElement {
             blockLines: blockLines, holding: holding)
     }
 
+    /// The UTF-8 offset of every line's start in `bytes` (a line starts at 0 and after each line
+    /// feed).
+    static func lineStarts(of bytes: some Sequence<UInt8>) -> [Int] {
+        var lineStarts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        return lineStarts
+    }
+
     /// The elements for a parse of `source` into `region` (its top-level blocks' `lines`, 1-based,
     /// and `blocks`, text ranges and identities, in order): the source before the first block,
     /// with its text range, and one element per group of blocks that share lines; `nil` when a
-    /// block cannot be placed (a last block reported at line 0).
+    /// block cannot be placed (a last block reported at line 0). `lineStarts`: the source's
+    /// (``lineStarts(of:)``), when the caller has them.
     static func elements(
-        of source: String, lines: [ClosedRange<Int>], blocks: [(range: Range<Int>, identity: Int?)], region: ParsedRegion
+        of source: String, lines: [ClosedRange<Int>], blocks: [(range: Range<Int>, identity: Int?)], region: ParsedRegion,
+        lineStarts known: [Int]? = nil
     ) -> (leading: String, leadingText: Range<Int>, elements: [SourceBlock])? {
         guard let groups = groups(of: lines) else { return nil }
         let utf8 = Array(source.utf8)
-        var lineStarts = [0]
-        for (offset, byte) in utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        let lineStarts = known ?? Self.lineStarts(of: utf8)
         func lineStart(_ line: Int) -> Int { line - 1 < lineStarts.count ? lineStarts[max(0, line - 1)] : utf8.count }
         func text(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
         let textCount = region.document.text.utf8.count
