@@ -19,6 +19,36 @@ struct StreamingMarkdownDocumentTests {
         return result
     }
 
+    @Test("Thousands of random chunkings of the spec examples stream to the document one parse gives, with every hold-back (property)")
+    func specExampleChunkings() throws {
+        var generator = SeededRandom(seed: 0x57EC)
+        let policies: [StreamingMarkdownDocument.HoldBack] = [.nothing, .unsettledLines, .incompleteLines]
+        var chunkings = 0
+        for file in SpecExamples.fixtureFiles {
+            for example in try SpecExamples.fixture(file) where !example.isDisabled {
+                let holdBack = policies[chunkings % policies.count]
+                var stream = try StreamingMarkdownDocument(holdBack: holdBack)
+                let pieces = Self.chunks(of: example.markdown, longest: Int.random(in: 1...8, using: &generator), using: &generator)
+                for (index, piece) in pieces.enumerated() {
+                    try stream.append(piece)
+                    // Halfway, the document is a full parse of what was committed.
+                    if index == pieces.count / 2 {
+                        let expected = try IntentDocument(markdown: stream.committedSource)
+                        #expect(stream.document.isEquivalent(to: expected), "\(example.testDescription), \(holdBack), halfway")
+                    }
+                }
+                try stream.finish()
+                #expect(stream.committedSource == example.markdown)
+                let expected = try IntentDocument(markdown: example.markdown)
+                #expect(
+                    stream.document.isEquivalent(to: expected),
+                    "\(example.testDescription), \(holdBack): \(stream.document.equivalenceFailure(comparedTo: expected) ?? "")")
+                chunkings += 1
+            }
+        }
+        #expect(chunkings > 1_500)
+    }
+
     @Test(
         "Random chunkings of the corpus documents stream to the document one parse gives; every update re-parses only the last blocks (property)",
         arguments: [StreamingMarkdownDocument.HoldBack.nothing, .unsettledLines, .incompleteLines])
