@@ -68,21 +68,7 @@ extension IncrementalMarkdownDocument {
     /// - Parameter range: UTF-16 units of the text; an empty range gives the run at its location.
     /// - Returns: The runs (empty for a range outside the text).
     public func runs(inTextUTF16 range: NSRange) -> [TextRun] {
-        guard range.location >= 0, range.length >= 0, range.location < textUTF16Count,
-            let (first, _) = tree.locate(range.location, in: \.textUTF16)
-        else { return [] }
-        let upper = range.location + max(range.length, 1)
-        var result: [TextRun] = []
-        var index = first
-        while index < tree.count {
-            let before = tree.summary(before: index)
-            guard before.textUTF16 < upper else { break }
-            result += runs(ofElement: index, before: before).filter {
-                $0.textUTF16Range.location + $0.textUTF16Range.length > range.location && $0.textUTF16Range.location < upper
-            }
-            index += 1
-        }
-        return result
+        TextRun.runs(in: tree, overlapping: range, textUTF16: \.textUTF16, runsOf: runs(ofElement:before:))
     }
 
     /// The range of the leaf block (the paragraph, in an editor's words) whose text holds UTF-16

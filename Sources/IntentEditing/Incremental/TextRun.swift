@@ -59,4 +59,28 @@ extension TextRun {
         let start = runs[lower].textUTF16Range.location
         return NSRange(location: start, length: NSMaxRange(runs[upper].textUTF16Range) - start)
     }
+
+    /// The runs overlapping `range` (UTF-16 units of a whole text, an empty range meaning the
+    /// run at its location) of a tree whose elements each hold a stretch of that text, whole, in
+    /// order: element by element from the one holding the range's start. `textUTF16` reads a
+    /// summary's text length; `runsOf` gives an element's runs (by index, with the summary of the
+    /// elements before it) in the whole text's coordinates. O(log n) per element visited.
+    static func runs<Element>(
+        in tree: SummarizedTree<Element>, overlapping range: NSRange, textUTF16: (Element.Summary) -> Int,
+        runsOf: (Int, Element.Summary) -> [TextRun]
+    ) -> [TextRun] {
+        guard range.location >= 0, range.length >= 0, range.location < textUTF16(tree.summary),
+            let (first, _) = tree.locate(range.location, in: textUTF16)
+        else { return [] }
+        let upper = range.location + max(range.length, 1)
+        var result: [TextRun] = []
+        var index = first
+        while index < tree.count {
+            let before = tree.summary(before: index)
+            guard textUTF16(before) < upper else { break }
+            result += runsOf(index, before).filter { NSMaxRange($0.textUTF16Range) > range.location && $0.textUTF16Range.location < upper }
+            index += 1
+        }
+        return result
+    }
 }

@@ -56,21 +56,7 @@ extension EditableIntentDocument {
     /// - Parameter range: UTF-16 units of the text; an empty range gives the run at its location.
     /// - Returns: The runs (empty for a range outside the text).
     public func runs(inUTF16 range: NSRange) -> [TextRun] {
-        guard range.location >= 0, range.length >= 0, range.location < utf16Count,
-            let (first, _) = chunks.locate(range.location, in: \.textUTF16)
-        else { return [] }
-        let upper = range.location + max(range.length, 1)
-        var result: [TextRun] = []
-        var index = first
-        while index < chunks.count {
-            let before = chunks.summary(before: index)
-            guard before.textUTF16 < upper else { break }
-            result += runs(ofChunk: index, before: before).filter {
-                NSMaxRange($0.textUTF16Range) > range.location && $0.textUTF16Range.location < upper
-            }
-            index += 1
-        }
-        return result
+        TextRun.runs(in: chunks, overlapping: range, textUTF16: \.textUTF16, runsOf: runs(ofChunk:before:))
     }
 
     /// The range of the paragraph (leaf block) whose text holds UTF-16 offset `utf16Offset`, its
