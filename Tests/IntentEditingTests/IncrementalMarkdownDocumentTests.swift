@@ -11,6 +11,17 @@ struct IncrementalMarkdownDocumentTests {
         try IntentDocument(markdown: source, options: options)
     }
 
+    /// The identities of `document`'s top-level blocks, in document order.
+    static func topLevelIdentities(_ document: IntentDocument) -> [Int] {
+        var result: [Int] = []
+        for run in document.storedRuns {
+            guard let block = run.block else { continue }
+            let identity = document.identity(of: document.topLevelBlock(of: block))
+            if result.last != identity { result.append(identity) }
+        }
+        return result
+    }
+
     @Test("An edit inside a paragraph re-parses only its neighbourhood; other blocks keep their identities")
     func localEdit() throws {
         let source = "# Title\n\nFirst paragraph.\n\nSecond paragraph.\n\nThird.\n\n- a\n- b\n"
@@ -110,11 +121,19 @@ struct IncrementalMarkdownDocumentTests {
                 // Whether the edit touches a definition: its text, or the lines it changes, hold `]:`.
                 let lines = (incremental.source as NSString).lineRange(for: NSRange(location: location, length: length))
                 let touchesDefinition = snippet.contains("]:") || (incremental.source as NSString).substring(with: lines).contains("]:")
-                let oldText = Array(incremental.document.text.utf8)
+                let oldDocument = incremental.document
+                let oldText = Array(oldDocument.text.utf8)
                 try incremental.replace(NSRange(location: location, length: length), with: snippet)
                 // The change's text ranges turn the old text into the new one (what a view redraws).
                 let change = incremental.lastChange
                 let newText = Array(incremental.document.text.utf8)
+                // Every top-level block the change does not report removed keeps its identity, in
+                // order; the rest are the blocks it reports added.
+                let (removed, added) = (Set(change.removedIdentities), Set(change.addedIdentities))
+                #expect(
+                    Self.topLevelIdentities(oldDocument).filter { !removed.contains($0) }
+                        == Self.topLevelIdentities(incremental.document).filter { !added.contains($0) },
+                    "identities after \(snippet.debugDescription) at \(location),\(length)")
                 #expect(change.replacedTextUTF8.upperBound <= oldText.count && change.insertedTextUTF8.upperBound <= newText.count)
                 if change.replacedTextUTF8.upperBound <= oldText.count, change.insertedTextUTF8.upperBound <= newText.count {
                     let rebuilt =
