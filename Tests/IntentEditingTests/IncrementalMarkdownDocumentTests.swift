@@ -108,6 +108,7 @@ struct IncrementalMarkdownDocumentTests {
         var reasons: [String: Int] = [:]
         var untouched = 0
         var untouchedPartial = 0
+        var untouchedReasons: [String: Int] = [:]
         for document in documents where !document.isEmpty {
             var incremental = try IncrementalMarkdownDocument(source: document, options: options)
             for _ in 0..<25 {
@@ -152,13 +153,16 @@ struct IncrementalMarkdownDocumentTests {
                 case .partial:
                     partial += 1
                     if !touchesDefinition { untouchedPartial += 1 }
-                case .full(let reason): reasons[reason, default: 0] += 1
+                case .full(let reason):
+                    reasons[reason, default: 0] += 1
+                    if !touchesDefinition { untouchedReasons[reason, default: 0] += 1 }
                 }
             }
         }
         print(
             "incremental (\(layout)): \(partial) of \(total) random edits re-parsed only part of the document; "
-                + "of the \(untouched) that touch no definition, \(untouchedPartial); full parses: \(reasons)")
+                + "of the \(untouched) that touch no definition, \(untouchedPartial) (full parses among them: \(untouchedReasons)); "
+                + "all full parses: \(reasons)")
         #expect(partial > total / 3)
     }
 }
