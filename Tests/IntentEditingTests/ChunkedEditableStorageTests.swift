@@ -177,6 +177,39 @@ struct ChunkedEditableStorageTests {
         #expect(kept * 10 > sourceLines.count * 8, "\(kept) of \(sourceLines.count) lines kept")
     }
 
+    @Test("Contexts on a document of many chunks cover the paragraphs around the selection, and hold that text (property)")
+    func contextsAcrossChunks() throws {
+        var generator = SeededRandom(seed: 0xC0E7)
+        let source = try #require(try Self.sources().last)
+        var session = EditorSession(document: try IntentDocument(markdown: source), styleMapping: MarkdownStyleMapping())
+        try session.replace(NSRange(location: 10, length: 0), with: "typed\n")
+        let document = session.storage.document
+        // The paragraphs, from the assembled document.
+        var paragraphs: [NSRange] = []
+        var utf16 = 0
+        for leaf in document.leafBlocks() {
+            let length = String(document.text(inUTF8Range: leaf.utf8Range)).utf16.count
+            paragraphs.append(NSRange(location: utf16, length: length))
+            utf16 += length
+        }
+        let count = session.storage.utf16Count
+        for _ in 0..<60 {
+            let location = Int.random(in: 0..<count, using: &generator)
+            let selection = NSRange(location: location, length: Int.random(in: 1...min(80, count - location), using: &generator))
+            for (scope, extra) in [(ContextScope.userSelection, 1), (.visibleArea, 0)] {
+                let context = try #require(try session.contexts(for: scope, selection: selection).first)
+                let first = try #require(paragraphs.firstIndex { NSMaxRange($0) > selection.location })
+                let last = try #require(paragraphs.lastIndex { $0.location < NSMaxRange(selection) })
+                let lower = paragraphs[max(0, first - extra)]
+                let upper = paragraphs[min(paragraphs.count - 1, last + extra)]
+                #expect(context.documentRange == NSRange(location: lower.location, length: NSMaxRange(upper) - lower.location))
+                let utf8 = try EditingLayout.utf8Range(of: context.documentRange, in: document.text)
+                #expect(context.text == EditingLayout.slice(of: document, utf8Range: utf8), "\(scope) \(selection)")
+                session.finish(contextWithIdentifier: context.identifier)
+            }
+        }
+    }
+
     @Test("Runs, paragraph ranges and offset conversions match the assembled document (property)")
     func queriesMatchTheDocument() throws {
         var generator = SeededRandom(seed: 0x0FF5)

@@ -107,12 +107,9 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
     /// - Returns: The contexts, each remembered by the session until ``finish(contextWithIdentifier:)``.
     /// - Throws: `IntentMarkError.invalidRange` when a range lies outside the text.
     public mutating func contexts(for scope: ContextScope, selection: NSRange, visibleRange: NSRange? = nil) throws -> [EditorContext] {
-        let document = storage.document
-        let text = document.text
-        let count = text.utf16.count
+        let count = storage.utf16Count
         try Self.check(selection, count: count)
         if let visibleRange { try Self.check(visibleRange, count: count) }
-        let paragraphs = Self.paragraphRanges(of: document)
         let covered: NSRange
         let evaluated: NSRange
         switch scope {
@@ -124,18 +121,23 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
                 covered = NSRange(location: 0, length: count)
                 evaluated = selection
             } else {
-                covered = Self.paragraphs(around: selection, in: paragraphs, extra: surroundingParagraphs, count: count)
+                covered = paragraphs(around: selection, extra: surroundingParagraphs, count: count)
                 evaluated = NSRange(location: selection.location - covered.location, length: selection.length)
             }
         case .visibleArea:
             let visible = visibleRange ?? selection
-            covered = Self.paragraphs(around: visible, in: paragraphs, extra: 0, count: count)
+            covered = paragraphs(around: visible, extra: 0, count: count)
             evaluated = NSRange(location: visible.location - covered.location, length: visible.length)
         }
-        let utf8 = try EditingLayout.utf8Range(of: covered, in: text)
+        // The whole document is read only when the context is the whole document (its runs only,
+        // as every context's text is: no front matter, no Markdown source).
+        let utf8 = try storage.utf8Range(of: covered)
+        let text =
+            covered.length == count
+            ? EditingLayout.slice(of: storage.document, utf8Range: utf8) : storage.slice(utf8Range: utf8)
         let context = EditorContext(
-            identifier: UUID(), text: EditingLayout.slice(of: document, utf8Range: utf8),
-            range: scope == .fullDocument ? NSRange(location: 0, length: count) : evaluated, documentRange: covered)
+            identifier: UUID(), text: text, range: scope == .fullDocument ? NSRange(location: 0, length: count) : evaluated,
+            documentRange: covered)
         contexts[context.identifier] = TrackedContext(location: covered.location, length: covered.length)
         return [context]
     }
@@ -429,31 +431,17 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
         return NSRange(location: lower, length: upper - lower)
     }
 
-    /// The UTF-16 ranges of the document's paragraphs (leaves with their terminators).
-    private static func paragraphRanges(of document: IntentDocument) -> [NSRange] {
-        var result: [NSRange] = []
-        var utf16Start = 0
-        let text = document.text
-        var utf8Index = text.utf8.startIndex
-        for leaf in document.leafBlocks() {
-            let end = text.utf8.index(utf8Index, offsetBy: leaf.utf8Range.count)
-            let length = text.utf16.distance(from: utf8Index, to: end)
-            result.append(NSRange(location: utf16Start, length: length))
-            utf16Start += length
-            utf8Index = end
+    /// The paragraphs `range` touches, with `extra` more on each side, as one range (the whole
+    /// text when it has none). O(log n) plus the chunks of those paragraphs.
+    private func paragraphs(around range: NSRange, extra: Int, count: Int) -> NSRange {
+        guard count > 0,
+            var first = storage.paragraphRange(aroundUTF16: min(range.location, count - 1)),
+            var last = storage.paragraphRange(aroundUTF16: min(max(range.location + range.length, range.location + 1), count) - 1)
+        else { return NSRange(location: 0, length: count) }
+        for _ in 0..<extra {
+            if first.location > 0, let before = storage.paragraphRange(aroundUTF16: first.location - 1) { first = before }
+            if NSMaxRange(last) < count, let after = storage.paragraphRange(aroundUTF16: NSMaxRange(last)) { last = after }
         }
-        return result
-    }
-
-    /// The paragraphs `range` touches, with `extra` more on each side, as one range.
-    private static func paragraphs(around range: NSRange, in paragraphs: [NSRange], extra: Int, count: Int) -> NSRange {
-        guard !paragraphs.isEmpty else { return NSRange(location: 0, length: count) }
-        let end = range.location + range.length
-        var first = paragraphs.firstIndex { $0.location + $0.length > range.location } ?? paragraphs.count - 1
-        var last = paragraphs.lastIndex { $0.location < max(end, range.location + 1) } ?? first
-        first = max(0, first - extra)
-        last = min(paragraphs.count - 1, max(last, first) + extra)
-        let start = paragraphs[first].location
-        return NSRange(location: start, length: paragraphs[last].location + paragraphs[last].length - start)
+        return NSRange(location: first.location, length: NSMaxRange(last) - first.location)
     }
 }

@@ -143,4 +143,15 @@ extension EditableIntentDocument {
         }
         return result
     }
+
+    /// The runs of `utf8Range` (on scalar boundaries) with their blocks and identities, as
+    /// `EditingLayout.slice` gives them from ``document``. O(log n) plus the chunks it covers.
+    func slice(utf8Range: Range<Int>) -> IntentDocument {
+        guard let (first, before) = chunks.locate(utf8Range.lowerBound, in: \.textUTF8),
+            let (last, _) = chunks.locate(max(utf8Range.lowerBound, utf8Range.upperBound - 1), in: \.textUTF8)
+        else { return IntentDocument() }
+        let local = assembled(chunks: first..<(last + 1))
+        let start = utf8Range.lowerBound - before.textUTF8
+        return EditingLayout.slice(of: local, utf8Range: start..<(start + utf8Range.count))
+    }
 }
