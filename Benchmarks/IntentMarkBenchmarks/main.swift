@@ -3,6 +3,7 @@
 //   swift run -c release intentmark-benchmarks [--runs N] [--stages LIST] [--sampled-memory] [FILE…]
 //   swift run -c release intentmark-benchmarks --sweep [--sizes 1K,64K,1M,…] [--runs N] [--svg PATH] [--json PATH] [FILE]
 //   swift run -c release intentmark-benchmarks --editing [--runs N] [FILE…]   (the editing layer)
+//   swift run -c release intentmark-benchmarks --streaming [--runs N] [FILE…]   (its streaming rows alone)
 //   swift run -c release intentmark-benchmarks --foundation [--runs N] [FILE…]   (AttributedString against Foundation-only builders)
 //   swift run -c release intentmark-benchmarks --complexity [--max-bytes 64M] [--shapes LIST] [--json PATH]   (growth exponent of every output per input shape)
 //   swift run -c release intentmark-benchmarks --complexity --instructions [--sizes 8K,32K,128K] [--shapes LIST] [--outputs LIST] [--fail-above 1.15] [--json PATH]
@@ -35,6 +36,7 @@ var runsWereGiven = false
 var files: [String] = []
 var stages = BenchmarkStage.allCases
 var editing = false
+var streamingOnly = false
 var sweep = false
 var complexity = false
 var complexityMaximumBytes: Int? = nil
@@ -84,6 +86,9 @@ while let argument = arguments.popFirst() {
         runsWereGiven = true
     case "--editing":
         editing = true
+    case "--streaming":
+        editing = true
+        streamingOnly = true
     case "--sweep":
         sweep = true
     case "--complexity":
@@ -266,7 +271,7 @@ do {
     }
     for (name, data) in inputs where data.isEmpty { fail("\(name) is empty: nothing to measure") }
     if editing {
-        let benchmark = EditingBenchmark(runs: runs)
+        let benchmark = EditingBenchmark(runs: runs, streamingOnly: streamingOnly)
         var results: [EditingBenchmark.Result] = []
         var editingInputs = inputs
         if files.isEmpty, let realWorld = inputs.first {

@@ -35,9 +35,12 @@ package struct EditingBenchmark {
     }
 
     package var runs: Int
+    /// Whether only streaming is measured (`--streaming`).
+    package var streamingOnly: Bool
 
-    package init(runs: Int) {
+    package init(runs: Int, streamingOnly: Bool = false) {
         self.runs = max(1, runs)
+        self.streamingOnly = streamingOnly
     }
 
     /// Measures `markdown`.
@@ -49,15 +52,19 @@ package struct EditingBenchmark {
             _ = try IntentDocument(markdown: markdown)
             fullTimes.append(Self.seconds(since: start))
         }
-        let incremental = try IncrementalMarkdownDocument(source: markdown)
         var rows: [Row] = []
+        if streamingOnly {
+            rows += try measureStreaming(markdown)
+            return Result(input: name, bytes: markdown.utf8.count, fullParseSeconds: Self.median(fullTimes), rows: rows)
+        }
+        let incremental = try IncrementalMarkdownDocument(source: markdown)
         for (position, location) in Self.positions(in: markdown) {
             rows += try measureEdits(incremental, at: location, position: position, markdown: markdown)
         }
         rows += try measureReplace(markdown)
         // Streaming: the answers and documents a chat app receives (up to 2 MB; 10 MB in 5-byte
         // chunks is two million appends).
-        if markdown.utf8.count <= 2_000_000 { rows.append(try measureStreaming(markdown)) }
+        if markdown.utf8.count <= 2_000_000 { rows += try measureStreaming(markdown) }
         return Result(input: name, bytes: markdown.utf8.count, fullParseSeconds: Self.median(fullTimes), rows: rows)
     }
 
@@ -183,8 +190,9 @@ package struct EditingBenchmark {
         return start < units.count ? NSRange(location: start, length: end - start) : NSRange(location: min(offset, units.count), length: 0)
     }
 
-    /// The input appended in 5-character chunks (default hold-back), then finished: the total.
-    private func measureStreaming(_ markdown: String) throws -> Row {
+    /// The input appended in 5-character chunks, then finished: the total, once per hold-back
+    /// (the default first).
+    package func measureStreaming(_ markdown: String) throws -> [Row] {
         var chunks: [String] = []
         var index = markdown.startIndex
         while index < markdown.endIndex {
@@ -192,21 +200,37 @@ package struct EditingBenchmark {
             chunks.append(String(markdown[index..<end]))
             index = end
         }
-        var stream = try StreamingMarkdownDocument()
-        var full = 0
-        var reason: String? = nil
-        let start = DispatchTime.now().uptimeNanoseconds
-        for chunk in chunks {
-            let change = try stream.append(chunk)
-            if let why = change.fullParseReason {
-                full += 1
-                reason = reason ?? why
+        let holdBacks: [(String, StreamingMarkdownDocument.HoldBack, Int)] = [
+            ("", .unsettledLines, 0), (", hold back incomplete lines", .incompleteLines, 0), (", hold back nothing", .nothing, 0),
+            (", parse every 256 bytes or more", .unsettledLines, 256),
+            (", parse every 1 KB or more", .unsettledLines, 1024),
+            (", parse every 4 KB or more", .unsettledLines, 4096),
+        ]
+        var rows: [Row] = []
+        let only = ProcessInfo.processInfo.environment["IM_HOLD"].flatMap(Int.init)  // EXPERIMENT
+        for (number, (label, holdBack, minimumParseBytes)) in holdBacks.enumerated() where only == nil || only == number {
+            var stream = try StreamingMarkdownDocument(holdBack: holdBack, minimumParseBytes: minimumParseBytes)
+            var reparsedTotal = 0, commits = 0  // EXPERIMENT
+            defer { print("EXPERIMENT reparsed", reparsedTotal, "commits", commits) }
+            var full = 0
+            var reason: String? = nil
+            let start = DispatchTime.now().uptimeNanoseconds
+            for chunk in chunks {
+                let change = try stream.append(chunk)
+                reparsedTotal += change.reparsedSourceRange.count  // EXPERIMENT
+                if change.reparsedSourceRange.count > 0 { commits += 1 }
+                if let why = change.fullParseReason {
+                    full += 1
+                    reason = reason ?? why
+                }
             }
+            try stream.finish()
+            rows.append(
+                Row(
+                    operation: "stream in 5-character chunks (total, \(chunks.count) appends\(label))", position: "—",
+                    seconds: Self.seconds(since: start), fullParses: full, reason: reason))
         }
-        try stream.finish()
-        return Row(
-            operation: "stream in 5-character chunks (total, \(chunks.count) appends)", position: "—", seconds: Self.seconds(since: start),
-            fullParses: full, reason: reason)
+        return rows
     }
 
     private static func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }

@@ -73,6 +73,30 @@ struct IncrementalMarkdownDocumentTests {
         #expect(positioned.document == (try Self.full(positioned.source, options)))
     }
 
+    @Test("A definition inside a list item or a block quote, made, changed or removed, re-parses the blocks that hold or use it")
+    func definitionInsideBlocks() throws {
+        let source = "Uses [x] and [y].\n\nOther.\n\nA list's region starts here.\n\n- item\n\n  [x]: /list\n\n> [y]: /quote\n\nEnd [x].\n"
+        var incremental = try IncrementalMarkdownDocument(source: source)
+        let other = incremental.document.blockKinds[1].identity
+        #expect(incremental.document.html().hasPrefix("<p>Uses <a href=\"/list\">x</a> and <a href=\"/quote\">y</a>.</p>"))
+        var steps: [(String, String, String)] = [
+            ("[x]: /list", "[x]: /changed", "<a href=\"/changed\">x</a> and <a href=\"/quote\">y</a>"),
+            ("> [y]: /quote", "> [y]: /moved 'T'", "<a href=\"/moved\" title=\"T\">y</a>"),
+            ("  [x]: /changed", "  [z]: /other", "Uses [x] and"),
+        ]
+        // A second definition of `y` between blocks, after the quote's: the quote's stays first.
+        steps.append(("End [x].\n", "End [x].\n\n[y]: /later\n", "<a href=\"/moved\" title=\"T\">y</a>"))
+        for (old, new, expected) in steps {
+            let location = try #require(incremental.source.range(of: old)).lowerBound.utf16Offset(in: incremental.source)
+            try incremental.replace(NSRange(location: location, length: old.utf16.count), with: new)
+            #expect(incremental.lastChange.fullParseReason == nil, "\(new)")
+            #expect(incremental.document.isEquivalent(to: try Self.full(incremental.source)), "\(new)")
+            #expect(incremental.document.html().contains(expected), "\(new)")
+            // "Other." refers to no label and is in no region: it keeps its identity.
+            #expect(incremental.document.blockKinds[1].identity == other)
+        }
+    }
+
     @Test("A definition that more than 64 blocks use parses everything, and the change still rebuilds the new text from the old")
     func definitionUsedEverywhere() throws {
         var incremental = try IncrementalMarkdownDocument(source: String(repeating: "Uses [x] here.\n\n", count: 70) + "End.\n")

@@ -34,18 +34,25 @@ extension IncrementalMarkdownDocument {
     }
 
     /// After a partial update that made, changed or removed the definitions of `labels`: the
-    /// definitions gathered again from the blocks' sources (no parse), and every block that may
+    /// definitions gathered again from the blocks' sources (no parse) — those of `labels` that a
+    /// block may hold inside it (in a list item, a block quote) resolved by parsing the blocks
+    /// that may hold one, in order, until each label has its first — and every block that may
     /// refer to one of `labels` parsed again with them; the change covers them all. Where that
-    /// cannot be done (a definition inside a block changed, or too many blocks refer to the
-    /// labels) the source is parsed whole.
+    /// cannot be done (a block holding a definition cannot be probed, or too many blocks refer
+    /// to the labels) the source is parsed whole.
     mutating func refreshDefinitions(_ labels: Set<String>) throws {
-        guard let between = betweenBlockDefinitions(changing: labels) else {
-            try parseEverything(after: lastChange, reason: "a link reference definition inside a block changed")
-            return
+        let (between, insideBlocks) = betweenBlockDefinitions(changing: labels)
+        // Definitions read inside blocks stay, but those of the labels that changed.
+        var probed = DefinitionIndex(probedDefinitions).text(excluding: labels)
+        if insideBlocks {
+            guard let resolved = try firstDefinitions(of: labels) else {
+                try parseEverything(
+                    after: lastChange, reason: "a block that may hold a changed link reference definition could not be probed")
+                return
+            }
+            probed += resolved
         }
-        // Definitions read inside blocks at the last full parse stay, but those of the labels
-        // that changed (a line inside a block that still defines one made this a full parse).
-        probedDefinitions = DefinitionIndex(probedDefinitions).text(excluding: labels)
+        probedDefinitions = probed
         definitions = DefinitionIndex(probedDefinitions + between)
         let dependents = elements(referringTo: labels)
         guard dependents.count <= 64 else {
@@ -62,7 +69,7 @@ extension IncrementalMarkdownDocument {
             while end < tree.count, !startsFresh(end) { end += 1 }
             let start = tree.summary(before: first).sourceUTF8
             let region = ReparsedRegion(first: first, end: end, bytes: start..<tree.summary(before: end).sourceUTF8)
-            if case .failure(let refusal) = try partialUpdate(edit: start..<start, text: "", region: region, allowing: []) {
+            if case .failure(let refusal) = try partialUpdate(edit: start..<start, text: "", widening: region, allowing: []) {
                 try parseEverything(
                     after: change, reason: "a block that refers to a changed definition could not be parsed alone (\(refusal.reason))")
                 return
@@ -83,44 +90,94 @@ extension IncrementalMarkdownDocument {
     }
 
     /// The definitions between blocks, gathered from the elements' sources (the lines after
-    /// their blocks' lines), in source order; `nil` when a line inside a block that may hold a
-    /// definition has a `]:` whose label is one of `labels` (only a parse can tell what it is).
-    func betweenBlockDefinitions(changing labels: Set<String>) -> String? {
+    /// their blocks' lines), in source order, and whether a line inside a block that may hold a
+    /// definition has a `]:` whose label is one of `labels` or cannot be read (only a parse can
+    /// tell what it is). Only the subtrees with an element whose source holds `]:` are visited:
+    /// every definition's stretch has one, and a stretch ends at its element's end (the next
+    /// element starts with a block's line).
+    func betweenBlockDefinitions(changing labels: Set<String>) -> (text: String, insideBlocks: Bool) {
         var definitions = DefinitionStretches()
-        var unreadable = false
+        var insideBlocks = false
         let frontMatterEnd = frontMatter?.sourceRange?.upperBound ?? 0
-        var offset = 0
-        tree.forEachElement { element in
-            let bytes = Array(element.source.utf8)
-            var lineStart = 0
-            var line = 0
-            while lineStart < bytes.count, !unreadable {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                let next = min(bytes.count, lineEnd + 1)
-                let lineBytes = Array(bytes[lineStart..<next])
-                let isBlockLine = !element.isPrefix && line < element.blockLines
-                if offset + lineStart < frontMatterEnd {
-                    // Front matter is not Markdown.
-                } else if isBlockLine {
-                    definitions.endStretch()
-                    // A `]:` there was resolved by the last full parse, unless its label is
-                    // changing (or cannot be read on its line).
-                    if element.holding != .none, zip(lineBytes, lineBytes.dropFirst()).contains(where: { $0 == (93, 58) }) {
-                        let found = LinkDefinitions.labelsBeforeColons(in: lineBytes, from: 0, acrossLines: false)
-                        unreadable = found.map { $0.contains { DefinitionIndex.key($0).map(labels.contains) ?? true } } ?? true
-                    }
-                } else if DefinitionStretches.isBlank(lineBytes) {
-                    definitions.endStretch()
-                } else {
-                    definitions.add(String(decoding: lineBytes, as: UTF8.self))
-                }
-                lineStart = next
-                line += 1
+        tree.forEachElement(whereSummary: { $0.labelColonElements > 0 }) { index, element in
+            // A skipped element starts with a block's line, which ends any open stretch.
+            definitions.endStretch()
+            let offset = frontMatterEnd > 0 ? tree.summary(before: index).sourceUTF8 : 0
+            if gatherDefinitions(of: element, at: offset, frontMatterEnd: frontMatterEnd, changing: labels, into: &definitions) {
+                insideBlocks = true
             }
-            offset += bytes.count
         }
-        return unreadable ? nil : definitions.text
+        return (definitions.text, insideBlocks)
+    }
+
+    /// The first definition of each of `labels` (normalized) in the document, written anew
+    /// (``LinkDefinitions/resolve(_:in:parser:)``): the blocks whose source has a `]:` that may
+    /// end one of the labels are parsed, each from a block that starts fresh to the next, in
+    /// order, with a probe for each label not yet resolved. `nil` when a probe cannot be read
+    /// (the blocks end in an open fence or HTML block).
+    func firstDefinitions(of labels: Set<String>) throws -> String? {
+        var candidates: [Int] = []
+        tree.forEachElement(whereSummary: { $0.labelColonElements > 0 }) { index, element in
+            let found = LinkDefinitions.labelsBeforeColons(in: Array(element.source.utf8), from: 0, acrossLines: true)
+            if found.map({ $0.contains { DefinitionIndex.key($0).map(labels.contains) ?? true } }) ?? true { candidates.append(index) }
+        }
+        var remaining = labels.sorted()
+        var resolved = ""
+        var probedEnd = 0
+        for index in candidates where index >= probedEnd && !remaining.isEmpty {
+            var first = index
+            while first >= 1, !startsFresh(first) { first -= 1 }
+            var end = index + 1
+            while end < tree.count, !startsFresh(end) { end += 1 }
+            probedEnd = end
+            var source = ""
+            tree.forEachElement(in: first..<end) { source += $0.source }
+            var regionOptions = options
+            regionOptions.recognizesFrontMatter = options.recognizesFrontMatter && first == 0
+            guard let found = try LinkDefinitions.resolve(remaining, in: source, parser: MarkdownParser(options: regionOptions)) else {
+                return nil
+            }
+            for label in remaining { resolved += found[label] ?? "" }
+            remaining.removeAll { found[$0] != nil }
+        }
+        return resolved
+    }
+
+    /// Adds the lines of `element` (whose source starts at byte `offset`) that no block covers
+    /// to `definitions`; `true` when one of its block lines that may hold a definition has a
+    /// `]:` whose label is one of `labels` or cannot be read.
+    private func gatherDefinitions(
+        of element: SourceBlock, at offset: Int, frontMatterEnd: Int, changing labels: Set<String>, into definitions: inout DefinitionStretches
+    ) -> Bool {
+        let bytes = Array(element.source.utf8)
+        var lineStart = 0
+        var line = 0
+        var insideBlock = false
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            let next = min(bytes.count, lineEnd + 1)
+            let lineBytes = Array(bytes[lineStart..<next])
+            let isBlockLine = !element.isPrefix && line < element.blockLines
+            if offset + lineStart < frontMatterEnd {
+                // Front matter is not Markdown.
+            } else if isBlockLine {
+                definitions.endStretch()
+                // A `]:` there was resolved by the last full parse, unless its label is
+                // changing (or cannot be read on its line).
+                if element.holding != .none, zip(lineBytes, lineBytes.dropFirst()).contains(where: { $0 == (93, 58) }) {
+                    let found = LinkDefinitions.labelsBeforeColons(in: lineBytes, from: 0, acrossLines: false)
+                    if found.map({ $0.contains { DefinitionIndex.key($0).map(labels.contains) ?? true } }) ?? true { insideBlock = true }
+                }
+            } else if DefinitionStretches.isBlank(lineBytes) {
+                definitions.endStretch()
+            } else {
+                definitions.add(String(decoding: lineBytes, as: UTF8.self))
+            }
+            lineStart = next
+            line += 1
+        }
+        return insideBlock
     }
 
     /// The tree indices of the blocks whose brackets may refer to one of `labels` (normalized),

@@ -32,11 +32,11 @@ extension IncrementalMarkdownDocument {
     /// read is re-parsed with those labels' old definitions left out; then the definitions are
     /// gathered again and the blocks that may refer to the labels are parsed again.
     mutating func partialUpdate(edit: Range<Int>, text: String) throws -> Result<Void, Refusal> {
-        var region = reparsedRegion(around: edit, inserting: text)
+        let region = reparsedRegion(around: edit, inserting: text)
         var changingLabels: Set<String>? = nil
         defer { excludedLabels = [] }
         while true {
-            let result = try partialUpdate(edit: edit, text: text, region: region, allowing: changingLabels)
+            let result = try partialUpdate(edit: edit, text: text, widening: region, allowing: changingLabels)
             if case .failure(let refusal) = result, changingLabels == nil, let labels = refusal.definitionLabels {
                 changingLabels = labels
                 excludedLabels = labels
@@ -47,6 +47,18 @@ extension IncrementalMarkdownDocument {
                 try refreshDefinitions(labels)
                 return .success(())
             }
+            return result
+        }
+    }
+
+    /// ``partialUpdate(edit:text:region:allowing:)`` on `region`, widened while the edit changes
+    /// how the text after it is read — by as many blocks again each time, up to the source's end.
+    mutating func partialUpdate(
+        edit: Range<Int>, text: String, widening region: ReparsedRegion, allowing allowed: Set<String>?
+    ) throws -> Result<Void, Refusal> {
+        var region = region
+        while true {
+            let result = try partialUpdate(edit: edit, text: text, region: region, allowing: allowed)
             guard case .failure(let refusal) = result, refusal.widens, region.end < tree.count else { return result }
             var end = min(tree.count, region.end + max(1, region.end - region.first))
             while end < tree.count, !startsFresh(end) { end += 1 }

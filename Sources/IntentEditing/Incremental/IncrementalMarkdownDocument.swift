@@ -19,9 +19,12 @@ import MarkdownParsing
 /// its identity and its runs. The re-parse is checked: the block after the region must still
 /// start a block of its own when parsed after the new region (an opened fence or HTML block
 /// would swallow it); where it does not, the region is widened. A link reference definition
-/// made, changed or removed between blocks re-parses the blocks that may refer to its label.
-/// The whole source is parsed again where Markdown's global rules demand it — a definition
-/// inside a block changed, footnotes (numbered across the document), source positions (every
+/// made, changed or removed re-parses the blocks that may refer to its label; when a block may
+/// hold one of that label inside it (in a list item or a block quote), the blocks that may hold
+/// one are parsed first, in order, with a probe that finds the label's first definition.
+/// The whole source is parsed again where Markdown's global rules demand it — a block that may
+/// hold a changed definition but cannot be probed (it ends in an open fence or HTML block),
+/// footnotes (numbered across the document), source positions (every
 /// later position moves), the inline-only syntaxes, a carriage return alone; ``lastChange``
 /// says what changed and, for a full parse, why. Only the definitions a region's brackets may
 /// refer to are given to it, so references resolve as in the whole. The result is always what

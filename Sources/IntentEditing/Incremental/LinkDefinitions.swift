@@ -24,7 +24,7 @@ enum LinkDefinitions {
         guard let resolved = try resolve(labels, in: source, parser: parser) else {
             return ("", found.definitions, "a link reference definition inside a block could not be read")
         }
-        return (resolved, found.definitions, nil)
+        return (labels.compactMap { resolved[$0] }.joined(), found.definitions, nil)
     }
 
     /// The definitions between blocks (every line no block covers, each stretch of them ending
@@ -144,9 +144,10 @@ enum LinkDefinitions {
 
     /// Definitions for `labels` that resolve them as `source` does: each label is probed by a
     /// paragraph holding only a reference to it, after the whole source; a label that resolves
-    /// gets a definition with the same destination and title. `nil` when the probes are not read
-    /// as paragraphs of their own (the source ends in an open fence or HTML block).
-    private static func resolve(_ labels: [String], in source: String, parser: MarkdownParser) throws -> String? {
+    /// gets a definition with the same destination and title (followed by a blank line), under
+    /// its label. `nil` when the probes are not read as paragraphs of their own (the source ends
+    /// in an open fence or HTML block).
+    static func resolve(_ labels: [String], in source: String, parser: MarkdownParser) throws -> [String: String]? {
         var lineFeeds = 0
         for byte in source.utf8 where byte == UInt8(ascii: "\n") { lineFeeds += 1 }
         let ending = source.isEmpty || source.utf8.last == UInt8(ascii: "\n") ? "\n" : "\n\n"
@@ -164,15 +165,15 @@ enum LinkDefinitions {
         guard lines.count >= labels.count, blocks.count == lines.count,
             lines.suffix(labels.count).map(\.lowerBound) == probeLines
         else { return nil }
-        var definitions = ""
+        var definitions: [String: String] = [:]
         for (label, block) in zip(labels, blocks.suffix(labels.count)) {
             let run = document.storedRun(at: document.runIndex(containingUTF8Offset: block.range.lowerBound))
             let attributes = document.attributes(of: run.attributes)
             guard let destination = attributes.linkDestination else { continue }
-            definitions += "[" + label + "]: <" + escaped(destination) + ">"
-            if let title = attributes.linkTitle { definitions += " \"" + escaped(title) + "\"" }
+            var definition = "[" + label + "]: <" + escaped(destination) + ">"
+            if let title = attributes.linkTitle { definition += " \"" + escaped(title) + "\"" }
             // A blank line after each, so that each is an entry of its own in the index.
-            definitions += "\n\n"
+            definitions[label] = definition + "\n\n"
         }
         return definitions
     }

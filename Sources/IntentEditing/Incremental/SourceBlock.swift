@@ -43,9 +43,10 @@ final class SourceBlock: SummarizedTreeElement {
         let (sourceUTF16, lineFeeds) = source.withUTF8 { Self.utf16CountAndLineFeeds($0[...]) }
         let textUTF16 = text.withUTF8 { Self.utf16CountAndLineFeeds($0[textRange]).utf16 }
         let bracketLabels = isPrefix ? 0 : source.withUTF8 { DefinitionIndex.bracketLabelMask(of: $0) }
+        let labelColon = source.withUTF8 { Self.containsLabelColon($0) }
         summary = SourceBlockSummary(
             sourceUTF8: source.utf8.count, sourceUTF16: sourceUTF16, lineFeeds: lineFeeds, textUTF8: textRange.count,
-            textUTF16: textUTF16, blocks: identities.count, bracketLabels: bracketLabels)
+            textUTF16: textUTF16, blocks: identities.count, bracketLabels: bracketLabels, labelColonElements: labelColon ? 1 : 0)
     }
 
     /// The UTF-16 length of valid UTF-8 `bytes` (a unit per scalar, two for a four-byte one) and
@@ -58,6 +59,16 @@ final class SourceBlock: SummarizedTreeElement {
             if byte == UInt8(ascii: "\n") { lineFeeds += 1 }
         }
         return (units, lineFeeds)
+    }
+
+    /// Whether `bytes` hold `]:`.
+    static func containsLabelColon(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "]"), bytes[index + 1] == UInt8(ascii: ":") { return true }
+            index += 1
+        }
+        return false
     }
 
     /// A copy whose source has `lines` appended (lines a re-parse left before its first block).

@@ -19,6 +19,9 @@ struct SourceBlockSummary: TreeSummary, Hashable {
     /// (all bits for a bracket outside ASCII): a subtree without a label's bit has no block that
     /// refers to it.
     var bracketLabels: UInt64 = 0
+    /// Elements whose source holds `]:` (every link reference definition's label ends so): a
+    /// subtree without one has no definition, between blocks or inside them.
+    var labelColonElements = 0
 
     static let zero = SourceBlockSummary()
 
@@ -27,6 +30,7 @@ struct SourceBlockSummary: TreeSummary, Hashable {
             sourceUTF8: left.sourceUTF8 + right.sourceUTF8, sourceUTF16: left.sourceUTF16 + right.sourceUTF16,
             lineFeeds: left.lineFeeds + right.lineFeeds, textUTF8: left.textUTF8 + right.textUTF8,
             textUTF16: left.textUTF16 + right.textUTF16, blocks: left.blocks + right.blocks,
-            bracketLabels: left.bracketLabels | right.bracketLabels)
+            bracketLabels: left.bracketLabels | right.bracketLabels,
+            labelColonElements: left.labelColonElements + right.labelColonElements)
     }
 }

@@ -52,6 +52,9 @@ public struct StreamingMarkdownDocument: Sendable {
     public private(set) var heldBack: String = ""
     /// What appends hold back.
     public let holdBack: HoldBack
+    /// The least number of UTF-8 bytes an append parses: while fewer have arrived since the last
+    /// parse, an append only holds them back (0: every append parses what it settles).
+    public let minimumParseBytes: Int
     /// Whether ``finish()`` was called.
     public private(set) var isFinished = false
 
@@ -59,10 +62,17 @@ public struct StreamingMarkdownDocument: Sendable {
     /// - Parameters:
     ///   - options: Parsing options.
     ///   - holdBack: What appends hold back (default: unsettled lines).
+    ///   - minimumParseBytes: The least number of UTF-8 bytes an append parses (default 0: every
+    ///     append parses what it settles). Each parse re-parses the open last block from its
+    ///     start, so a stream of small chunks into a long block costs in proportion to the
+    ///     chunks times the block; a few kilobytes here bound the total near one parse of the
+    ///     whole text, at the price of ``document`` lagging by up to that many bytes (they wait
+    ///     in ``heldBack``, which a view can draw as plain text). Negative values count as 0.
     /// - Throws: The parser's errors (none for empty text).
-    public init(options: MarkdownParsingOptions = .default, holdBack: HoldBack = .unsettledLines) throws {
+    public init(options: MarkdownParsingOptions = .default, holdBack: HoldBack = .unsettledLines, minimumParseBytes: Int = 0) throws {
         incremental = try IncrementalMarkdownDocument(source: "", options: options)
         self.holdBack = holdBack
+        self.minimumParseBytes = max(0, minimumParseBytes)
     }
 
     /// The intent document of ``committedSource`` (a snapshot: O(n)).
@@ -80,7 +90,7 @@ public struct StreamingMarkdownDocument: Sendable {
     public mutating func append(_ chunk: String) throws -> IncrementalChange {
         guard !isFinished else { throw IntentMarkError.invalidRange("the stream is finished: nothing can be appended") }
         heldBack += chunk
-        let cut = Self.settledLength(of: heldBack, holdBack: holdBack)
+        let cut = heldBack.utf8.count < minimumParseBytes ? 0 : Self.settledLength(of: heldBack, holdBack: holdBack)
         guard cut > 0 else {
             let summary = incremental.tree.summary
             return .none(
