@@ -11,7 +11,8 @@ import MarkdownParsing
 /// - `EditableIntentDocument`: replace a word in the middle, and split its paragraph there;
 ///   `EditorSession`: replace the word, then undo it;
 /// - `StreamingMarkdownDocument`: the whole input appended in 5-character chunks (total; inputs
-///   up to 2 MB).
+///   up to 2 MB), with the default hold-back, with incomplete lines held back, and with at least
+///   1 KB and 4 KB per parse (`minimumParseBytes`).
 ///
 /// Single edits are medians of `runs`, each on a copy of the same document (copies share its
 /// tree, so they cost nothing).
@@ -54,7 +55,7 @@ package struct EditingBenchmark {
         }
         var rows: [Row] = []
         if streamingOnly {
-            rows += try measureStreaming(markdown)
+            if markdown.utf8.count <= 2_000_000 { rows += try measureStreaming(markdown) }
             return Result(input: name, bytes: markdown.utf8.count, fullParseSeconds: Self.median(fullTimes), rows: rows)
         }
         let incremental = try IncrementalMarkdownDocument(source: markdown)
@@ -190,8 +191,8 @@ package struct EditingBenchmark {
         return start < units.count ? NSRange(location: start, length: end - start) : NSRange(location: min(offset, units.count), length: 0)
     }
 
-    /// The input appended in 5-character chunks, then finished: the total, once per hold-back
-    /// (the default first).
+    /// The input appended in 5-character chunks, then finished: the total, with the default
+    /// hold-back, with incomplete lines held back, and with at least 1 KB and 4 KB per parse.
     package func measureStreaming(_ markdown: String) throws -> [Row] {
         var chunks: [String] = []
         var index = markdown.startIndex
@@ -201,30 +202,27 @@ package struct EditingBenchmark {
             index = end
         }
         let holdBacks: [(String, StreamingMarkdownDocument.HoldBack, Int)] = [
-            ("", .unsettledLines, 0), (", hold back incomplete lines", .incompleteLines, 0), (", hold back nothing", .nothing, 0),
-            (", parse every 256 bytes or more", .unsettledLines, 256),
+            ("", .unsettledLines, 0), (", hold back incomplete lines", .incompleteLines, 0),
             (", parse every 1 KB or more", .unsettledLines, 1024),
             (", parse every 4 KB or more", .unsettledLines, 4096),
         ]
         var rows: [Row] = []
-        let only = ProcessInfo.processInfo.environment["IM_HOLD"].flatMap(Int.init)  // EXPERIMENT
-        for (number, (label, holdBack, minimumParseBytes)) in holdBacks.enumerated() where only == nil || only == number {
+        for (label, holdBack, minimumParseBytes) in holdBacks {
             var stream = try StreamingMarkdownDocument(holdBack: holdBack, minimumParseBytes: minimumParseBytes)
-            var reparsedTotal = 0, commits = 0  // EXPERIMENT
-            defer { print("EXPERIMENT reparsed", reparsedTotal, "commits", commits) }
             var full = 0
             var reason: String? = nil
             let start = DispatchTime.now().uptimeNanoseconds
             for chunk in chunks {
                 let change = try stream.append(chunk)
-                reparsedTotal += change.reparsedSourceRange.count  // EXPERIMENT
-                if change.reparsedSourceRange.count > 0 { commits += 1 }
                 if let why = change.fullParseReason {
                     full += 1
                     reason = reason ?? why
                 }
             }
-            try stream.finish()
+            if let why = try stream.finish().fullParseReason {
+                full += 1
+                reason = reason ?? why
+            }
             rows.append(
                 Row(
                     operation: "stream in 5-character chunks (total, \(chunks.count) appends\(label))", position: "—",

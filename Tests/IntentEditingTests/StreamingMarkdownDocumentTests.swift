@@ -102,6 +102,33 @@ struct StreamingMarkdownDocumentTests {
         if holdBack != .nothing { #expect(reasons.keys.allSatisfy { !$0.contains("definition") }, "\(reasons)") }
     }
 
+    @Test("With a minimum per parse, appends wait until that many bytes have arrived; each parse equals a full parse of what was committed")
+    func minimumParseBytes() throws {
+        let document = try String(contentsOf: TestPaths.fixtures.appending(path: "Documents/field-guide.md"), encoding: .utf8)
+        var generator = SeededRandom(seed: 0x3E7)
+        var stream = try StreamingMarkdownDocument(minimumParseBytes: 300)
+        var received = ""
+        var parses = 0
+        for piece in Self.chunks(of: document, longest: 9, using: &generator) {
+            let pendingBefore = stream.heldBack.utf8.count
+            let change = try stream.append(piece)
+            received += piece
+            #expect(stream.committedSource + stream.heldBack == received)
+            if pendingBefore + piece.utf8.count < 300 {
+                // Fewer than 300 bytes since the last parse: nothing was parsed.
+                #expect(change.reparsedSourceRange.isEmpty && stream.heldBack.utf8.count == pendingBefore + piece.utf8.count)
+            } else if !change.reparsedSourceRange.isEmpty {
+                parses += 1
+                #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: stream.committedSource)))
+            }
+        }
+        try stream.finish()
+        #expect(stream.heldBack.isEmpty && stream.committedSource == document)
+        #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: document)))
+        // About one parse per 300 bytes, not one per chunk.
+        #expect(parses > 0 && parses <= document.utf8.count / 300 + 1, "\(parses) parses")
+    }
+
     @Test("A half-typed line that could make the line above a heading is held back; settled text is not")
     func holdBack() throws {
         var stream = try StreamingMarkdownDocument()

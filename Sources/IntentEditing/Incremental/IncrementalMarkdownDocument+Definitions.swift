@@ -99,7 +99,7 @@ extension IncrementalMarkdownDocument {
         var definitions = DefinitionStretches()
         var insideBlocks = false
         let frontMatterEnd = frontMatter?.sourceRange?.upperBound ?? 0
-        tree.forEachElement(whereSummary: { $0.labelColonElements > 0 }) { index, element in
+        let gather: (Int, SourceBlock) -> Void = { index, element in
             // A skipped element starts with a block's line, which ends any open stretch.
             definitions.endStretch()
             let offset = frontMatterEnd > 0 ? tree.summary(before: index).sourceUTF8 : 0
@@ -107,6 +107,7 @@ extension IncrementalMarkdownDocument {
                 insideBlocks = true
             }
         }
+        tree.forEachElement(whereSummary: { $0.labelColonElements > 0 }, gather)
         return (definitions.text, insideBlocks)
     }
 
@@ -117,10 +118,11 @@ extension IncrementalMarkdownDocument {
     /// (the blocks end in an open fence or HTML block).
     func firstDefinitions(of labels: Set<String>) throws -> String? {
         var candidates: [Int] = []
-        tree.forEachElement(whereSummary: { $0.labelColonElements > 0 }) { index, element in
+        let consider: (Int, SourceBlock) -> Void = { index, element in
             let found = LinkDefinitions.labelsBeforeColons(in: Array(element.source.utf8), from: 0, acrossLines: true)
             if found.map({ $0.contains { DefinitionIndex.key($0).map(labels.contains) ?? true } }) ?? true { candidates.append(index) }
         }
+        tree.forEachElement(whereSummary: { $0.labelColonElements > 0 }, consider)
         var remaining = labels.sorted()
         var resolved = ""
         var probedEnd = 0
@@ -147,7 +149,8 @@ extension IncrementalMarkdownDocument {
     /// to `definitions`; `true` when one of its block lines that may hold a definition has a
     /// `]:` whose label is one of `labels` or cannot be read.
     private func gatherDefinitions(
-        of element: SourceBlock, at offset: Int, frontMatterEnd: Int, changing labels: Set<String>, into definitions: inout DefinitionStretches
+        of element: SourceBlock, at offset: Int, frontMatterEnd: Int, changing labels: Set<String>,
+        into definitions: inout DefinitionStretches
     ) -> Bool {
         let bytes = Array(element.source.utf8)
         var lineStart = 0
