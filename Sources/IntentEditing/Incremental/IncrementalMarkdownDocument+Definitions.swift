@@ -63,10 +63,8 @@ extension IncrementalMarkdownDocument {
         var reparsedBytes = change.reparsedSourceRange.count
         // From the last to the first, so earlier indices stay valid.
         for index in dependents.reversed() where index < tree.count {
-            var first = index
-            while first >= 1, !startsFresh(first) { first -= 1 }
-            var end = index + 1
-            while end < tree.count, !startsFresh(end) { end += 1 }
+            let blocks = freshBlocks(around: index)
+            let (first, end) = (blocks.lowerBound, blocks.upperBound)
             let start = tree.summary(before: first).sourceUTF8
             let region = ReparsedRegion(first: first, end: end, bytes: start..<tree.summary(before: end).sourceUTF8)
             if case .failure(let refusal) = try partialUpdate(edit: start..<start, text: "", widening: region, allowing: []) {
@@ -127,10 +125,8 @@ extension IncrementalMarkdownDocument {
         var resolved = ""
         var probedEnd = 0
         for index in candidates where index >= probedEnd && !remaining.isEmpty {
-            var first = index
-            while first >= 1, !startsFresh(first) { first -= 1 }
-            var end = index + 1
-            while end < tree.count, !startsFresh(end) { end += 1 }
+            let blocks = freshBlocks(around: index)
+            let (first, end) = (blocks.lowerBound, blocks.upperBound)
             probedEnd = end
             var source = ""
             tree.forEachElement(in: first..<end) { source += $0.source }
@@ -143,6 +139,16 @@ extension IncrementalMarkdownDocument {
             remaining.removeAll { found[$0] != nil }
         }
         return resolved
+    }
+
+    /// The elements from the one at or before `index` that starts fresh to the first that
+    /// starts fresh after it: the blocks that parse alone as they do in the whole.
+    private func freshBlocks(around index: Int) -> Range<Int> {
+        var first = index
+        while first >= 1, !startsFresh(first) { first -= 1 }
+        var end = index + 1
+        while end < tree.count, !startsFresh(end) { end += 1 }
+        return first..<end
     }
 
     /// Adds the lines of `element` (whose source starts at byte `offset`) that no block covers
