@@ -42,6 +42,11 @@ enum TemporaryFileCleanup {
     /// waits for them (they run on, with the signals blocked) before it lets the signal end the
     /// process, so that a file created on one thread while another takes the signal is removed too.
     private static let registering = Atomic<Int>(0)
+    /// Set (to 1) by the handler before it waits for ``registering``: a thread that starts a
+    /// registration after this creates no file (see ``whileRegistering(_:)``). Without it, a
+    /// thread could count itself in just after the handler found no registration in progress, and
+    /// create a file the handler never sees before the signal ends the process.
+    private static let terminating = Atomic<Int>(0)
     private static let lock = Mutex(())
     private static let handlersInstalled = Mutex(false)
     private static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -71,15 +76,21 @@ enum TemporaryFileCleanup {
         }
     }
 
-    /// Called from the signal handler: unlinks every registered file, waits (up to 2 s, in 1 ms
-    /// sleeps — `nanosleep` is async-signal-safe) for registrations in progress on other threads,
-    /// and unlinks every registered file again.
+    /// Called from the signal handler: closes the door to new registrations (``terminating``),
+    /// unlinks every registered file, waits (up to 2 s, in 1 ms sleeps — `nanosleep` is
+    /// async-signal-safe) for registrations in progress on other threads, and unlinks every
+    /// registered file again.
+    ///
+    /// The door and the count are read and written sequentially consistently, each side writing
+    /// before it reads the other's: either the registering thread sees the door closed and creates
+    /// nothing, or the handler sees it counted and waits for its file to be registered.
     private static func removeRegisteredFiles() {
+        terminating.store(1, ordering: .sequentiallyConsistent)
         for slot in 0..<capacity where inUse[slot] != 0 {
             if let path = paths[slot] { unlink(path) }
         }
         var waits = 0
-        while registering.load(ordering: .acquiring) > 0, waits < 2_000 {
+        while registering.load(ordering: .sequentiallyConsistent) > 0, waits < 2_000 {
             var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
             nanosleep(&pause, nil)
             waits += 1
@@ -116,16 +127,21 @@ enum TemporaryFileCleanup {
     /// Runs `body` — which creates a temporary file and registers it — with SIGINT, SIGTERM and
     /// SIGHUP blocked on this thread, so that this thread cannot be interrupted in between, and
     /// counted as a registration in progress, so that a handler running on another thread waits
-    /// for it.
+    /// for it. When a handler has already begun (the process is ending), `body` is not run: this
+    /// thread waits, with the signals still blocked, for the handler to end the process.
     static func whileRegistering<Result>(_ body: () -> Result) -> Result {
         var blocked = sigset_t()
         var previous = sigset_t()
         sigemptyset(&blocked)
         for signalNumber in handledSignals { sigaddset(&blocked, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        registering.add(1, ordering: .acquiringAndReleasing)
+        registering.add(1, ordering: .sequentiallyConsistent)
+        if terminating.load(ordering: .sequentiallyConsistent) != 0 {
+            registering.subtract(1, ordering: .sequentiallyConsistent)
+            while true { sleep(1) }
+        }
         defer {
-            registering.subtract(1, ordering: .acquiringAndReleasing)
+            registering.subtract(1, ordering: .sequentiallyConsistent)
             pthread_sigmask(SIG_SETMASK, &previous, nil)
         }
         return body()
