@@ -73,6 +73,49 @@ struct IncrementalMarkdownDocumentTests {
         #expect(positioned.document == (try Self.full(positioned.source, options)))
     }
 
+    @Test("In a document with footnotes, edits away from every `[^` re-parse only their blocks; the moved definitions stay at the end")
+    func footnotesStayWhileOtherBlocksAreEdited() throws {
+        let source = "# Notes\n\nA claim.[^a]\n\n[^a]: The source,\n    on two lines.\n\nPlain paragraph.\n\n- one\n- two\n\nLast words"
+        var incremental = try IncrementalMarkdownDocument(source: source)
+        func expectFullParseEquality(_ step: String) throws {
+            let expected = try Self.full(incremental.source)
+            #expect(
+                incremental.document.isEquivalent(to: expected),
+                "\(step): \(incremental.document.equivalenceFailure(comparedTo: expected) ?? "")")
+        }
+        let footnoteIdentity = try #require(Self.topLevelIdentities(incremental.document).last)
+        let titleIdentity = try #require(Self.topLevelIdentities(incremental.document).first)
+        // Typing in the plain paragraph, between the definition and the list.
+        let plain = (incremental.source as NSString).range(of: "Plain")
+        try incremental.replace(NSRange(location: plain.location, length: 5), with: "Edited")
+        #expect(incremental.lastChange.fullParseReason == nil, "\(incremental.lastUpdate)")
+        try expectFullParseEquality("edited paragraph")
+        // Typing at the source's end, after the last block (as a stream appends).
+        try incremental.append(" and more")
+        #expect(incremental.lastChange.fullParseReason == nil, "\(incremental.lastUpdate)")
+        try expectFullParseEquality("appended")
+        try incremental.append("\n\n- three\n")
+        #expect(incremental.lastChange.fullParseReason == nil, "\(incremental.lastUpdate)")
+        try expectFullParseEquality("appended a list")
+        // The heading and the footnote definition kept their identities; the definition is last.
+        let identities = Self.topLevelIdentities(incremental.document)
+        #expect(identities.first == titleIdentity && identities.last == footnoteIdentity)
+        #expect(incremental.document.html().hasSuffix("</section>\n"))
+        // The source's end is in the last block in source order, not in the moved definition.
+        let end = try #require(incremental.topLevelBlock(atSourceUTF16: incremental.sourceUTF16Count))
+        #expect(end.sourceUTF8Range.upperBound == incremental.sourceUTF8Count && !end.sourceUTF8Range.isEmpty)
+        // An edit in the definition's lines, or one that makes a reference, parses everything.
+        let note = (incremental.source as NSString).range(of: "two lines")
+        try incremental.replace(NSRange(location: note.location, length: 3), with: "three")
+        #expect(incremental.lastChange.fullParseReason?.contains("footnote") == true)
+        try expectFullParseEquality("edited definition")
+        let last = (incremental.source as NSString).range(of: "Last")
+        try incremental.replace(NSRange(location: last.location, length: 0), with: "See[^a]. ")
+        #expect(incremental.lastChange.fullParseReason?.contains("footnote") == true)
+        try expectFullParseEquality("new reference")
+        #expect(incremental.document.html().contains("fnref-a-2"))
+    }
+
     @Test("A definition inside a list item or a block quote, made, changed or removed, re-parses the blocks that hold or use it")
     func definitionInsideBlocks() throws {
         let source = "Uses [x] and [y].\n\nOther.\n\nA list's region starts here.\n\n- item\n\n  [x]: /list\n\n> [y]: /quote\n\nEnd [x].\n"

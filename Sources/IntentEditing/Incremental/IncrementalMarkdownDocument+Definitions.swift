@@ -147,7 +147,7 @@ extension IncrementalMarkdownDocument {
         var first = index
         while first >= 1, !startsFresh(first) { first -= 1 }
         var end = index + 1
-        while end < tree.count, !startsFresh(end) { end += 1 }
+        while end < editableCount, !startsFresh(end) { end += 1 }
         return first..<end
     }
 

@@ -11,6 +11,7 @@ extension IncrementalMarkdownDocument {
         let lineStarts = SourceBlock.lineStarts(of: source.utf8)
         let blocks = Self.topLevelBlocks(of: parsed)
         frontMatter = parsed.frontMatter
+        hasFootnoteSection = false
         definitions = DefinitionIndex()
         probedDefinitions = ""
         fullParseReason = fullParseReason(of: parsed, source: source, lines: lines, blockCount: blocks.count)
@@ -22,11 +23,25 @@ extension IncrementalMarkdownDocument {
         }
         let shared = ParsedRegion(parsed)
         var elements: [SourceBlock] = []
+        // Footnote definitions libcmark-gfm moved to the end: the blocks before them are placed by
+        // their source lines, the definitions are one element of their own after them.
+        let body = Self.footnoteSectionStart(of: parsed, blocks: blocks) ?? blocks.count
+        let textCount = parsed.text.utf8.count
+        let bodyTextEnd = body < blocks.count ? blocks[body].range.lowerBound : textCount
         if fullParseReason == nil,
-            let placed = SourceBlock.elements(of: source, lines: lines, blocks: blocks, region: shared, lineStarts: lineStarts)
+            let placed = SourceBlock.elements(
+                of: source, lines: Array(lines[..<body]), blocks: Array(blocks[..<body]), region: shared, textEnd: bodyTextEnd,
+                lineStarts: lineStarts)
         {
             elements = [SourceBlock(source: placed.leading, region: shared, textRange: placed.leadingText, identities: [], isPrefix: true)]
             elements += placed.elements
+            hasFootnoteSection = body < blocks.count
+            if hasFootnoteSection {
+                elements.append(
+                    SourceBlock(
+                        source: "", region: shared, textRange: bodyTextEnd..<textCount, identities: blocks[body...].compactMap(\.identity),
+                        isFootnoteSection: true))
+            }
         } else {
             // One element for everything: every edit parses it all again.
             fullParseReason = fullParseReason ?? "a top-level block's source lines are not known"
@@ -54,10 +69,28 @@ extension IncrementalMarkdownDocument {
         if Self.containsBareCarriageReturn(Array(source.utf8)[...]) {
             return "a carriage return alone ends a line (line numbers count line feeds)"
         }
-        if options.extensions.contains(.footnotes), parsed.blockIDs.contains(where: { parsed.markup(of: $0)?.footnoteLabel != nil }) {
-            return "footnotes are numbered across the document"
+        if options.extensions.contains(.footnotes),
+            Self.footnoteSectionStart(of: parsed, blocks: Self.topLevelBlocks(of: parsed)) == nil,
+            parsed.blockIDs.contains(where: { parsed.markup(of: $0)?.footnoteLabel != nil })
+        {
+            return "a footnote definition is not among the top-level blocks at the document's end"
         }
         return nil
+    }
+
+    /// The index in `blocks` (`parsed`'s top-level blocks, in order) of the first footnote
+    /// definition when the definitions are the last blocks and no block before them is one —
+    /// libcmark-gfm moves every referenced definition to the document's end, in the order of
+    /// first reference — or `nil` when there is none or they are not all there.
+    static func footnoteSectionStart(of parsed: IntentDocument, blocks: [(range: Range<Int>, identity: Int?)]) -> Int? {
+        var isDefinition = Set<Int>()
+        for block in parsed.blockIDs where parsed.markup(of: block)?.footnoteLabel != nil {
+            isDefinition.insert(parsed.identity(of: block))
+        }
+        guard !isDefinition.isEmpty else { return nil }
+        let flags = blocks.map { $0.identity.map(isDefinition.contains) ?? false }
+        guard let first = flags.firstIndex(of: true), flags[first...].allSatisfy({ $0 }) else { return nil }
+        return first
     }
 
     /// The identities of every top-level block, in order.

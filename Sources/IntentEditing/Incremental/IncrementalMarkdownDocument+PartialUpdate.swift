@@ -59,9 +59,9 @@ extension IncrementalMarkdownDocument {
         var region = region
         while true {
             let result = try partialUpdate(edit: edit, text: text, region: region, allowing: allowed)
-            guard case .failure(let refusal) = result, refusal.widens, region.end < tree.count else { return result }
-            var end = min(tree.count, region.end + max(1, region.end - region.first))
-            while end < tree.count, !startsFresh(end) { end += 1 }
+            guard case .failure(let refusal) = result, refusal.widens, region.end < editableCount else { return result }
+            var end = min(editableCount, region.end + max(1, region.end - region.first))
+            while end < editableCount, !startsFresh(end) { end += 1 }
             region = ReparsedRegion(first: region.first, end: end, bytes: region.bytes.lowerBound..<tree.summary(before: end).sourceUTF8)
         }
     }
@@ -81,7 +81,7 @@ extension IncrementalMarkdownDocument {
         newBytes.append(contentsOf: text.utf8)
         newBytes.append(contentsOf: oldUTF8.dropFirst(edit.upperBound - offset))
         let new = String(decoding: newBytes, as: UTF8.self)
-        let next = region.end < tree.count ? tree.element(at: region.end).source : nil
+        let next = region.end < editableCount ? tree.element(at: region.end).source : nil
         if let refusal = refusal(toReparse: old, as: new),
             !(refusal.definitionLabels.map { labels in allowed.map { labels.isSubset(of: $0) } ?? false } ?? false)
         {
@@ -120,15 +120,20 @@ extension IncrementalMarkdownDocument {
     /// From the block holding the edit's start — or the one before it, when the edit is in the
     /// block's first line and may let the block before take it in — back to a block that starts
     /// fresh, to the first block that starts fresh after the edit's block (or after the block
-    /// that follows it, when that one starts on the line after the edit).
+    /// that follows it, when that one starts on the line after the edit). Never the footnote
+    /// section, which has no source: an edit at the source's end is in the block before it.
     func reparsedRegion(around edit: Range<Int>, inserting text: String) -> ReparsedRegion {
-        let count = tree.count
+        let count = editableCount
         guard count > 1 else { return ReparsedRegion(first: 0, end: count, bytes: 0..<sourceUTF8Count) }
-        let (lowerIndex, lowerBefore) = tree.locate(edit.lowerBound, in: \.sourceUTF8) ?? (0, .zero)
+        func locate(_ offset: Int) -> (index: Int, before: SourceBlockSummary) {
+            guard let (index, before) = tree.locate(offset, in: \.sourceUTF8) else { return (0, .zero) }
+            return index < count ? (index, before) : (count - 1, tree.summary(before: count - 1))
+        }
+        let (lowerIndex, lowerBefore) = locate(edit.lowerBound)
         var first = lowerIndex
         if first >= 1, mayJoinPreviousBlock(first, start: lowerBefore.sourceUTF8, edit: edit, text: text) { first -= 1 }
         while first >= 1, !startsFresh(first) { first -= 1 }
-        let (upperIndex, upperBefore) = tree.locate(edit.upperBound, in: \.sourceUTF8) ?? (0, .zero)
+        let (upperIndex, upperBefore) = locate(edit.upperBound)
         // The block after the edit's block when it starts on the line after the edit's last line
         // (the edit may join them), then on to one that starts fresh.
         let after = tree.element(at: upperIndex).source.utf8.dropFirst(max(0, edit.upperBound - upperBefore.sourceUTF8))
@@ -192,8 +197,15 @@ extension IncrementalMarkdownDocument {
     }
 
     /// Why the region (`old`, becoming `new`) cannot be re-parsed alone, or `nil` when it can: a
-    /// lone carriage return, or a definition made, changed or removed.
+    /// footnote reference or definition in it, a lone carriage return, or a definition made,
+    /// changed or removed.
     func refusal(toReparse old: String, as new: String) -> Refusal? {
+        // libcmark-gfm numbers footnotes by their first reference across the document and moves
+        // the definitions to its end: a region that has or had `[^` is parsed whole. (A region
+        // without one has no footnote reference or definition, before or after the edit.)
+        if options.extensions.contains(.footnotes), old.utf8.containsFootnoteOpener || new.utf8.containsFootnoteOpener {
+            return Refusal(reason: "the edit is in or makes a footnote reference or definition (footnotes are numbered across the document)")
+        }
         // Line numbers count line feeds; a carriage return alone (made by the edit, or left by
         // removing the line feed after one) ends a line too. The region ends before a block's
         // first line or at the source's end, so a carriage return at its end is alone.
@@ -210,5 +222,17 @@ extension IncrementalMarkdownDocument {
                 definitionLabels: Self.changedDefinitionLabels(old: oldBytes, new: newBytes))
         }
         return nil
+    }
+}
+
+extension String.UTF8View {
+    /// Whether the bytes hold `[^`, which opens every footnote reference and definition.
+    fileprivate var containsFootnoteOpener: Bool {
+        var previous: UInt8 = 0
+        for byte in self {
+            if byte == UInt8(ascii: "^"), previous == UInt8(ascii: "[") { return true }
+            previous = byte
+        }
+        return false
     }
 }

@@ -34,14 +34,16 @@ extension IncrementalMarkdownDocument {
     }
 
     /// The top-level block whose source holds UTF-16 offset `utf16Offset` of ``source`` (the
-    /// source's end gives the last block).
+    /// source's end gives the last block in source order). Footnote definitions, which
+    /// libcmark-gfm moves to the document's end, are not found by their source: their lines
+    /// belong to the block before them, as link reference definitions' do.
     /// - Parameter utf16Offset: An offset in `0...sourceUTF16Count`.
     /// - Returns: The block's location, or `nil` for an offset outside the source.
     public func topLevelBlock(atSourceUTF16 utf16Offset: Int) -> TopLevelBlockLocation? {
         guard utf16Offset >= 0, utf16Offset <= sourceUTF16Count, let (index, _) = tree.locate(utf16Offset, in: \.sourceUTF16) else {
             return nil
         }
-        return location(ofElement: index)
+        return location(ofElement: min(index, max(0, editableCount - 1)))
     }
 
     /// The top-level block whose text holds UTF-16 offset `utf16Offset` of ``document``'s text

@@ -22,10 +22,14 @@ import MarkdownParsing
 /// made, changed or removed re-parses the blocks that may refer to its label; when a block may
 /// hold one of that label inside it (in a list item or a block quote), the blocks that may hold
 /// one are parsed first, in order, with a probe that finds the label's first definition.
+/// Footnote definitions, which libcmark-gfm moves to the document's end and numbers by first
+/// reference, are kept as one last element with no source of its own (their lines belong to the
+/// block before them): an edit whose re-parsed blocks have or had no `[^` leaves them as they
+/// are; one whose blocks do parses everything.
 /// The whole source is parsed again where Markdown's global rules demand it — a block that may
-/// hold a changed definition but cannot be probed (it ends in an open fence or HTML block),
-/// footnotes (numbered across the document), source positions (every
-/// later position moves), the inline-only syntaxes, a carriage return alone; ``lastChange``
+/// hold a changed definition but cannot be probed (it ends in an open fence or HTML block), a
+/// footnote reference or definition in the re-parsed blocks, source positions (every later
+/// position moves), the inline-only syntaxes, a carriage return alone; ``lastChange``
 /// says what changed and, for a full parse, why. Only the definitions a region's brackets may
 /// refer to are given to it, so references resolve as in the whole. The result is always what
 /// a full parse gives (equivalent, identities aside; property-tested).
@@ -62,6 +66,11 @@ public struct IncrementalMarkdownDocument: Sendable {
     /// The largest identity handed out: a re-parsed region's blocks and spans get identities
     /// above it.
     var identityHighWater = 0
+    /// Whether the tree's last element holds the footnote definitions libcmark-gfm moved to the
+    /// document's end (their source lies in the elements before; no partial update touches it).
+    var hasFootnoteSection = false
+    /// The number of elements a partial update may re-parse: all but the footnote section.
+    var editableCount: Int { tree.count - (hasFootnoteSection ? 1 : 0) }
 
     /// Parses `source`.
     /// - Parameters:

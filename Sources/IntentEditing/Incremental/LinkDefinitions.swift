@@ -67,7 +67,8 @@ enum LinkDefinitions {
                         labels = nil
                         continue
                     }
-                    for label in found where seen.insert(label).inserted { labels?.append(label) }
+                    // A footnote definition's own label (`[^1]:`) defines no link.
+                    for label in found where !label.hasPrefix("^") && seen.insert(label).inserted { labels?.append(label) }
                 } else if DefinitionStretches.isBlank(bytes[start..<end]) {
                     definitions.endStretch()
                 } else {

@@ -5,7 +5,10 @@ import IntentModel
 /// definitions after it are part of it — and its stretch of a parse's intent document. The first
 /// element is the prefix: the source before the first block (blank lines, front matter,
 /// definitions), with no block. Blocks that share a source line (libcmark-gfm gives a table made
-/// of a paragraph's last line the paragraph's first line) are one element.
+/// of a paragraph's last line the paragraph's first line) are one element. When the document has
+/// footnotes, the last element is the footnote section: the definitions libcmark-gfm moved to the
+/// document's end, with their text and no source (their source lines are in the elements before,
+/// after those elements' blocks, as link reference definitions are).
 ///
 /// A class, so that the tree's rebalancing copies and frees one reference per node, not the
 /// element's strings and arrays.
@@ -20,6 +23,8 @@ final class SourceBlock: SummarizedTreeElement {
     let identities: [Int]
     /// Whether this is the prefix, the source before the first block.
     let isPrefix: Bool
+    /// Whether this is the footnote section (the last element, with no source).
+    let isFootnoteSection: Bool
     /// How many of the source's lines belong to the blocks (the rest are blank lines and
     /// definitions between blocks).
     let blockLines: Int
@@ -28,14 +33,15 @@ final class SourceBlock: SummarizedTreeElement {
     let summary: SourceBlockSummary
 
     init(
-        source: String, region: ParsedRegion, textRange: Range<Int>, identities: [Int], isPrefix: Bool = false, blockLines: Int = 0,
-        holding: LinkDefinitions.Holding = .none
+        source: String, region: ParsedRegion, textRange: Range<Int>, identities: [Int], isPrefix: Bool = false,
+        isFootnoteSection: Bool = false, blockLines: Int = 0, holding: LinkDefinitions.Holding = .none
     ) {
         self.source = source
         self.region = region
         self.textRange = textRange
         self.identities = identities
         self.isPrefix = isPrefix
+        self.isFootnoteSection = isFootnoteSection
         self.blockLines = blockLines
         self.holding = holding
         var source = source
@@ -75,7 +81,7 @@ final class SourceBlock: SummarizedTreeElement {
     func appendingSource(_ lines: String) -> SourceBlock {
         SourceBlock(
             source: source + lines, region: region, textRange: textRange, identities: identities, isPrefix: isPrefix,
-            blockLines: blockLines, holding: holding)
+            isFootnoteSection: isFootnoteSection, blockLines: blockLines, holding: holding)
     }
 
     /// The UTF-8 offset of every line's start in `bytes` (a line starts at 0 and after each line
@@ -89,19 +95,21 @@ final class SourceBlock: SummarizedTreeElement {
     /// The elements for a parse of `source` into `region` (its top-level blocks' `lines`, 1-based,
     /// and `blocks`, text ranges and identities, in order): the source before the first block,
     /// with its text range, and one element per group of blocks that share lines; `nil` when a
-    /// block cannot be placed (a last block reported at line 0). `lineStarts`: the source's
-    /// (``lineStarts(of:)``), when the caller has them.
+    /// block cannot be placed (a last block reported at line 0). `textEnd`: where the last
+    /// element's text ends (the region's text end, or the footnote section's start).
+    /// `lineStarts`: the source's (``lineStarts(of:)``), when the caller has them.
     static func elements(
         of source: String, lines: [ClosedRange<Int>], blocks: [(range: Range<Int>, identity: Int?)], region: ParsedRegion,
-        lineStarts known: [Int]? = nil
+        textEnd: Int? = nil, lineStarts known: [Int]? = nil
     ) -> (leading: String, leadingText: Range<Int>, elements: [SourceBlock])? {
         guard let groups = groups(of: lines) else { return nil }
         let utf8 = Array(source.utf8)
         let lineStarts = known ?? Self.lineStarts(of: utf8)
         func lineStart(_ line: Int) -> Int { line - 1 < lineStarts.count ? lineStarts[max(0, line - 1)] : utf8.count }
         func text(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
-        let textCount = region.document.text.utf8.count
-        let holdings = LinkDefinitions.holding(region.document)
+        let textCount = textEnd ?? region.document.text.utf8.count
+        // Holdings of the document's top-level blocks in order (the footnote section's last).
+        let holdings = LinkDefinitions.holding(region.document).prefix(blocks.count)
         var elements: [SourceBlock] = []
         elements.reserveCapacity(groups.count)
         for (index, group) in groups.enumerated() {
