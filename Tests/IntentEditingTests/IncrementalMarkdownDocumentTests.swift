@@ -116,6 +116,40 @@ struct IncrementalMarkdownDocumentTests {
         #expect(incremental.document.html().contains("fnref-a-2"))
     }
 
+    @Test("Lines ended by a carriage return alone are counted as libcmark-gfm counts them: edits there re-parse only their blocks")
+    func carriageReturnLineEndings() throws {
+        // Old Mac line endings, and all three kinds mixed.
+        let sources = [
+            "# Title\r\rFirst paragraph\rwith two lines.\r\r- one\r- two\r\r> quote\r\r```\rcode\r```\r\rLast.\r",
+            "# Title\r\n\r\nFirst\rsecond\n\n- one\r\n- two\r\rPlain.\n\r[x]: /u\r\rSee [x].",
+        ]
+        let snippets = ["\r", "\n", "\r\n", "\r\r", "x", "- ", "# ", "> ", "```\r", "[x]", " "]
+        var generator = SeededRandom(seed: 0xC4)
+        var partial = 0
+        var total = 0
+        for source in sources {
+            var incremental = try IncrementalMarkdownDocument(source: source)
+            for _ in 0..<150 {
+                let count = incremental.sourceUTF16Count
+                let location = Int.random(in: 0...count, using: &generator)
+                let length = Int.random(in: 0...min(3, count - location), using: &generator)
+                let snippet = snippets.randomElement(using: &generator) ?? ""
+                try incremental.replace(NSRange(location: location, length: length), with: snippet)
+                let expected = try Self.full(incremental.source)
+                #expect(
+                    incremental.document.isEquivalent(to: expected),
+                    "\(snippet.debugDescription) at \(location),\(length) in \(incremental.source.debugDescription): \(incremental.document.equivalenceFailure(comparedTo: expected) ?? "")"
+                )
+                #expect(incremental.lastChange.fullParseReason?.contains("carriage return") != true)
+                total += 1
+                if incremental.lastChange.fullParseReason == nil { partial += 1 }
+            }
+        }
+        // Most edits re-parse only part of the source (the others make or change definitions).
+        print("carriage returns: \(partial) of \(total) edits re-parsed only part of the source")
+        #expect(partial * 10 >= total * 8, "\(partial) of \(total) partial")
+    }
+
     @Test("A definition inside a list item or a block quote, made, changed or removed, re-parses the blocks that hold or use it")
     func definitionInsideBlocks() throws {
         let source = "Uses [x] and [y].\n\nOther.\n\nA list's region starts here.\n\n- item\n\n  [x]: /list\n\n> [y]: /quote\n\nEnd [x].\n"

@@ -92,12 +92,11 @@ struct StreamingMarkdownDocumentTests {
             "streaming (\(holdBack)): \(appends) appends; full parses: \(full) \(reasons); in documents with footnotes: \(footnoteAppends)"
         )
         // No append falls back to a full parse but for a reason the incremental document gives:
-        // front matter, a carriage return, a footnote reference or definition in the blocks
+        // front matter, a footnote reference or definition in the blocks
         // re-parsed, a half-typed definition in a block that cannot be probed or that makes a
         // block referring to it read differently.
         let known = [
             "a block that may hold a changed link reference definition could not be probed", "the edit is in or next to the front matter",
-            "a carriage return alone ends a line", "a carriage return alone ends a line (line numbers count line feeds)",
             "the edit is in or makes a footnote reference or definition (footnotes are numbered across the document)",
         ]
         #expect(reasons.keys.allSatisfy { known.contains($0) || $0.hasPrefix("a block that refers to a changed definition") }, "\(reasons)")

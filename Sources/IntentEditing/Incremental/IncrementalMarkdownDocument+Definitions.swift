@@ -163,9 +163,7 @@ extension IncrementalMarkdownDocument {
         var line = 0
         var insideBlock = false
         while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            let next = min(bytes.count, lineEnd + 1)
+            let next = LineEndings.line(in: bytes, from: lineStart).next
             let lineBytes = Array(bytes[lineStart..<next])
             let isBlockLine = !element.isPrefix && line < element.blockLines
             if offset + lineStart < frontMatterEnd {

@@ -66,9 +66,6 @@ extension IncrementalMarkdownDocument {
         if options.appliesSourcePositionAttributes { return "source positions move with every edit" }
         if options.interpretedSyntax != .full { return "inline-only syntax is parsed as a whole" }
         if blockCount != lines.count { return "the document's blocks do not match the source's top-level blocks" }
-        if Self.containsBareCarriageReturn(Array(source.utf8)[...]) {
-            return "a carriage return alone ends a line (line numbers count line feeds)"
-        }
         if options.extensions.contains(.footnotes),
             Self.footnoteSectionStart(of: parsed, blocks: Self.topLevelBlocks(of: parsed)) == nil,
             parsed.blockIDs.contains(where: { parsed.markup(of: $0)?.footnoteLabel != nil })

@@ -137,7 +137,7 @@ extension IncrementalMarkdownDocument {
         // The block after the edit's block when it starts on the line after the edit's last line
         // (the edit may join them), then on to one that starts fresh.
         let after = tree.element(at: upperIndex).source.utf8.dropFirst(max(0, edit.upperBound - upperBefore.sourceUTF8))
-        var end = min(count, upperIndex + (after.lazy.filter { $0 == UInt8(ascii: "\n") }.count <= 1 ? 2 : 1))
+        var end = min(count, upperIndex + (LineEndings.count(in: after) <= 1 ? 2 : 1))
         while end < count, !startsFresh(end) { end += 1 }
         return ReparsedRegion(
             first: first, end: end, bytes: tree.summary(before: first).sourceUTF8..<tree.summary(before: end).sourceUTF8)
@@ -150,7 +150,8 @@ extension IncrementalMarkdownDocument {
     private func mayJoinPreviousBlock(_ index: Int, start: Int, edit: Range<Int>, text: String) -> Bool {
         let source = tree.element(at: index).source.utf8
         let firstLineEnd =
-            start + (source.firstIndex(of: UInt8(ascii: "\n")).map { source.distance(from: source.startIndex, to: $0) } ?? source.count)
+            start
+            + (source.firstIndex(where: LineEndings.isEnding).map { source.distance(from: source.startIndex, to: $0) } ?? source.count)
         guard edit.lowerBound <= firstLineEnd else { return false }
         guard edit.upperBound <= start + source.count, startsFresh(index) else { return true }
         var firstBytes = Array(source.prefix(edit.lowerBound - start))
@@ -165,14 +166,20 @@ extension IncrementalMarkdownDocument {
     func startsFresh(_ index: Int) -> Bool {
         let previous = tree.element(at: index - 1).source.utf8
         if previous.isEmpty { return index == 1 }
-        guard previous.last == UInt8(ascii: "\n") else { return false }
-        // The previous element's last line is blank.
+        guard LineEndings.endsWithEnding(previous) else { return false }
+        // The previous element's last line is blank: before its ending (a carriage return and
+        // line feed, or one of them) back to the ending before, only spaces and tabs.
         var position = previous.index(before: previous.endIndex)
+        if previous[position] == LineEndings.lineFeed, position > previous.startIndex,
+            previous[previous.index(before: position)] == LineEndings.carriageReturn
+        {
+            position = previous.index(before: position)
+        }
         while position > previous.startIndex {
             let before = previous.index(before: position)
             let byte = previous[before]
-            if byte == UInt8(ascii: "\n") { break }
-            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") else { return false }
+            if LineEndings.isEnding(byte) { break }
+            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") else { return false }
             position = before
         }
         if position == previous.startIndex, index - 1 > 0 { return false }
@@ -182,7 +189,7 @@ extension IncrementalMarkdownDocument {
     /// Whether a block whose first bytes are `bytes` starts at column 0 with no list marker.
     static func startsAtColumnZeroWithoutMarker(_ bytes: [UInt8]) -> Bool {
         guard let first = bytes.first else { return false }
-        if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == UInt8(ascii: "\n") { return false }
+        if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || LineEndings.isEnding(first) { return false }
         func isMarkerEnd(_ index: Int) -> Bool {
             index >= bytes.count || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
                 || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r")
@@ -197,20 +204,14 @@ extension IncrementalMarkdownDocument {
     }
 
     /// Why the region (`old`, becoming `new`) cannot be re-parsed alone, or `nil` when it can: a
-    /// footnote reference or definition in it, a lone carriage return, or a definition made,
-    /// changed or removed.
+    /// footnote reference or definition in it, or a definition made, changed or removed.
     func refusal(toReparse old: String, as new: String) -> Refusal? {
         // libcmark-gfm numbers footnotes by their first reference across the document and moves
         // the definitions to its end: a region that has or had `[^` is parsed whole. (A region
         // without one has no footnote reference or definition, before or after the edit.)
         if options.extensions.contains(.footnotes), old.utf8.containsFootnoteOpener || new.utf8.containsFootnoteOpener {
-            return Refusal(reason: "the edit is in or makes a footnote reference or definition (footnotes are numbered across the document)")
-        }
-        // Line numbers count line feeds; a carriage return alone (made by the edit, or left by
-        // removing the line feed after one) ends a line too. The region ends before a block's
-        // first line or at the source's end, so a carriage return at its end is alone.
-        if Self.containsBareCarriageReturn(Array(new.utf8)[...]) {
-            return Refusal(reason: "a carriage return alone ends a line")
+            return Refusal(
+                reason: "the edit is in or makes a footnote reference or definition (footnotes are numbered across the document)")
         }
         // A definition made, changed or removed acts across the document.
         let (oldBytes, newBytes) = (Array(old.utf8), Array(new.utf8))

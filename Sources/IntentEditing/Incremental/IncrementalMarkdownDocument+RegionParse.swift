@@ -9,10 +9,9 @@ extension IncrementalMarkdownDocument {
     mutating func parseRegion(
         _ regionSource: String, atSourceStart: Bool, with parser: MarkdownParser
     ) throws -> Result<ParsedBlocks, Refusal> {
-        var lineFeeds = 0
-        for byte in regionSource.utf8 where byte == UInt8(ascii: "\n") { lineFeeds += 1 }
+        let lineEndings = LineEndings.count(in: regionSource.utf8)
         // The region's lines, its last one counted when it has no line end.
-        let regionLastLine = lineFeeds + (regionSource.isEmpty || regionSource.utf8.last == UInt8(ascii: "\n") ? 0 : 1)
+        let regionLastLine = lineEndings + (regionSource.isEmpty || LineEndings.endsWithEnding(regionSource.utf8) ? 0 : 1)
         // The definitions the region may refer to come first, in the order that resolves each label as the whole source
         // does (the first definition of a label wins), then a blank line.
         // A region at the source's start (where front matter may open it, and which comes before
@@ -20,8 +19,7 @@ extension IncrementalMarkdownDocument {
         // paragraph takes them in as lazy continuation lines.
         let referred = definitions.definitions(for: regionSource, excluding: excludedLabels)
         let preamble = referred.isEmpty || atSourceStart ? "" : referred + "\n"
-        var preambleLines = 0
-        for byte in preamble.utf8 where byte == UInt8(ascii: "\n") { preambleLines += 1 }
+        let preambleLines = LineEndings.count(in: preamble.utf8)
         let parsedSource = atSourceStart && !referred.isEmpty ? regionSource + "\n\n" + referred : preamble + regionSource
         let (parsed, linesAfterPreamble) = try parser.parseReportingTopLevelLines(parsedSource)
         // Lines counted in the region (libcmark-gfm reports a paragraph a table took the last line
@@ -54,9 +52,8 @@ extension IncrementalMarkdownDocument {
     static func nextBlockStartsFresh(
         _ next: String, after regionSource: String, regionBlockCount: Int, parser: MarkdownParser
     ) throws -> Bool {
-        var regionLineCount = 0
-        for byte in regionSource.utf8 where byte == UInt8(ascii: "\n") { regionLineCount += 1 }
-        let firstLine = next.utf8.prefix { $0 != UInt8(ascii: "\n") }
+        let regionLineCount = LineEndings.count(in: regionSource.utf8)
+        let firstLine = next.utf8.prefix { !LineEndings.isEnding($0) }
         let sentinel = regionSource + String(decoding: firstLine, as: UTF8.self) + "\n"
         let (_, sentinelLines) = try parser.parseReportingTopLevelLines(sentinel)
         return sentinelLines.count == regionBlockCount + 1 && sentinelLines.last?.lowerBound == regionLineCount + 1

@@ -10,68 +10,18 @@ extension IncrementalMarkdownDocument {
         return bytes[start...].starts(with: Array("---".utf8)) || bytes[start...].starts(with: Array("+++".utf8))
     }
 
-    /// Whether `bytes` hold a carriage return not followed by a line feed (a line ending of its
-    /// own for CommonMark, which the line starts here, counted by line feeds, would miss).
-    static func containsBareCarriageReturn(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var index = bytes.startIndex
-        while let found = bytes[index...].firstIndex(of: UInt8(ascii: "\r")) {
-            let next = bytes.index(after: found)
-            if next == bytes.endIndex || bytes[next] != UInt8(ascii: "\n") { return true }
-            index = next
-        }
-        return false
-    }
-
-    /// A rule of Markdown that acts across the whole document and is present in `source`: a line
-    /// that may be a link reference or footnote definition (`[label]:` after up to three spaces).
-    static func globalRule(in source: String) -> String? {
-        var atLineStart = true
-        var spaces = 0
-        var bytes = source.utf8.makeIterator()
-        var inBracket = false
-        var previous: UInt8 = 0
-        while let byte = bytes.next() {
-            defer { previous = byte }
-            if byte == UInt8(ascii: "\n") {
-                atLineStart = true
-                spaces = 0
-                inBracket = false
-                continue
-            }
-            if atLineStart {
-                if byte == UInt8(ascii: " "), spaces < 3 {
-                    spaces += 1
-                    continue
-                }
-                atLineStart = false
-                inBracket = byte == UInt8(ascii: "[")
-                continue
-            }
-            if inBracket, byte == UInt8(ascii: ":"), previous == UInt8(ascii: "]") {
-                return "link reference or footnote definitions act across the document"
-            }
-        }
-        return nil
-    }
-
     /// The lines of `text` holding `]:` anywhere: a definition can also start after a list
     /// marker or a quote's `>` (`2) [^1]: n` defines `^1` inside a list item), so an edit that
-    /// changes any such line may make or remove one.
+    /// changes any such line may make or remove one. (Lines end as ``LineEndings`` says.)
     static func linesWithLabelColons(in text: [UInt8]) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
         var lineStart = 0
-        var index = 0
-        while index < text.count {
-            if text[index] == UInt8(ascii: "\n") {
-                lineStart = index + 1
-            } else if text[index] == UInt8(ascii: "]"), index + 1 < text.count, text[index + 1] == UInt8(ascii: ":") {
-                var lineEnd = index
-                while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                lines.append(text[lineStart..<lineEnd])
-                index = lineEnd
-                continue
-            }
-            index += 1
+        while lineStart < text.count {
+            let (contentEnd, next) = LineEndings.line(in: text, from: lineStart)
+            var index = lineStart
+            while index + 1 < contentEnd, !(text[index] == UInt8(ascii: "]") && text[index + 1] == UInt8(ascii: ":")) { index += 1 }
+            if index + 1 < contentEnd { lines.append(text[lineStart..<contentEnd]) }
+            lineStart = next
         }
         return lines
     }
@@ -94,14 +44,13 @@ extension IncrementalMarkdownDocument {
             hasColon = false
         }
         while index < text.count {
-            var lineEnd = index
+            let (lineEnd, next) = LineEndings.line(in: text, from: index)
             var blank = true
             var colon = false
-            while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") {
-                let byte = text[lineEnd]
-                if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") { blank = false }
-                if byte == UInt8(ascii: ":"), lineEnd > index, text[lineEnd - 1] == UInt8(ascii: "]") { colon = true }
-                lineEnd += 1
+            for position in index..<lineEnd {
+                let byte = text[position]
+                if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") { blank = false }
+                if byte == UInt8(ascii: ":"), position > index, text[position - 1] == UInt8(ascii: "]") { colon = true }
             }
             if blank {
                 close(at: index)
@@ -112,7 +61,7 @@ extension IncrementalMarkdownDocument {
                 if first < lineEnd, text[first] == UInt8(ascii: "[") { startsWithBracket = true }
                 if colon { hasColon = true }
             }
-            index = lineEnd < text.count ? lineEnd + 1 : text.count
+            index = next
         }
         close(at: text.count)
         return stretches

@@ -29,7 +29,7 @@ import MarkdownParsing
 /// The whole source is parsed again where Markdown's global rules demand it — a block that may
 /// hold a changed definition but cannot be probed (it ends in an open fence or HTML block), a
 /// footnote reference or definition in the re-parsed blocks, source positions (every later
-/// position moves), the inline-only syntaxes, a carriage return alone; ``lastChange``
+/// position moves), the inline-only syntaxes; ``lastChange``
 /// says what changed and, for a full parse, why. Only the definitions a region's brackets may
 /// refer to are given to it, so references resolve as in the whole. The result is always what
 /// a full parse gives (equivalent, identities aside; property-tested).

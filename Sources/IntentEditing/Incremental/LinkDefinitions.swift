@@ -149,17 +149,16 @@ enum LinkDefinitions {
     /// its label. `nil` when the probes are not read as paragraphs of their own (the source ends
     /// in an open fence or HTML block).
     static func resolve(_ labels: [String], in source: String, parser: MarkdownParser) throws -> [String: String]? {
-        var lineFeeds = 0
-        for byte in source.utf8 where byte == UInt8(ascii: "\n") { lineFeeds += 1 }
-        let ending = source.isEmpty || source.utf8.last == UInt8(ascii: "\n") ? "\n" : "\n\n"
-        let firstProbeLine = lineFeeds + (ending == "\n" ? 1 : 2) + 1
+        let lineEndings = LineEndings.count(in: source.utf8)
+        let ending = source.isEmpty || LineEndings.endsWithEnding(source.utf8) ? "\n" : "\n\n"
+        let firstProbeLine = lineEndings + (ending == "\n" ? 1 : 2) + 1
         var probed = source + ending
         var probeLines: [Int] = []
         var line = firstProbeLine
         for label in labels {
             probed += "[" + label + "]\n\n"
             probeLines.append(line)
-            line += 2 + label.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
+            line += 2 + LineEndings.count(in: label.utf8)
         }
         let (document, lines) = try parser.parseReportingTopLevelLines(probed)
         let blocks = IncrementalMarkdownDocument.topLevelBlocks(of: document)

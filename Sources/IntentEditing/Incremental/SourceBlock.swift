@@ -85,11 +85,9 @@ final class SourceBlock: SummarizedTreeElement {
     }
 
     /// The UTF-8 offset of every line's start in `bytes` (a line starts at 0 and after each line
-    /// feed).
+    /// ending, a carriage return alone included: ``LineEndings``).
     static func lineStarts(of bytes: some Sequence<UInt8>) -> [Int] {
-        var lineStarts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
-        return lineStarts
+        LineEndings.lineStarts(of: bytes)
     }
 
     /// The elements for a parse of `source` into `region` (its top-level blocks' `lines`, 1-based,
