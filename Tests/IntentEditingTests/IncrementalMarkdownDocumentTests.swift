@@ -97,6 +97,11 @@ struct IncrementalMarkdownDocumentTests {
         try incremental.append("\n\n- three\n")
         #expect(incremental.lastChange.fullParseReason == nil, "\(incremental.lastUpdate)")
         try expectFullParseEquality("appended a list")
+        // Typing in the paragraph that holds the reference: its number comes from the document.
+        let claim = (incremental.source as NSString).range(of: "claim")
+        try incremental.replace(NSRange(location: claim.location, length: 5), with: "bold claim, again")
+        #expect(incremental.lastChange.fullParseReason == nil, "\(incremental.lastUpdate)")
+        try expectFullParseEquality("typed beside the reference")
         // The heading and the footnote definition kept their identities; the definition is last.
         let identities = Self.topLevelIdentities(incremental.document)
         #expect(identities.first == titleIdentity && identities.last == footnoteIdentity)
@@ -104,16 +109,36 @@ struct IncrementalMarkdownDocumentTests {
         // The source's end is in the last block in source order, not in the moved definition.
         let end = try #require(incremental.topLevelBlock(atSourceUTF16: incremental.sourceUTF16Count))
         #expect(end.sourceUTF8Range.upperBound == incremental.sourceUTF8Count && !end.sourceUTF8Range.isEmpty)
-        // An edit in the definition's lines, or one that makes a reference, parses everything.
+        // An edit in the definition's text re-parses its blocks and puts it anew at the end.
         let note = (incremental.source as NSString).range(of: "two lines")
         try incremental.replace(NSRange(location: note.location, length: 3), with: "three")
-        #expect(incremental.lastChange.fullParseReason?.contains("footnote") == true)
+        #expect(incremental.lastChange.fullParseReason == nil, "\(incremental.lastUpdate)")
         try expectFullParseEquality("edited definition")
+        #expect(incremental.document.plainText().contains("three lines"))
+        #expect(Self.topLevelIdentities(incremental.document).last != footnoteIdentity)
+        #expect(incremental.lastChange.removedIdentities.contains(footnoteIdentity))
+        // Relabelling the definition, or making a reference, parses everything.
+        let label = (incremental.source as NSString).range(of: "[^a]:")
+        try incremental.replace(NSRange(location: label.location + 2, length: 1), with: "b")
+        #expect(incremental.lastChange.fullParseReason?.contains("footnote") == true)
+        try expectFullParseEquality("relabelled definition")
+        try incremental.replace(NSRange(location: label.location + 2, length: 1), with: "a")
+        try expectFullParseEquality("label restored")
         let last = (incremental.source as NSString).range(of: "Last")
         try incremental.replace(NSRange(location: last.location, length: 0), with: "See[^a]. ")
         #expect(incremental.lastChange.fullParseReason?.contains("footnote") == true)
         try expectFullParseEquality("new reference")
         #expect(incremental.document.html().contains("fnref-a-2"))
+        // With two references, typing beside the second keeps both numbers and back-links.
+        try incremental.replace(NSRange(location: last.location, length: 3), with: "Now")
+        #expect(incremental.lastChange.fullParseReason == nil, "\(incremental.lastUpdate)")
+        try expectFullParseEquality("typed beside the second reference")
+        #expect(incremental.document.html() == (try Self.full(incremental.source)).html())
+        // A definition inside a list item is still resolved when the document has footnotes.
+        var mixed = try IncrementalMarkdownDocument(source: "- [x]: /u\n\nSee [x].[^a]\n\n[^a]: A note.\n\nOther.\n")
+        try mixed.append("\nMore [x].\n")
+        #expect(mixed.lastChange.fullParseReason == nil, "\(mixed.lastUpdate)")
+        #expect(mixed.document.isEquivalent(to: try Self.full(mixed.source)))
     }
 
     @Test("Lines ended by a carriage return alone are counted as libcmark-gfm counts them: edits there re-parse only their blocks")
@@ -148,6 +173,70 @@ struct IncrementalMarkdownDocumentTests {
         // Most edits re-parse only part of the source (the others make or change definitions).
         print("carriage returns: \(partial) of \(total) edits re-parsed only part of the source")
         #expect(partial * 10 >= total * 8, "\(partial) of \(total) partial")
+    }
+
+    @Test("Edits inside front matter re-parse only the first blocks; front matter made, ended or closed further down parses as a whole")
+    func frontMatterEdits() throws {
+        var incremental = try IncrementalMarkdownDocument(source: "---\ntitle: Notes\ntags: [a]\n---\n# Notes\n\nFirst.\n\nSecond.\n")
+        func expectFullParseEquality(_ step: String) throws {
+            let expected = try Self.full(incremental.source)
+            #expect(
+                incremental.document.isEquivalent(to: expected),
+                "\(step): \(incremental.document.equivalenceFailure(comparedTo: expected) ?? "")")
+            #expect(incremental.document.frontMatter == expected.frontMatter, "\(step)")
+        }
+        let second = try #require(Self.topLevelIdentities(incremental.document).last)
+        // Typing in the front matter: a partial update, and the document's front matter follows.
+        try incremental.replace(NSRange(location: 11, length: 5), with: "Field notes")
+        #expect(incremental.lastChange.fullParseReason == nil, "\(incremental.lastUpdate)")
+        #expect(incremental.document.frontMatter?.content == "title: Field notes\ntags: [a]\n")
+        try expectFullParseEquality("typed in the front matter")
+        try incremental.replace(NSRange(location: 4, length: 0), with: "draft: true\n")
+        #expect(incremental.lastChange.fullParseReason == nil, "\(incremental.lastUpdate)")
+        try expectFullParseEquality("added a line")
+        #expect(Self.topLevelIdentities(incremental.document).last == second)
+        // Removing the closing line makes the lines Markdown: the whole source is parsed.
+        let closing = (incremental.source as NSString).range(of: "\n---\n")
+        try incremental.replace(NSRange(location: closing.location + 1, length: 4), with: "")
+        #expect(incremental.lastChange.fullParseReason?.contains("front matter") == true)
+        try expectFullParseEquality("closing line removed")
+        // An opening line typed at the top, closed by a line inside a later block, is found.
+        var opened = try IncrementalMarkdownDocument(source: "Intro\n\n```\n---\n```\n\nLast.\n")
+        try opened.replace(NSRange(location: 0, length: 0), with: "---\n")
+        let expected = try Self.full(opened.source)
+        #expect(expected.frontMatter != nil)
+        #expect(opened.document.isEquivalent(to: expected), "\(opened.document.equivalenceFailure(comparedTo: expected) ?? "")")
+        #expect(opened.document.frontMatter == expected.frontMatter)
+    }
+
+    /// The lines of `text` around `range` out to the nearest blank line (or the text's end) on
+    /// each side: the stretch a definition spanning lines would lie in.
+    static func stretch(of text: String, around range: NSRange) -> String {
+        let units = Array(text.utf16)
+        let isEnding = { (unit: UInt16) in unit == 10 || unit == 13 }
+        let isBlank = { (lower: Int, upper: Int) in units[lower..<upper].allSatisfy { $0 == 32 || $0 == 9 } }
+        var lower = min(range.location, units.count)
+        while lower > 0, !isEnding(units[lower - 1]) { lower -= 1 }
+        var upper = min(units.count, range.location + range.length)
+        while upper < units.count, !isEnding(units[upper]) { upper += 1 }
+        // Out over the non-blank lines before and after.
+        while lower > 0 {
+            var end = lower - 1
+            if end > 0, units[end] == 10, units[end - 1] == 13 { end -= 1 }
+            var start = end
+            while start > 0, !isEnding(units[start - 1]) { start -= 1 }
+            if isBlank(start, end) { break }
+            lower = start
+        }
+        while upper < units.count {
+            var start = upper + 1
+            if units[upper] == 13, start < units.count, units[start] == 10 { start += 1 }
+            var end = start
+            while end < units.count, !isEnding(units[end]) { end += 1 }
+            if isBlank(start, end) { break }
+            upper = end
+        }
+        return String(decoding: units[lower..<upper], as: UTF16.self)
     }
 
     @Test("A definition inside a list item or a block quote, made, changed or removed, re-parses the blocks that hold or use it")
@@ -220,9 +309,14 @@ struct IncrementalMarkdownDocumentTests {
                 if location > 0, location < utf16.count, UTF16.isTrailSurrogate(utf16[location]) { location -= 1 }
                 if location + length < utf16.count, UTF16.isTrailSurrogate(utf16[location + length]) { length += 1 }
                 let snippet = Bool.random(using: &generator) ? (snippets.randomElement(using: &generator) ?? "") : ""
-                // Whether the edit touches a definition: its text, or the lines it changes, hold `]:`.
-                let lines = (incremental.source as NSString).lineRange(for: NSRange(location: location, length: length))
-                let touchesDefinition = snippet.contains("]:") || (incremental.source as NSString).substring(with: lines).contains("]:")
+                // Whether the edit touches a definition: the stretch of non-blank lines it changes
+                // holds `]:` before or after it (a definition's label, destination and title may be
+                // on lines of their own, so a line of the stretch without `]:` may belong to one).
+                let source = incremental.source
+                let after = (source as NSString).replacingCharacters(in: NSRange(location: location, length: length), with: snippet)
+                let touchesDefinition =
+                    Self.stretch(of: source, around: NSRange(location: location, length: length)).contains("]:")
+                    || Self.stretch(of: after, around: NSRange(location: location, length: (snippet as NSString).length)).contains("]:")
                 let oldDocument = incremental.document
                 let oldText = Array(oldDocument.text.utf8)
                 try incremental.replace(NSRange(location: location, length: length), with: snippet)
@@ -265,5 +359,7 @@ struct IncrementalMarkdownDocumentTests {
                 + "of the \(untouched) that touch no definition, \(untouchedPartial) (full parses among them: \(untouchedReasons)); "
                 + "all full parses: \(reasons)")
         #expect(partial > total / 3)
+        // At least 99% of the edits that touch no definition re-parse only part of the source.
+        #expect(untouchedPartial * 100 >= untouched * 99, "\(untouchedPartial) of \(untouched): \(untouchedReasons)")
     }
 }

@@ -96,10 +96,14 @@ struct StreamingMarkdownDocumentTests {
         // re-parsed, a half-typed definition in a block that cannot be probed or that makes a
         // block referring to it read differently.
         let known = [
-            "a block that may hold a changed link reference definition could not be probed", "the edit is in or next to the front matter",
-            "the edit is in or makes a footnote reference or definition (footnotes are numbered across the document)",
+            "a block that may hold a changed link reference definition could not be probed", "the edit makes, ends or moves front matter",
+            "the edit crosses the front matter's end",
         ]
-        #expect(reasons.keys.allSatisfy { known.contains($0) || $0.hasPrefix("a block that refers to a changed definition") }, "\(reasons)")
+        #expect(
+            reasons.keys.allSatisfy {
+                known.contains($0) || $0.hasPrefix("a block that refers to a changed definition")
+                    || $0.hasSuffix("(footnotes are numbered across the document)")
+            }, "\(reasons)")
         // Held back until its line ends, a definition re-parses only the blocks that use it.
         if holdBack != .nothing {
             #expect(reasons.keys.allSatisfy { !$0.contains("definition") || $0.contains("footnote reference") }, "\(reasons)")

@@ -11,7 +11,7 @@ extension IncrementalMarkdownDocument {
         let lineStarts = SourceBlock.lineStarts(of: source.utf8)
         let blocks = Self.topLevelBlocks(of: parsed)
         frontMatter = parsed.frontMatter
-        hasFootnoteSection = false
+        footnoteLabels = []
         definitions = DefinitionIndex()
         probedDefinitions = ""
         fullParseReason = fullParseReason(of: parsed, source: source, lines: lines, blockCount: blocks.count)
@@ -23,25 +23,10 @@ extension IncrementalMarkdownDocument {
         }
         let shared = ParsedRegion(parsed)
         var elements: [SourceBlock] = []
-        // Footnote definitions libcmark-gfm moved to the end: the blocks before them are placed by
-        // their source lines, the definitions are one element of their own after them.
-        let body = Self.footnoteSectionStart(of: parsed, blocks: blocks) ?? blocks.count
-        let textCount = parsed.text.utf8.count
-        let bodyTextEnd = body < blocks.count ? blocks[body].range.lowerBound : textCount
         if fullParseReason == nil,
-            let placed = SourceBlock.elements(
-                of: source, lines: Array(lines[..<body]), blocks: Array(blocks[..<body]), region: shared, textEnd: bodyTextEnd,
-                lineStarts: lineStarts)
+            let placed = placedElements(of: source, parsed: shared, lines: lines, blocks: blocks, lineStarts: lineStarts)
         {
-            elements = [SourceBlock(source: placed.leading, region: shared, textRange: placed.leadingText, identities: [], isPrefix: true)]
-            elements += placed.elements
-            hasFootnoteSection = body < blocks.count
-            if hasFootnoteSection {
-                elements.append(
-                    SourceBlock(
-                        source: "", region: shared, textRange: bodyTextEnd..<textCount, identities: blocks[body...].compactMap(\.identity),
-                        isFootnoteSection: true))
-            }
+            elements = placed
         } else {
             // One element for everything: every edit parses it all again.
             fullParseReason = fullParseReason ?? "a top-level block's source lines are not known"
@@ -59,6 +44,45 @@ extension IncrementalMarkdownDocument {
             replacedTextUTF8: 0..<old.textUTF8, insertedTextUTF8: 0..<new.textUTF8,
             replacedTextUTF16: NSRange(location: 0, length: old.textUTF16), insertedTextUTF16: NSRange(location: 0, length: new.textUTF16),
             removedIdentities: removed, addedIdentities: blocks.compactMap(\.identity), fullParseReason: reason)
+    }
+
+    /// The tree's elements for a whole parse: the prefix, one element per group of top-level
+    /// blocks placed by their source lines, and one per footnote definition libcmark-gfm moved to
+    /// the end (with no source: theirs is in the elements before; their labels are kept in
+    /// ``footnoteLabels``, in order). `nil` when a block cannot be placed.
+    private mutating func placedElements(
+        of source: String, parsed shared: ParsedRegion, lines: [ClosedRange<Int>], blocks: [(range: Range<Int>, identity: Int?)],
+        lineStarts: [Int]
+    ) -> [SourceBlock]? {
+        let parsed = shared.document
+        let body = Self.footnoteSectionStart(of: parsed, blocks: blocks) ?? blocks.count
+        let textCount = parsed.text.utf8.count
+        guard
+            let placed = SourceBlock.elements(
+                of: source, lines: Array(lines[..<body]), blocks: Array(blocks[..<body]), region: shared,
+                textEnd: body < blocks.count ? blocks[body].range.lowerBound : textCount, lineStarts: lineStarts)
+        else { return nil }
+        var elements = [SourceBlock(source: placed.leading, region: shared, textRange: placed.leadingText, identities: [], isPrefix: true)]
+        elements += placed.elements
+        let labels = Self.footnoteLabelsByIdentity(of: parsed)
+        footnoteLabels = blocks[body...].map { $0.identity.flatMap { labels[$0] } ?? "" }
+        for index in body..<blocks.count {
+            let end = index + 1 < blocks.count ? blocks[index + 1].range.lowerBound : textCount
+            elements.append(
+                SourceBlock(
+                    source: "", region: shared, textRange: blocks[index].range.lowerBound..<end,
+                    identities: blocks[index].identity.map { [$0] } ?? [], isFootnoteSection: true))
+        }
+        return elements
+    }
+
+    /// The label of every footnote definition block of `document`, by identity.
+    static func footnoteLabelsByIdentity(of document: IntentDocument) -> [Int: String] {
+        var labels: [Int: String] = [:]
+        for block in document.blockIDs {
+            if let label = document.markup(of: block)?.footnoteLabel { labels[document.identity(of: block)] = label }
+        }
+        return labels
     }
 
     /// Why every edit of `parsed` must parse everything, or `nil`.

@@ -19,6 +19,9 @@ extension IncrementalMarkdownDocument {
         var blocks: [(range: Range<Int>, identity: Int?)]
         /// The front matter read at the region's start (a region at the source's start only).
         var frontMatter: FrontMatter?
+        /// Footnote definitions parsed anew, to put in place of the document's: their document
+        /// and each one's label, text range and identity, in the document's order.
+        var footnotes: (document: IntentDocument, blocks: [(label: String, range: Range<Int>, identity: Int?)])? = nil
     }
 
     /// Re-parses the region around the edit and puts its blocks in the tree; a refusal (nothing
@@ -92,18 +95,25 @@ extension IncrementalMarkdownDocument {
         var regionOptions = options
         regionOptions.recognizesFrontMatter = options.recognizesFrontMatter && region.bytes.lowerBound == 0
         let parser = MarkdownParser(options: regionOptions)
+        let replacing: Set<String>
+        switch footnoteDefinitionsReplaced(old: old, new: new, region: region.first..<region.end) {
+        case .success(let labels): replacing = labels
+        case .failure(let refusal): return .failure(refusal)
+        }
         let parsed: ParsedBlocks
-        switch try parseRegion(new, atSourceStart: region.bytes.lowerBound == 0, with: parser) {
+        switch try parseRegion(new, atSourceStart: region.bytes.lowerBound == 0, replacingFootnotes: replacing, with: parser) {
         case .success(let result): parsed = result
         case .failure(let refusal): return .failure(refusal)
         }
-        // Front matter stays as it was, and no edit touches it (its lines are not Markdown: an
-        // edit that moves its end changes what is read as definitions).
+        if let refusal = footnoteReferenceRefusal(old: old, new: new, region: region.first..<region.end, parsed: parsed.document) {
+            return .failure(refusal)
+        }
         if region.bytes.lowerBound == 0, options.recognizesFrontMatter,
-            frontMatter?.sourceRange != parsed.frontMatter?.sourceRange
-                || edit.lowerBound <= (frontMatter?.sourceRange?.upperBound ?? -1)
+            let refusal = frontMatterRefusal(
+                edit: edit, delta: text.utf8.count - edit.count, found: parsed.frontMatter, regionBytes: newBytes,
+                reachesEnd: region.end >= editableCount)
         {
-            return .failure(Refusal(reason: "the edit is in or next to the front matter"))
+            return .failure(refusal)
         }
         // The block after the region must still start a block of its own after the new region.
         if let next, try !Self.nextBlockStartsFresh(next, after: new, regionBlockCount: parsed.lines.count, parser: parser) {
@@ -112,9 +122,33 @@ extension IncrementalMarkdownDocument {
         guard put(parsed, source: new, in: region) else {
             return .failure(Refusal(reason: "a top-level block's source lines are not known"))
         }
+        if region.bytes.lowerBound == 0, options.recognizesFrontMatter { frontMatter = parsed.frontMatter }
         lastChange.editedSourceRange = edit.lowerBound..<(edit.lowerBound + text.utf8.count)
         lastUpdate = .partial(reparsedBytes: new.utf8.count, reparsedBlocks: parsed.lines.count)
         return .success(())
+    }
+
+    /// Why a region at the source's start, re-parsed with the front matter it holds (`found`),
+    /// cannot be put in the tree, or `nil` when it can. Front matter's lines are not Markdown, so
+    /// lines that move in or out of it change what is read (a definition there is none): the
+    /// front matter must be the one before, moved by the edit's `delta` when the edit lies
+    /// wholly inside it, unchanged when the edit lies after it. A region that opens front matter
+    /// it does not close (`regionBytes` starts with `---` or `+++`) is widened until it holds
+    /// the closing line or reaches the source's end — the front matter ends at the first.
+    private func frontMatterRefusal(
+        edit: Range<Int>, delta: Int, found: FrontMatter?, regionBytes: [UInt8], reachesEnd: Bool
+    ) -> Refusal? {
+        if found == nil, !reachesEnd, Self.mayStartFrontMatter(regionBytes) {
+            return Refusal(reason: "the re-parsed region may open front matter that a later line closes", widens: true)
+        }
+        let old = frontMatter?.sourceRange
+        var expected = old
+        if let old, edit.lowerBound < old.upperBound {
+            guard edit.upperBound <= old.upperBound else { return Refusal(reason: "the edit crosses the front matter's end") }
+            expected = old.lowerBound..<(old.upperBound + delta)
+        }
+        guard found?.sourceRange == expected else { return Refusal(reason: "the edit makes, ends or moves front matter") }
+        return nil
     }
 
     /// From the block holding the edit's start — or the one before it, when the edit is in the
@@ -207,33 +241,33 @@ extension IncrementalMarkdownDocument {
     /// footnote reference or definition in it, or a definition made, changed or removed.
     func refusal(toReparse old: String, as new: String) -> Refusal? {
         // libcmark-gfm numbers footnotes by their first reference across the document and moves
-        // the definitions to its end: a region that has or had `[^` is parsed whole. (A region
-        // without one has no footnote reference or definition, before or after the edit.)
-        if options.extensions.contains(.footnotes), old.utf8.containsFootnoteOpener || new.utf8.containsFootnoteOpener {
+        // the definitions to its end. A region without `[^` has no footnote reference or
+        // definition, before or after the edit. One with references only is parsed with the
+        // document's numbering given ahead of it (``footnotePreamble(for:atSourceStart:)``) and
+        // kept only if its references are the ones it had (``footnoteReferenceLabels(in:)``);
+        // so is one whose definitions keep their labels (an edit in a definition's text puts the
+        // definition parsed anew at the end: ``footnoteDefinitionsReplaced(old:new:region:)``).
+        // One that makes, relabels or removes a definition is parsed whole.
+        if options.extensions.contains(.footnotes), old.utf8.containsFootnoteOpener || new.utf8.containsFootnoteOpener,
+            !Self.footnoteDefinitionLabelsMatch(old, new)
+        {
             return Refusal(
                 reason: "the edit is in or makes a footnote reference or definition (footnotes are numbered across the document)")
         }
-        // A definition made, changed or removed acts across the document.
+        // A definition made, changed or removed acts across the document. (Footnote
+        // definitions, whose labels are as they were, are left to the footnote checks.)
         let (oldBytes, newBytes) = (Array(old.utf8), Array(new.utf8))
-        if Self.definitionLikeLines(in: newBytes) != Self.definitionLikeLines(in: oldBytes)
-            || Self.linesWithLabelColons(in: newBytes) != Self.linesWithLabelColons(in: oldBytes)
+        let footnotes = options.extensions.contains(.footnotes)
+        let isLinkDefinitionLike = { (stretch: ArraySlice<UInt8>) in !(footnotes && Self.isFootnoteDefinitionOnly(stretch)) }
+        if Self.definitionLikeLines(in: newBytes).filter(isLinkDefinitionLike)
+            != Self.definitionLikeLines(in: oldBytes).filter(isLinkDefinitionLike)
+            || Self.linesWithLabelColons(in: newBytes).filter(isLinkDefinitionLike)
+                != Self.linesWithLabelColons(in: oldBytes).filter(isLinkDefinitionLike)
         {
             return Refusal(
                 reason: "the edit makes, changes or removes a link reference definition",
                 definitionLabels: Self.changedDefinitionLabels(old: oldBytes, new: newBytes))
         }
         return nil
-    }
-}
-
-extension String.UTF8View {
-    /// Whether the bytes hold `[^`, which opens every footnote reference and definition.
-    fileprivate var containsFootnoteOpener: Bool {
-        var previous: UInt8 = 0
-        for byte in self {
-            if byte == UInt8(ascii: "^"), previous == UInt8(ascii: "[") { return true }
-            previous = byte
-        }
-        return false
     }
 }

@@ -4,10 +4,11 @@ import MarkdownParsing
 
 extension IncrementalMarkdownDocument {
     /// The region parsed with the document's definitions before it, its identities moved above
-    /// every identity handed out; a refusal when the parse does not read as whole blocks of the
-    /// region.
+    /// every identity handed out — with the footnote definitions of `replacingFootnotes` (labels
+    /// the region defines) copied out of the parse's footnote section; a refusal when the parse
+    /// does not read as whole blocks of the region.
     mutating func parseRegion(
-        _ regionSource: String, atSourceStart: Bool, with parser: MarkdownParser
+        _ regionSource: String, atSourceStart: Bool, replacingFootnotes: Set<String> = [], with parser: MarkdownParser
     ) throws -> Result<ParsedBlocks, Refusal> {
         let lineEndings = LineEndings.count(in: regionSource.utf8)
         // The region's lines, its last one counted when it has no line end.
@@ -17,11 +18,24 @@ extension IncrementalMarkdownDocument {
         // A region at the source's start (where front matter may open it, and which comes before
         // every other definition) gets them after it instead, after a blank line so that no
         // paragraph takes them in as lazy continuation lines.
+        // Footnote references get their numbers from a preamble before those definitions.
         let referred = definitions.definitions(for: regionSource, excluding: excludedLabels)
-        let preamble = referred.isEmpty || atSourceStart ? "" : referred + "\n"
+        let footnotes: (text: String, labels: [String])
+        switch footnotePreamble(for: regionSource, atSourceStart: atSourceStart) {
+        case .success(let preamble): footnotes = preamble
+        case .failure(let refusal): return .failure(refusal)
+        }
+        let preamble = footnotes.text + (referred.isEmpty || atSourceStart ? "" : referred + "\n")
         let preambleLines = LineEndings.count(in: preamble.utf8)
-        let parsedSource = atSourceStart && !referred.isEmpty ? regionSource + "\n\n" + referred : preamble + regionSource
-        let (parsed, linesAfterPreamble) = try parser.parseReportingTopLevelLines(parsedSource)
+        let parsedSource = preamble + regionSource + (atSourceStart && !referred.isEmpty ? "\n\n" + referred : "")
+        let (parsed, allLines) = try parser.parseReportingTopLevelLines(parsedSource)
+        // Without the footnote preamble's paragraph and the definitions moved to the end.
+        guard let (kept, keptText) = Self.regionBlocks(of: parsed, lines: allLines, footnoteLabels: footnotes.labels) else {
+            return .failure(
+                Refusal(
+                    reason: "the re-parsed region's footnotes do not read as the document's (footnotes are numbered across the document)"))
+        }
+        let linesAfterPreamble = Array(allLines[kept])
         // Lines counted in the region (libcmark-gfm reports a paragraph a table took the last line
         // of at line 0: it stays 0).
         let regionLines = linesAfterPreamble.map { lines in
@@ -31,7 +45,7 @@ extension IncrementalMarkdownDocument {
         // Fresh identities, above every one handed out, so no block of the region takes the
         // identity of a block elsewhere.
         var splicer = IntentDocumentSplicer(expectedBytes: parsed.text.utf8.count, firstFreeIdentity: identityHighWater + 1)
-        splicer.copy(parsed, sourceID: 0, utf8Range: 0..<parsed.text.utf8.count, renumber: true)
+        splicer.copy(parsed, sourceID: 0, utf8Range: keptText, renumber: true)
         identityHighWater = max(identityHighWater, splicer.nextIdentity - 1)
         let document = splicer.finish()
         let blocks = Self.topLevelBlocks(of: document)
@@ -44,7 +58,49 @@ extension IncrementalMarkdownDocument {
         else {
             return .failure(Refusal(reason: "the re-parsed region does not read as whole blocks", widens: true))
         }
-        return .success(ParsedBlocks(document: document, lines: regionLines, blocks: blocks, frontMatter: parsed.frontMatter))
+        var result = ParsedBlocks(document: document, lines: regionLines, blocks: blocks, frontMatter: parsed.frontMatter)
+        if !replacingFootnotes.isEmpty { result.footnotes = copyFootnotes(replacingFootnotes, from: parsed, section: kept.upperBound) }
+        return .success(result)
+    }
+
+    /// The top-level blocks of a region's parse that belong to the region (indices into `lines`)
+    /// and their text: all, or — after a footnote preamble numbering `footnoteLabels` — those
+    /// between its paragraph (the first block) and the footnote definitions libcmark-gfm moved
+    /// to the end, which must be those of `footnoteLabels`, in order; `nil` when they are not.
+    private static func regionBlocks(
+        of parsed: IntentDocument, lines: [ClosedRange<Int>], footnoteLabels: [String]
+    ) -> (blocks: Range<Int>, text: Range<Int>)? {
+        let textCount = parsed.text.utf8.count
+        guard !footnoteLabels.isEmpty else { return (0..<lines.count, 0..<textCount) }
+        let blocks = topLevelBlocks(of: parsed)
+        guard blocks.count == lines.count, let section = footnoteSectionStart(of: parsed, blocks: blocks), section >= 1 else {
+            return nil
+        }
+        let labels = footnoteLabelsByIdentity(of: parsed)
+        guard blocks[section...].map({ $0.identity.flatMap { labels[$0] } }) == footnoteLabels.map({ Optional($0) }) else { return nil }
+        return (1..<section, (blocks.count > 1 ? blocks[1].range.lowerBound : textCount)..<blocks[section].range.lowerBound)
+    }
+
+    /// The footnote definitions of `labels` in `parsed`'s footnote section (its top-level blocks
+    /// from `section` on), copied in order into a document of their own with fresh identities.
+    private mutating func copyFootnotes(
+        _ labels: Set<String>, from parsed: IntentDocument, section: Int
+    ) -> (document: IntentDocument, blocks: [(label: String, range: Range<Int>, identity: Int?)]) {
+        let blocks = Self.topLevelBlocks(of: parsed)
+        let labelOf = Self.footnoteLabelsByIdentity(of: parsed)
+        let textCount = parsed.text.utf8.count
+        var splicer = IntentDocumentSplicer(expectedBytes: 0, firstFreeIdentity: identityHighWater + 1)
+        var copied: [String] = []
+        for index in section..<blocks.count {
+            guard let label = blocks[index].identity.flatMap({ labelOf[$0] }), labels.contains(label) else { continue }
+            let end = index + 1 < blocks.count ? blocks[index + 1].range.lowerBound : textCount
+            splicer.copy(parsed, sourceID: 0, utf8Range: blocks[index].range.lowerBound..<end, renumber: true)
+            copied.append(label)
+        }
+        identityHighWater = max(identityHighWater, splicer.nextIdentity - 1)
+        let document = splicer.finish()
+        let placed = Self.topLevelBlocks(of: document)
+        return (document, zip(copied, placed).map { ($0, $1.range, $1.identity) })
     }
 
     /// Whether the block whose source is `next` still starts a block of its own when its first
@@ -82,7 +138,28 @@ extension IncrementalMarkdownDocument {
             replacing: replaced, with: elements, reparsed: region.first..<region.end,
             reparsedSource: region.bytes.lowerBound..<(region.bytes.lowerBound + source.utf8.count))
         tree.replaceSubrange(replaced, with: elements)
+        if let footnotes = parsed.footnotes { replaceFootnotes(footnotes) }
         return true
+    }
+
+    /// Puts footnote definitions parsed anew in place of the document's of the same labels (the
+    /// last elements, in ``footnoteLabels``' order); the change recorded grows to cover them.
+    private mutating func replaceFootnotes(
+        _ footnotes: (document: IntentDocument, blocks: [(label: String, range: Range<Int>, identity: Int?)])
+    ) {
+        let shared = ParsedRegion(footnotes.document)
+        var change = lastChange
+        for block in footnotes.blocks {
+            guard let position = footnoteLabels.firstIndex(of: block.label) else { continue }
+            let index = editableCount + position
+            let element = SourceBlock(
+                source: "", region: shared, textRange: block.range, identities: block.identity.map { [$0] } ?? [], isFootnoteSection: true)
+            record(
+                replacing: index..<(index + 1), with: [element], reparsed: index..<(index + 1), reparsedSource: change.reparsedSourceRange)
+            tree.replaceSubrange(index..<(index + 1), with: [element])
+            change = change.followed(by: lastChange)
+        }
+        lastChange = change
     }
 
     /// Records in ``lastChange`` what replacing the tree's elements `replaced` with `elements`

@@ -23,13 +23,14 @@ import MarkdownParsing
 /// hold one of that label inside it (in a list item or a block quote), the blocks that may hold
 /// one are parsed first, in order, with a probe that finds the label's first definition.
 /// Footnote definitions, which libcmark-gfm moves to the document's end and numbers by first
-/// reference, are kept as one last element with no source of its own (their lines belong to the
-/// block before them): an edit whose re-parsed blocks have or had no `[^` leaves them as they
-/// are; one whose blocks do parses everything.
+/// reference, are kept as the last elements, one each, with no source of their own (their lines
+/// belong to the block before them). A region with references is parsed after a preamble that
+/// gives each label its number, and kept only if its references are the ones it had; an edit in
+/// a definition's text puts that definition, parsed anew, in place of the old one.
 /// The whole source is parsed again where Markdown's global rules demand it — a block that may
 /// hold a changed definition but cannot be probed (it ends in an open fence or HTML block), a
-/// footnote reference or definition in the re-parsed blocks, source positions (every later
-/// position moves), the inline-only syntaxes; ``lastChange``
+/// footnote reference or definition made, removed or relabelled, front matter made or ended,
+/// source positions (every later position moves), the inline-only syntaxes; ``lastChange``
 /// says what changed and, for a full parse, why. Only the definitions a region's brackets may
 /// refer to are given to it, so references resolve as in the whole. The result is always what
 /// a full parse gives (equivalent, identities aside; property-tested).
@@ -66,11 +67,14 @@ public struct IncrementalMarkdownDocument: Sendable {
     /// The largest identity handed out: a re-parsed region's blocks and spans get identities
     /// above it.
     var identityHighWater = 0
-    /// Whether the tree's last element holds the footnote definitions libcmark-gfm moved to the
-    /// document's end (their source lies in the elements before; no partial update touches it).
-    var hasFootnoteSection = false
-    /// The number of elements a partial update may re-parse: all but the footnote section.
-    var editableCount: Int { tree.count - (hasFootnoteSection ? 1 : 0) }
+    /// The labels of the footnote definitions libcmark-gfm moved to the document's end, in
+    /// order (a footnote's number is its index here plus one): the tree's last elements, one
+    /// each, with no source (theirs lies in the elements before).
+    var footnoteLabels: [String] = []
+    /// Whether the document has footnote definitions in use.
+    var hasFootnoteSection: Bool { !footnoteLabels.isEmpty }
+    /// The number of elements a region may span: all but the footnote definitions.
+    var editableCount: Int { tree.count - footnoteLabels.count }
 
     /// Parses `source`.
     /// - Parameters:

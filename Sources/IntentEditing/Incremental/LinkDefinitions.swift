@@ -160,9 +160,12 @@ enum LinkDefinitions {
             probeLines.append(line)
             line += 2 + LineEndings.count(in: label.utf8)
         }
-        let (document, lines) = try parser.parseReportingTopLevelLines(probed)
-        let blocks = IncrementalMarkdownDocument.topLevelBlocks(of: document)
-        guard lines.count >= labels.count, blocks.count == lines.count,
+        let (document, allLines) = try parser.parseReportingTopLevelLines(probed)
+        let allBlocks = IncrementalMarkdownDocument.topLevelBlocks(of: document)
+        // Footnote definitions libcmark-gfm moved to the end come after the probes.
+        let body = IncrementalMarkdownDocument.footnoteSectionStart(of: document, blocks: allBlocks) ?? allBlocks.count
+        let (lines, blocks) = (allLines.prefix(body), allBlocks.prefix(body))
+        guard allBlocks.count == allLines.count, lines.count >= labels.count,
             lines.suffix(labels.count).map(\.lowerBound) == probeLines
         else { return nil }
         var definitions: [String: String] = [:]

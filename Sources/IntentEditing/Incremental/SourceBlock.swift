@@ -6,8 +6,8 @@ import IntentModel
 /// element is the prefix: the source before the first block (blank lines, front matter,
 /// definitions), with no block. Blocks that share a source line (libcmark-gfm gives a table made
 /// of a paragraph's last line the paragraph's first line) are one element. When the document has
-/// footnotes, the last element is the footnote section: the definitions libcmark-gfm moved to the
-/// document's end, with their text and no source (their source lines are in the elements before,
+/// footnotes, the last elements are the footnote definitions libcmark-gfm moved to the
+/// document's end, one each, with their text and no source (their source lines are in the elements before,
 /// after those elements' blocks, as link reference definitions are).
 ///
 /// A class, so that the tree's rebalancing copies and frees one reference per node, not the
@@ -23,7 +23,8 @@ final class SourceBlock: SummarizedTreeElement {
     let identities: [Int]
     /// Whether this is the prefix, the source before the first block.
     let isPrefix: Bool
-    /// Whether this is the footnote section (the last element, with no source).
+    /// Whether this is a footnote definition moved to the end (one of the last elements, with no
+    /// source).
     let isFootnoteSection: Bool
     /// How many of the source's lines belong to the blocks (the rest are blank lines and
     /// definitions between blocks).
@@ -94,7 +95,7 @@ final class SourceBlock: SummarizedTreeElement {
     /// and `blocks`, text ranges and identities, in order): the source before the first block,
     /// with its text range, and one element per group of blocks that share lines; `nil` when a
     /// block cannot be placed (a last block reported at line 0). `textEnd`: where the last
-    /// element's text ends (the region's text end, or the footnote section's start).
+    /// element's text ends (the region's text end, or the first footnote definition's start).
     /// `lineStarts`: the source's (``lineStarts(of:)``), when the caller has them.
     static func elements(
         of source: String, lines: [ClosedRange<Int>], blocks: [(range: Range<Int>, identity: Int?)], region: ParsedRegion,
@@ -106,7 +107,7 @@ final class SourceBlock: SummarizedTreeElement {
         func lineStart(_ line: Int) -> Int { line - 1 < lineStarts.count ? lineStarts[max(0, line - 1)] : utf8.count }
         func text(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
         let textCount = textEnd ?? region.document.text.utf8.count
-        // Holdings of the document's top-level blocks in order (the footnote section's last).
+        // Holdings of the document's top-level blocks in order (the footnote definitions last).
         let holdings = LinkDefinitions.holding(region.document).prefix(blocks.count)
         var elements: [SourceBlock] = []
         elements.reserveCapacity(groups.count)
