@@ -111,7 +111,7 @@ extension IncrementalMarkdownDocument {
         if region.bytes.lowerBound == 0, options.recognizesFrontMatter,
             let refusal = frontMatterRefusal(
                 edit: edit, delta: text.utf8.count - edit.count, found: parsed.frontMatter, regionBytes: newBytes,
-                reachesEnd: region.end >= editableCount)
+                end: region.end)
         {
             return .failure(refusal)
         }
@@ -133,12 +133,13 @@ extension IncrementalMarkdownDocument {
     /// lines that move in or out of it change what is read (a definition there is none): the
     /// front matter must be the one before, moved by the edit's `delta` when the edit lies
     /// wholly inside it, unchanged when the edit lies after it. A region that opens front matter
-    /// it does not close (`regionBytes` starts with `---` or `+++`) is widened until it holds
-    /// the closing line or reaches the source's end — the front matter ends at the first.
+    /// it does not close (`regionBytes` starts with `---` or `+++`) while a later line could
+    /// close it (`---`, `...` or `+++`, in the elements from `end`) is widened until it holds
+    /// that line — the front matter ends at the first.
     private func frontMatterRefusal(
-        edit: Range<Int>, delta: Int, found: FrontMatter?, regionBytes: [UInt8], reachesEnd: Bool
+        edit: Range<Int>, delta: Int, found: FrontMatter?, regionBytes: [UInt8], end: Int
     ) -> Refusal? {
-        if found == nil, !reachesEnd, Self.mayStartFrontMatter(regionBytes) {
+        if found == nil, end < editableCount, Self.mayStartFrontMatter(regionBytes), hasDelimiterLine(from: end) {
             return Refusal(reason: "the re-parsed region may open front matter that a later line closes", widens: true)
         }
         let old = frontMatter?.sourceRange
@@ -151,11 +152,35 @@ extension IncrementalMarkdownDocument {
         return nil
     }
 
+    /// Whether a line of the elements from `index` to the footnote definitions is a front
+    /// matter delimiter (`---`, `...` or `+++`, spaces or tabs after): a scan, no parse, done
+    /// only for a source that may open front matter it has not closed.
+    private func hasDelimiterLine(from index: Int) -> Bool {
+        var found = false
+        tree.forEachElement(in: index..<editableCount) { element in
+            guard !found else { return }
+            let bytes = Array(element.source.utf8)
+            var lineStart = 0
+            while lineStart < bytes.count, !found {
+                let (contentEnd, next) = LineEndings.line(in: bytes, from: lineStart)
+                let line = bytes[lineStart..<contentEnd]
+                if let first = line.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "."),
+                    line.count >= 3, line.prefix(3).allSatisfy({ $0 == first }), line.dropFirst(3).allSatisfy({ $0 == 32 || $0 == 9 })
+                {
+                    found = true
+                }
+                lineStart = next
+            }
+        }
+        return found
+    }
+
     /// From the block holding the edit's start — or the one before it, when the edit is in the
     /// block's first line and may let the block before take it in — back to a block that starts
     /// fresh, to the first block that starts fresh after the edit's block (or after the block
     /// that follows it, when that one starts on the line after the edit). Never the footnote
-    /// section, which has no source: an edit at the source's end is in the block before it.
+    /// definitions at the end, which have no source: an edit at the source's end is in the block
+    /// before them.
     func reparsedRegion(around edit: Range<Int>, inserting text: String) -> ReparsedRegion {
         let count = editableCount
         guard count > 1 else { return ReparsedRegion(first: 0, end: count, bytes: 0..<sourceUTF8Count) }
