@@ -141,6 +141,46 @@ struct IncrementalMarkdownDocumentTests {
         #expect(mixed.document.isEquivalent(to: try Self.full(mixed.source)))
     }
 
+    @Test("Random edits in documents full of footnotes always equal a full parse (property)", arguments: [BlockSeparation.none, .newlines])
+    func randomFootnoteEdits(layout: BlockSeparation) throws {
+        var options = MarkdownParsingOptions()
+        options.blockSeparation = layout
+        let sources = [
+            "# Notes\n\nA claim.[^a] Another.[^b]\n\n[^a]: First note,\n    on two lines.\n\nMiddle text.\n\n"
+                + "- item with a note[^b]\n- plain item\n\n[^b]: Second note.\n\n    With a paragraph.\n\n"
+                + "> Quoted.[^c]\n\nEnd.[^a]\n\n[^c]: Third.\n[^unused]: Never referenced.\n[^a]: A second definition of a.\n",
+            "Intro[^x].\n\n[^x]: X.\n\nBody one.\n\nBody two[^y] and[^x].\n\n[^y]: Y.\n\n| a | b[^y] |\n| - | - |\n| c | d |\n",
+        ]
+        let snippets = ["x", " ", "\n", "\n\n", "[^a]", "[^b]", "[^new]", "[^a]: ", "]: ", "`", "    ", "> ", "- ", "[^", "a]", "^"]
+        var generator = SeededRandom(seed: 0xF007)
+        var reasons: [String: Int] = [:]
+        var partial = 0
+        var total = 0
+        for source in sources {
+            var incremental = try IncrementalMarkdownDocument(source: source, options: options)
+            for _ in 0..<150 {
+                let count = incremental.sourceUTF16Count
+                let location = Int.random(in: 0...count, using: &generator)
+                let length = Int.random(in: 0...min(4, count - location), using: &generator)
+                let snippet = Bool.random(using: &generator) ? (snippets.randomElement(using: &generator) ?? "") : ""
+                let before = incremental.source
+                try incremental.replace(NSRange(location: location, length: length), with: snippet)
+                let expected = try Self.full(incremental.source, options)
+                #expect(
+                    incremental.document.isEquivalent(to: expected),
+                    "\(snippet.debugDescription) at \(location),\(length) in \(before.debugDescription): \(incremental.document.equivalenceFailure(comparedTo: expected) ?? "")"
+                )
+                #expect(incremental.document.html() == expected.html())
+                total += 1
+                if let reason = incremental.lastChange.fullParseReason { reasons[reason, default: 0] += 1 } else { partial += 1 }
+            }
+        }
+        print("footnotes (\(layout)): \(partial) of \(total) edits re-parsed only part of the source; full parses: \(reasons)")
+        // The snippets are mostly footnote syntax, so most edits make, break or relabel a reference
+        // or a definition and parse everything; those that do not are partial.
+        #expect(partial * 20 >= total, "\(partial) of \(total)")
+    }
+
     @Test("Lines ended by a carriage return alone are counted as libcmark-gfm counts them: edits there re-parse only their blocks")
     func carriageReturnLineEndings() throws {
         // Old Mac line endings, and all three kinds mixed.
