@@ -71,7 +71,7 @@ extension IncrementalMarkdownDocument {
             elements.append(
                 SourceBlock(
                     source: "", region: shared, textRange: blocks[index].range.lowerBound..<end,
-                    identities: blocks[index].identity.map { [$0] } ?? [], isFootnoteSection: true))
+                    identities: blocks[index].identity.map { [$0] } ?? [], isFootnoteDefinition: true))
         }
         return elements
     }

@@ -25,7 +25,7 @@ final class SourceBlock: SummarizedTreeElement {
     let isPrefix: Bool
     /// Whether this is a footnote definition moved to the end (one of the last elements, with no
     /// source).
-    let isFootnoteSection: Bool
+    let isFootnoteDefinition: Bool
     /// How many of the source's lines belong to the blocks (the rest are blank lines and
     /// definitions between blocks).
     let blockLines: Int
@@ -35,14 +35,14 @@ final class SourceBlock: SummarizedTreeElement {
 
     init(
         source: String, region: ParsedRegion, textRange: Range<Int>, identities: [Int], isPrefix: Bool = false,
-        isFootnoteSection: Bool = false, blockLines: Int = 0, holding: LinkDefinitions.Holding = .none
+        isFootnoteDefinition: Bool = false, blockLines: Int = 0, holding: LinkDefinitions.Holding = .none
     ) {
         self.source = source
         self.region = region
         self.textRange = textRange
         self.identities = identities
         self.isPrefix = isPrefix
-        self.isFootnoteSection = isFootnoteSection
+        self.isFootnoteDefinition = isFootnoteDefinition
         self.blockLines = blockLines
         self.holding = holding
         var source = source
@@ -82,7 +82,7 @@ final class SourceBlock: SummarizedTreeElement {
     func appendingSource(_ lines: String) -> SourceBlock {
         SourceBlock(
             source: source + lines, region: region, textRange: textRange, identities: identities, isPrefix: isPrefix,
-            isFootnoteSection: isFootnoteSection, blockLines: blockLines, holding: holding)
+            isFootnoteDefinition: isFootnoteDefinition, blockLines: blockLines, holding: holding)
     }
 
     /// The UTF-8 offset of every line's start in `bytes` (a line starts at 0 and after each line
