@@ -153,7 +153,8 @@ extension IncrementalMarkdownDocument {
             guard let position = footnoteLabels.firstIndex(of: block.label) else { continue }
             let index = editableCount + position
             let element = SourceBlock(
-                source: "", region: shared, textRange: block.range, identities: block.identity.map { [$0] } ?? [], isFootnoteDefinition: true)
+                source: "", region: shared, textRange: block.range, identities: block.identity.map { [$0] } ?? [],
+                isFootnoteDefinition: true)
             record(
                 replacing: index..<(index + 1), with: [element], reparsed: index..<(index + 1), reparsedSource: change.reparsedSourceRange)
             tree.replaceSubrange(index..<(index + 1), with: [element])
