@@ -150,6 +150,9 @@ struct IncrementalMarkdownDocumentTests {
                 + "- item with a note[^b]\n- plain item\n\n[^b]: Second note.\n\n    With a paragraph.\n\n"
                 + "> Quoted.[^c]\n\nEnd.[^a]\n\n[^c]: Third.\n[^unused]: Never referenced.\n[^a]: A second definition of a.\n",
             "Intro[^x].\n\n[^x]: X.\n\nBody one.\n\nBody two[^y] and[^x].\n\n[^y]: Y.\n\n| a | b[^y] |\n| - | - |\n| c | d |\n",
+            // A definition that refers to another (the fuzz finding
+            // incremental-footnote-reference-inside-edited-definition).
+            "Some text.[^cite]\n\n[^other]: My second note.\n\n[^cite]: A long note that also has another.[^other]\n\nMore.\n",
         ]
         let snippets = ["x", " ", "\n", "\n\n", "[^a]", "[^b]", "[^new]", "[^a]: ", "]: ", "`", "    ", "> ", "- ", "[^", "a]", "^"]
         var generator = SeededRandom(seed: 0xF007)

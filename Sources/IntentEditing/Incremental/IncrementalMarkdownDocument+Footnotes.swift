@@ -55,7 +55,8 @@ extension IncrementalMarkdownDocument {
     /// `region`) the edit changed, to be parsed anew and put in place of the document's: none
     /// when every definition's text is as it was. A refusal when one of them is also defined
     /// outside the region (only the first definition of a label counts, and which is first is
-    /// not known here).
+    /// not known here), or when a changed definition holds a reference (which the numbering
+    /// counts).
     ///
     /// In a document with no footnote definition in use, a region with `[^` is refused when a
     /// definition lies outside it (a reference the edit makes could refer to it).
@@ -67,6 +68,13 @@ extension IncrementalMarkdownDocument {
         guard hasFootnoteSection, new.utf8.containsFootnoteOpener, let before = Self.footnoteDefinitions(in: old),
             let after = Self.footnoteDefinitions(in: new), before.stretches != after.stretches
         else { return .success([]) }
+        // A reference inside a definition counts in the numbering too, where the region's own
+        // references are compared (``footnoteReferenceRefusal(old:new:region:parsed:)``) it is not.
+        let holdsReference = { (stretch: ArraySlice<UInt8>) in Self.bracketedFootnoteLabels(in: Array(stretch)).count > 1 }
+        if before.stretches.contains(where: holdsReference) || after.stretches.contains(where: holdsReference) {
+            return .failure(
+                Refusal(reason: "an edited footnote definition holds a footnote reference (footnotes are numbered across the document)"))
+        }
         let replaced = Set(after.labels).intersection(footnoteLabels)
         guard !replaced.isEmpty else { return .success([]) }
         guard !definesFootnotes(outside: region, labels: replaced) else {
