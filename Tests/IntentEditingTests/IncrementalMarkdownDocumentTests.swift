@@ -184,6 +184,19 @@ struct IncrementalMarkdownDocumentTests {
         #expect(partial * 20 >= total, "\(partial) of \(total)")
     }
 
+    @Test("A definition whose label spans lines, at the start of a paragraph, still links after an edit in that paragraph")
+    func multiLineLabelBeforeAParagraph() throws {
+        for source in ["[Foo\n  bar]: /url\nabcdefgh\n\nxyz\n[Baz][Foo bar]\n", "[Foo bar]: /url\nabcdefgh\n\nxyz\n[Baz][Foo bar]\n"] {
+            var incremental = try IncrementalMarkdownDocument(source: source)
+            try incremental.replace((source as NSString).range(of: "cdef"), with: "")
+            let expected = try Self.full(incremental.source)
+            #expect(
+                incremental.document.isEquivalent(to: expected), "\(incremental.document.equivalenceFailure(comparedTo: expected) ?? "")")
+            #expect(incremental.document.html().contains("<a href=\"/url\">Baz</a>"))
+            #expect(incremental.lastChange.fullParseReason == nil)
+        }
+    }
+
     @Test("Lines ended by a carriage return alone are counted as libcmark-gfm counts them: edits there re-parse only their blocks")
     func carriageReturnLineEndings() throws {
         // Old Mac line endings, and all three kinds mixed.

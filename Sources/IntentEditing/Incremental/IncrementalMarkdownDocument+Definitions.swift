@@ -171,9 +171,12 @@ extension IncrementalMarkdownDocument {
             } else if isBlockLine {
                 definitions.endStretch()
                 // A `]:` there was resolved by the last full parse, unless its label is
-                // changing (or cannot be read on its line).
+                // changing (or cannot be read). In a paragraph a label may start on an earlier
+                // line (libcmark-gfm gives a paragraph that began with definitions their lines),
+                // so it is read from the element's start; in a container, on its line only.
                 if element.holding != .none, zip(lineBytes, lineBytes.dropFirst()).contains(where: { $0 == (93, 58) }) {
-                    let found = LinkDefinitions.labelsBeforeColons(in: lineBytes, from: 0, acrossLines: false)
+                    let found = LinkDefinitions.labelsBeforeColons(
+                        in: Array(bytes[..<next]), from: lineStart, acrossLines: element.holding == .paragraph)
                     if found.map({ $0.contains { DefinitionIndex.key($0).map(labels.contains) ?? true } }) ?? true { insideBlock = true }
                 }
             } else if DefinitionStretches.isBlank(lineBytes) {
