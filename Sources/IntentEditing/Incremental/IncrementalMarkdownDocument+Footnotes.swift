@@ -30,13 +30,16 @@ extension IncrementalMarkdownDocument {
                 open = lineStart
                 labels.append(label)
             } else if let start = open, isBlank(lineStart) {
-                // A blank line: the definition goes on only if an indented line follows.
+                // Blank lines: the definition goes on only if an indented line follows them. The
+                // scan resumes after them either way, so each line is read once or twice.
                 var probe = next
                 while probe < bytes.count, isBlank(probe) { probe = LineEndings.line(in: bytes, from: probe).next }
                 if probe >= bytes.count || !(bytes[probe] == 9 || bytes[probe...].prefix(4).allSatisfy({ $0 == 32 })) {
                     stretches.append(bytes[start..<next])
                     open = nil
                 }
+                lineStart = max(next, probe)
+                continue
             }
             lineStart = next
         }
