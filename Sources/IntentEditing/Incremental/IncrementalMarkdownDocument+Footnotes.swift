@@ -143,12 +143,13 @@ extension IncrementalMarkdownDocument {
     }
 
     /// What goes before `regionSource` so that its footnote references read as in the whole
-    /// document: a paragraph referring to the section's labels in order, up to the last one the
-    /// region names or defines (so each gets its number), then a one-word definition of each the
-    /// region does not define (the region's blocks never show a definition's text; the section
-    /// does, and it is not re-parsed) — and the labels the parse's own footnote section must
-    /// then hold, in order. Empty when the region has no `[^`; a refusal when it names a label
-    /// the section does not hold (a definition elsewhere that nothing referred to would start
+    /// document: a paragraph referring to the labels of the definitions in use, in order, up to
+    /// the last one the region names or defines (so each gets its number), then a one-word
+    /// definition of each the region does not define (the region's blocks never show a
+    /// definition's text; the definitions at the document's end do, and only those the region
+    /// defines are taken from this parse) — and the labels the parse's own footnote definitions
+    /// must then be, in order. Empty when the region has no `[^`; a refusal when it names a label
+    /// with no definition in use (a definition elsewhere that nothing referred to would start
     /// numbering anew), holds a `[^…]:` that starts no definition at the top level, or starts
     /// a source that has or may open front matter (which must come first).
     func footnotePreamble(for regionSource: String, atSourceStart: Bool) -> Result<(text: String, labels: [String]), Refusal> {
