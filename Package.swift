@@ -61,7 +61,7 @@ let package = Package(
             name: "DocumentInvariants",
             dependencies: ["IntentModel", "MarkdownParsing", "IntentLowering", "IntentWriters", "IntentEditing"],
             path: "Tests/DocumentInvariants"),
-        .testTarget(name: "IntentModelTests", dependencies: ["IntentModel", "DocumentInvariants"]),
+        .testTarget(name: "IntentModelTests", dependencies: ["IntentModel", "MarkdownParsing", "DocumentInvariants"]),
         .testTarget(name: "MarkdownParsingTests", dependencies: ["MarkdownParsing", "IntentModel", "SpecCorpus"]),
         .testTarget(
             name: "IntentWritersTests",

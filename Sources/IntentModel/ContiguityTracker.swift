@@ -12,6 +12,10 @@ struct ContiguityTracker {
     let table: Table
     /// The open nodes (outermost first) of the last run.
     private var openPath: [Int32] = []
+    /// For each node of `openPath`: whether it or a node above it is a continuation copy.
+    private var openPathContinued: [Bool] = []
+    /// Each node's index in `openPath`, or -1.
+    private var pathPosition: [Int32] = []
     private var isClosed: [Bool] = []
     private var isUsed: [Bool] = []
     private var isContinuation: [Bool] = []
@@ -23,6 +27,11 @@ struct ContiguityTracker {
     }
 
     /// The node a run of `node` goes into, and whether it lies inside a continuation copy.
+    ///
+    /// The cost is the number of nodes the run enters or leaves, not its depth: the walk up from
+    /// `node` stops at the first node of the open path (everything above it is the path's, as
+    /// the last run placed it), so a run in a span nested thousands deep costs no more than one
+    /// at the top.
     /// - Parameters:
     ///   - node: The run's node (leaf block or innermost span), or -1.
     ///   - builder: The document being built (copies are added to it; nodes no run used yet are
@@ -30,53 +39,72 @@ struct ContiguityTracker {
     ///   - nextIdentity: The next fresh identity, advanced for every copy.
     mutating func place(_ node: Int32, builder: inout IntentDocumentBuilder, nextIdentity: inout Int) -> (Int32, Bool) {
         grow(count(builder))
-        var chain: [Int32] = []
+        // The nodes below the open path the run enters, innermost first; `common` of the path stay.
+        var entered: [Int32] = []
+        var common = 0
         var current = resolved(node)
         while current >= 0 {
-            chain.append(current)
+            if pathPosition[Int(current)] >= 0 {
+                common = Int(pathPosition[Int(current)]) + 1
+                break
+            }
+            entered.append(current)
             let parent = parent(of: current, builder)
             guard parent >= 0 else { break }
             let resolvedParent = resolved(parent)
             if resolvedParent != parent, !isUsed[Int(current)] { setParent(of: current, to: resolvedParent, &builder) }
             current = resolvedParent
         }
-        chain.reverse()
-        var common = 0
-        while common < openPath.count, common < chain.count, openPath[common] == chain[common] { common += 1 }
+        entered.reverse()
         for index in common..<openPath.count { isClosed[Int(openPath[index])] = true }
-        if let firstClosed = (common..<chain.count).first(where: { isClosed[Int(chain[$0])] }) {
-            var parent: Int32 = firstClosed > 0 ? chain[firstClosed - 1] : -1
-            for index in firstClosed..<chain.count {
-                let node = chain[index]
-                if isUsed[Int(node)], let sibling = itemToContinueInto(node, at: index, under: parent, builder) {
-                    // A list item closed by a later item of its list (a line break typed in the
-                    // item's first paragraph): what followed in it — a nested list, more
-                    // paragraphs — goes on in the new item, as a text view shows it.
-                    isClosed[Int(sibling)] = false
-                    continuation[node] = sibling
-                    isContinuation[Int(sibling)] = true
-                    chain[index] = sibling
-                } else if isUsed[Int(node)] {
-                    // Used before, closed since: continued by a copy.
-                    let copy = copy(node, under: parent, identity: nextIdentity, &builder)
-                    nextIdentity += 1
-                    continuation[node] = copy
-                    grow(count(builder))
-                    isContinuation[Int(copy)] = true
-                    chain[index] = copy
-                } else {
-                    setParent(of: node, to: parent, &builder)
-                }
-                parent = chain[index]
+        if let firstClosed = entered.indices.first(where: { isClosed[Int(entered[$0])] }) {
+            reopen(&entered, from: firstClosed, below: common, builder: &builder, nextIdentity: &nextIdentity)
+        }
+        // The open path becomes the run's chain: the nodes it kept, then those it entered.
+        for index in common..<openPath.count { pathPosition[Int(openPath[index])] = -1 }
+        openPath.removeSubrange(common...)
+        openPathContinued.removeSubrange(common...)
+        for node in entered {
+            isUsed[Int(node)] = true
+            pathPosition[Int(node)] = Int32(openPath.count)
+            openPathContinued.append((openPathContinued.last ?? false) || isContinuation[Int(node)])
+            openPath.append(node)
+        }
+        return (openPath.last ?? -1, openPathContinued.last ?? false)
+    }
+
+    /// Replaces the nodes of `entered` (the chain below the first `common` nodes of the open
+    /// path) from `firstClosed` down, the first of which a run outside it closed: a node used
+    /// before goes on in a later item of its list or in a copy; one never used moves under its
+    /// new parent.
+    private mutating func reopen(
+        _ entered: inout [Int32], from firstClosed: Int, below common: Int, builder: inout IntentDocumentBuilder,
+        nextIdentity: inout Int
+    ) {
+        var parent: Int32 = firstClosed > 0 ? entered[firstClosed - 1] : (common > 0 ? openPath[common - 1] : -1)
+        for index in firstClosed..<entered.count {
+            let node = entered[index]
+            if isUsed[Int(node)], let sibling = itemToContinueInto(node, at: common + index, under: parent, builder) {
+                // A list item closed by a later item of its list (a line break typed in the
+                // item's first paragraph): what followed in it — a nested list, more
+                // paragraphs — goes on in the new item, as a text view shows it.
+                isClosed[Int(sibling)] = false
+                continuation[node] = sibling
+                isContinuation[Int(sibling)] = true
+                entered[index] = sibling
+            } else if isUsed[Int(node)] {
+                // Used before, closed since: continued by a copy.
+                let copy = copy(node, under: parent, identity: nextIdentity, &builder)
+                nextIdentity += 1
+                continuation[node] = copy
+                grow(count(builder))
+                isContinuation[Int(copy)] = true
+                entered[index] = copy
+            } else {
+                setParent(of: node, to: parent, &builder)
             }
+            parent = entered[index]
         }
-        var continued = false
-        for index in chain {
-            isUsed[Int(index)] = true
-            if isContinuation[Int(index)] { continued = true }
-        }
-        openPath = chain
-        return (chain.last ?? -1, continued)
     }
 
     /// The item that list item `node` (closed, about to be continued at depth `depth` under
@@ -92,8 +120,12 @@ struct ContiguityTracker {
 
     /// Closes every open node (a run outside all of them).
     mutating func closeAll() {
-        for node in openPath where Int(node) < isClosed.count { isClosed[Int(node)] = true }
+        for node in openPath where Int(node) < isClosed.count {
+            isClosed[Int(node)] = true
+            pathPosition[Int(node)] = -1
+        }
         openPath = []
+        openPathContinued = []
     }
 
     // MARK: The table
@@ -130,10 +162,12 @@ struct ContiguityTracker {
         }
     }
 
-    /// `node`, or the continuation that replaced it.
-    private func resolved(_ node: Int32) -> Int32 {
-        var current = node
+    /// `node`, or the continuation that replaced it (remembered, so that the next run of `node`
+    /// does not follow the same copies again).
+    private mutating func resolved(_ node: Int32) -> Int32 {
+        guard var current = continuation[node] else { return node }
         while let next = continuation[current] { current = next }
+        continuation[node] = current
         return current
     }
 
@@ -143,5 +177,6 @@ struct ContiguityTracker {
         isClosed.append(contentsOf: repeatElement(false, count: extra))
         isUsed.append(contentsOf: repeatElement(false, count: extra))
         isContinuation.append(contentsOf: repeatElement(false, count: extra))
+        pathPosition.append(contentsOf: repeatElement(-1, count: extra))
     }
 }

@@ -171,12 +171,13 @@ package struct ComplexityInstructionCount: Sendable {
         }
         var options = MarkdownParsingOptions()
         options.limits = .unlimited
-        let document = try IntentDocument(markdown: shape.make(bytes), options: options)
+        let markdown = shape.make(bytes)
+        let document = try IntentDocument(markdown: markdown, options: options)
         for name in outputNames {
             guard let output = ComplexityOutput.all.first(where: { $0.name == name }) else {
                 throw ChildError(message: "unknown output \(name)")
             }
-            _ = measure(output, document)
+            _ = measure(output, markdown, document)
         }
     }
 
@@ -192,8 +193,8 @@ package struct ComplexityInstructionCount: Sendable {
     @_silgen_name("intentmark_complexity_measure")
     @inline(never)
     @_optimize(none)
-    static func measure(_ output: ComplexityOutput, _ document: IntentDocument) -> Int {
-        output.produce(document)
+    static func measure(_ output: ComplexityOutput, _ markdown: String, _ document: IntentDocument) -> Int {
+        output.produce(markdown, document)
     }
 
     /// A Markdown table like ``ComplexitySweep/table(_:)``'s: the exponent and the instruction count

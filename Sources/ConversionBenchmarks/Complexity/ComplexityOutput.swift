@@ -1,29 +1,54 @@
 import Foundation
+import IntentEditing
 import IntentLowering
 import IntentModel
 import IntentWriters
+import MarkdownParsing
 
 /// One output the complexity sweep times: a function from a parsed document to some bytes.
 package struct ComplexityOutput: Sendable {
     /// The output's name (`html`, `plainText`, …).
     package var name: String
-    /// Produces the output; returns its size in bytes (so the work cannot be optimised away).
-    package var produce: @Sendable (IntentDocument) -> Int
+    /// Produces the output of a document (given with the Markdown it was parsed from, with the
+    /// same options); returns its size in bytes (so the work cannot be optimised away).
+    package var produce: @Sendable (_ markdown: String, _ document: IntentDocument) -> Int
 
     /// Every output: the run dump, JSON, HTML, plain text, rich-text and list lowering, Markdown,
-    /// RTF, terminal and Foundation's `AttributedString`.
+    /// RTF, terminal and Foundation's `AttributedString`; and the editing layer: an
+    /// ``IncrementalMarkdownDocument`` opened on the Markdown (which gathers its link reference
+    /// definitions) and one character typed in its middle.
     package static let all: [ComplexityOutput] = [
-        ComplexityOutput(name: "runs") { $0.runDump().utf8.count },
-        ComplexityOutput(name: "json") { (try? $0.jsonData().count) ?? 0 },
-        ComplexityOutput(name: "html") { HTMLWriter().writeData($0).count },
-        ComplexityOutput(name: "plainText") { $0.plainText().utf8.count },
-        ComplexityOutput(name: "richText") { $0.lowered(to: .richText).runCount },
-        ComplexityOutput(name: "listLowering") { $0.lowered(to: [.richText, .list, .table]).runCount },
-        ComplexityOutput(name: "markdown") { $0.markdown(options: MarkdownWritingOptions(preservesSource: false)).utf8.count },
-        ComplexityOutput(name: "rtf") { RTFWriter().writeData($0).count },
-        ComplexityOutput(name: "terminal") {
-            TerminalRenderer(options: TerminalRenderingOptions(width: 80, usesEscapeSequences: false)).render($0).utf8.count
+        ComplexityOutput(name: "runs") { _, document in document.runDump().utf8.count },
+        ComplexityOutput(name: "json") { _, document in (try? document.jsonData().count) ?? 0 },
+        ComplexityOutput(name: "html") { _, document in HTMLWriter().writeData(document).count },
+        ComplexityOutput(name: "plainText") { _, document in document.plainText().utf8.count },
+        ComplexityOutput(name: "richText") { _, document in document.lowered(to: .richText).runCount },
+        ComplexityOutput(name: "listLowering") { _, document in document.lowered(to: [.richText, .list, .table]).runCount },
+        ComplexityOutput(name: "markdown") { _, document in
+            document.markdown(options: MarkdownWritingOptions(preservesSource: false)).utf8.count
         },
-        ComplexityOutput(name: "attributedString") { $0.attributedString().characters.count },
+        ComplexityOutput(name: "rtf") { _, document in RTFWriter().writeData(document).count },
+        ComplexityOutput(name: "terminal") { _, document in
+            TerminalRenderer(options: TerminalRenderingOptions(width: 80, usesEscapeSequences: false)).render(document).utf8.count
+        },
+        ComplexityOutput(name: "attributedString") { _, document in document.attributedString().characters.count },
+        ComplexityOutput(name: "editing", produce: edited),
     ]
+
+    /// The ``IncrementalMarkdownDocument`` of `markdown`, with `x` typed at the start of the line
+    /// that holds its first third (a place of the same kind at every size, as the shapes repeat
+    /// their lines), then `x` appended at its end: its run count, or 0 when the parser refuses
+    /// it.
+    private static func edited(_ markdown: String, _: IntentDocument) -> Int {
+        var options = MarkdownParsingOptions()
+        options.limits = .unlimited
+        guard var document = try? IncrementalMarkdownDocument(source: markdown, options: options) else { return 0 }
+        let utf16 = Array(markdown.utf16)
+        var lineStart = utf16.count / 3
+        while lineStart > 0, utf16[lineStart - 1] != 10, utf16[lineStart - 1] != 13 { lineStart -= 1 }
+        guard (try? document.replace(NSRange(location: lineStart, length: 0), with: "x")) != nil,
+            (try? document.replace(NSRange(location: utf16.count + 1, length: 0), with: "x")) != nil
+        else { return 0 }
+        return document.document.runs.count
+    }
 }

@@ -50,6 +50,9 @@ package struct ComplexityShape: Sendable {
         ComplexityShape(name: "crLineEndings") { bytes in String(repeating: "line of text\r", count: max(1, bytes / 13)) },
         ComplexityShape(name: "mixedLineEndings") { bytes in String(repeating: "one\r\ntwo\rthree\n\n", count: max(1, bytes / 16)) },
         ComplexityShape(name: "manyHeadings") { bytes in String(repeating: "# Heading\n", count: max(1, bytes / 10)) },
+        // A paragraph of lines that end labels (`b]:`) with no `[` before them: each line's label
+        // was once looked for back to the paragraph's start.
+        ComplexityShape(name: "labelColonLines") { bytes in "a\n" + String(repeating: "b]: c\n", count: max(1, bytes / 6)) },
         ComplexityShape(name: "crVerticalTabTable") { bytes in String(repeating: "aaa\rbbb\n-\u{0B}\n", count: max(1, bytes / 11)) },
     ]
 }

@@ -56,7 +56,7 @@ package struct ComplexitySweep: Sendable {
                 }
                 let parseSeconds = Date().timeIntervalSince(parseStart)
                 for index in running {
-                    let seconds = Self.time { _ = outputs[index].produce(document) }
+                    let seconds = Self.time { _ = outputs[index].produce(markdown, document) }
                     active[index].points.append(Point(bytes: markdown.utf8.count, seconds: seconds))
                     progress("\(shape.name) \(outputs[index].name) \(markdown.utf8.count) B: \(String(format: "%.4f", seconds)) s")
                 }

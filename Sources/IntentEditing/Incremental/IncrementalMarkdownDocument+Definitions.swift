@@ -162,6 +162,8 @@ extension IncrementalMarkdownDocument {
         var lineStart = 0
         var line = 0
         var insideBlock = false
+        // The element's label colons, read once (on the first block line that has one).
+        var colons: LabelColons? = nil
         while lineStart < bytes.count {
             let next = LineEndings.line(in: bytes, from: lineStart).next
             let lineBytes = Array(bytes[lineStart..<next])
@@ -175,8 +177,8 @@ extension IncrementalMarkdownDocument {
                 // line (libcmark-gfm gives a paragraph that began with definitions their lines),
                 // so it is read from the element's start; in a container, on its line only.
                 if element.holding != .none, zip(lineBytes, lineBytes.dropFirst()).contains(where: { $0 == (93, 58) }) {
-                    let found = LinkDefinitions.labelsBeforeColons(
-                        in: Array(bytes[..<next]), from: lineStart, acrossLines: element.holding == .paragraph)
+                    if colons == nil { colons = LabelColons(bytes) }
+                    let found = colons?.labels(in: bytes, endingIn: lineStart..<next, acrossLines: element.holding == .paragraph)
                     if found.map({ $0.contains { DefinitionIndex.key($0).map(labels.contains) ?? true } }) ?? true { insideBlock = true }
                 }
             } else if DefinitionStretches.isBlank(lineBytes) {

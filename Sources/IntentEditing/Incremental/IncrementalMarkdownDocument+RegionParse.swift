@@ -148,19 +148,37 @@ extension IncrementalMarkdownDocument {
         _ footnotes: (document: IntentDocument, blocks: [(label: String, range: Range<Int>, identity: Int?)])
     ) {
         let shared = ParsedRegion(footnotes.document)
-        var change = lastChange
+        var positions: [String: Int] = [:]
+        for (position, label) in footnoteLabels.enumerated() where positions[label] == nil { positions[label] = position }
+        var replacements: [Int: SourceBlock] = [:]
         for block in footnotes.blocks {
-            guard let position = footnoteLabels.firstIndex(of: block.label) else { continue }
-            let index = editableCount + position
-            let element = SourceBlock(
+            guard let position = positions[block.label] else { continue }
+            replacements[editableCount + position] = SourceBlock(
                 source: "", region: shared, textRange: block.range, identities: block.identity.map { [$0] } ?? [],
                 isFootnoteDefinition: true)
-            record(
-                replacing: index..<(index + 1), with: [element], reparsed: index..<(index + 1), reparsedSource: change.reparsedSourceRange)
-            tree.replaceSubrange(index..<(index + 1), with: [element])
-            change = change.followed(by: lastChange)
         }
-        lastChange = change
+        guard let first = replacements.keys.min(), let last = replacements.keys.max() else { return }
+        // One replacement from the first definition replaced to the last, those between kept:
+        // its cost is the stretch's, not the stretch's for each definition.
+        var elements: [SourceBlock] = []
+        var removed: [Int] = []
+        var index = first
+        tree.forEachElement(in: first..<(last + 1)) { element in
+            defer { index += 1 }
+            if let replacement = replacements[index] {
+                removed += element.identities
+                elements.append(replacement)
+            } else {
+                elements.append(element)
+            }
+        }
+        let change = lastChange
+        record(replacing: first..<(last + 1), with: elements, reparsed: first..<(last + 1), reparsedSource: change.reparsedSourceRange)
+        // Only the definitions replaced lose and gain identities.
+        lastChange.removedIdentities = removed
+        lastChange.addedIdentities = replacements.keys.sorted().flatMap { replacements[$0]?.identities ?? [] }
+        tree.replaceSubrange(first..<(last + 1), with: elements)
+        lastChange = change.followed(by: lastChange)
     }
 
     /// Records in ``lastChange`` what replacing the tree's elements `replaced` with `elements`

@@ -43,25 +43,32 @@ enum LinkDefinitions {
         var labels: [String]? = []
         var unreadLine = 0
         var seen = Set<String>()
+        var colons: (block: Int, start: Int, found: LabelColons)? = nil
         var text = source
         let frontMatterEnd = parsed.frontMatter?.sourceRange?.upperBound ?? 0
         text.withUTF8 { bytes in
             for line in 1...lineStarts.count where lineStarts[line - 1] >= frontMatterEnd {
                 let start = lineStarts[line - 1]
                 let end = line < lineStarts.count ? lineStarts[line] : bytes.count
-                let lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 let block = blockOfLine[line]
                 if block >= 0 {
                     definitions.endStretch()
                     // Inside a block a definition can also follow a list marker or a quote's
                     // `>` (`> [x]: /u`): any `]:` there may be one.
-                    guard block < holding.count, holding[block] != .none, lineText.contains("]:") else { continue }
+                    guard block < holding.count, holding[block] != .none, hasLabelColon(bytes[start..<end]) else { continue }
                     // The label may start on an earlier line of the block: a `]:` with no `[` before
                     // it in the block is no definition; one whose `[` is on an earlier line is
                     // read in a paragraph (no container prefixes between), not in a container.
+                    // The block's colons are read once, on its first line that has one.
                     let blockStart = lineStarts[max(0, min(lines[block].lowerBound, line) - 1)]
-                    let context = Array(UnsafeBufferPointer(rebasing: bytes[blockStart..<end]))
-                    guard let found = labelsBeforeColons(in: context, from: start - blockStart, acrossLines: holding[block] == .paragraph)
+                    if colons?.block != block || colons?.start != blockStart {
+                        let lastLine = min(max(lines[block].upperBound, line), lineStarts.count)
+                        let blockEnd = lastLine < lineStarts.count ? lineStarts[lastLine] : bytes.count
+                        colons = (block, blockStart, LabelColons(bytes[blockStart..<blockEnd]))
+                    }
+                    guard
+                        let found = colons?.found.labels(
+                            in: bytes, endingIn: start..<end, acrossLines: holding[block] == .paragraph)
                     else {
                         if labels != nil { unreadLine = line }
                         labels = nil
@@ -72,11 +79,21 @@ enum LinkDefinitions {
                 } else if DefinitionStretches.isBlank(bytes[start..<end]) {
                     definitions.endStretch()
                 } else {
-                    definitions.add(lineText)
+                    definitions.add(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
                 }
             }
         }
         return (definitions.text, labels, unreadLine)
+    }
+
+    /// Whether `bytes` hold `]:`.
+    static func hasLabelColon(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: ":"), previous == UInt8(ascii: "]") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Where a top-level block may hold a link reference definition.
@@ -120,27 +137,9 @@ enum LinkDefinitions {
     /// definition may have), or `nil` when a `[` before a `]:` is on an earlier line and
     /// `acrossLines` is false (container prefixes may lie between). A `]:` with no unescaped `[`
     /// before it in `bytes` (the block so far), or with an unescaped `]` between (a label holds
-    /// none), is no definition and is skipped.
+    /// none), is no definition and is skipped (``LabelColons``). One pass over `bytes`.
     static func labelsBeforeColons(in bytes: [UInt8], from lineStart: Int, acrossLines: Bool) -> [String]? {
-        func isEscaped(_ index: Int) -> Bool { index > 0 && bytes[index - 1] == UInt8(ascii: "\\") }
-        var labels: [String] = []
-        var index = lineStart
-        while index + 1 < bytes.count {
-            defer { index += 1 }
-            guard bytes[index] == UInt8(ascii: "]"), bytes[index + 1] == UInt8(ascii: ":"), !isEscaped(index) else { continue }
-            // Back to the `[` that opens the label; an unescaped `]` on the way means this is no
-            // label (a label holds no unescaped bracket), so no definition.
-            var open = index - 1
-            var holdsBracket = false
-            while open >= 0, !(bytes[open] == UInt8(ascii: "[") && !isEscaped(open)) {
-                if bytes[open] == UInt8(ascii: "]"), !isEscaped(open) { holdsBracket = true }
-                open -= 1
-            }
-            guard open >= 0, !holdsBracket else { continue }
-            if open < lineStart, !acrossLines { return nil }
-            labels.append(String(decoding: bytes[(open + 1)..<index], as: UTF8.self))
-        }
-        return labels
+        LabelColons(bytes).labels(in: bytes, endingIn: lineStart..<bytes.count, acrossLines: acrossLines)
     }
 
     /// Definitions for `labels` that resolve them as `source` does: each label is probed by a
