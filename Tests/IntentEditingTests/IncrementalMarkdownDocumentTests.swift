@@ -231,6 +231,66 @@ struct IncrementalMarkdownDocumentTests {
         #expect(partial * 10 >= total * 8, "\(partial) of \(total) partial")
     }
 
+    @Test("A definition-like line with a label outside ASCII in a code block is no definition: edits around it re-parse part")
+    func definitionLikeLinesInCode() throws {
+        let sources = [
+            "# Samples\n\n    % tool\n    [ΑΓΩ]: /φου\n\n    [αγω]\n\nSee [αγω] and [foo].\n\n[foo]: /url\n",
+            "Intro.\n\n```\n[ΑΓΩ]: /φου\n```\n\n<div>\n[ü]: /x\n</div>\n\n[ΑΓΩ] here.\n",
+        ]
+        let snippets = ["x", "\n", "    [é]: /e\n", "[ΑΓΩ]", "é", " "]
+        var generator = SeededRandom(seed: 0xA6)
+        for source in sources {
+            // Appended line by line, as a stream does: no append parses everything.
+            var incremental = try IncrementalMarkdownDocument(source: "")
+            for line in source.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                try incremental.replace(NSRange(location: incremental.sourceUTF16Count, length: 0), with: line + "\n")
+                #expect(incremental.lastChange.fullParseReason == nil, "\(line): \(incremental.lastChange.fullParseReason ?? "")")
+            }
+            #expect(incremental.document.isEquivalent(to: try Self.full(source)))
+            // Then typed into, anywhere.
+            var partial = 0
+            for _ in 0..<60 {
+                let count = incremental.sourceUTF16Count
+                let location = Int.random(in: 0...count, using: &generator)
+                let length = Int.random(in: 0...min(2, count - location), using: &generator)
+                let snippet = snippets.randomElement(using: &generator) ?? ""
+                let range = NSRange(location: location, length: length)
+                guard let swiftRange = Range(range, in: incremental.source),
+                    incremental.source.utf16.distance(from: incremental.source.utf16.startIndex, to: swiftRange.lowerBound) == location
+                else { continue }
+                try incremental.replace(range, with: snippet)
+                let expected = try Self.full(incremental.source)
+                #expect(
+                    incremental.document.isEquivalent(to: expected),
+                    "\(snippet.debugDescription) at \(location),\(length) in \(incremental.source.debugDescription): \(incremental.document.equivalenceFailure(comparedTo: expected) ?? "")"
+                )
+                if incremental.lastChange.fullParseReason == nil { partial += 1 }
+            }
+            #expect(partial > 0)
+        }
+    }
+
+    @Test("A definition that an opened fence or HTML block takes in is removed, and one it lets go is made, for the blocks before it too")
+    func definitionsTakenInByCode() throws {
+        // (source, the text replaced, its replacement)
+        let cases = [
+            ("See [a] first.\n\nText\n\n[a]: /u\n", "Text", "```"),
+            ("See [a] first.\n\nText\n\n[a]: /u\n", "Text", "<div>"),
+            ("See [a] first.\n\n```\n\n[a]: /u\n", "```", "Text"),
+            ("See [a] first.\n\n~~~\n\n[a]: /u\n\n~~~\n\nAfter [a].\n", "~~~\n\n[a]", "~~~\n\n    [a]"),
+        ]
+        for (source, old, replacement) in cases {
+            var incremental = try IncrementalMarkdownDocument(source: source)
+            let range = (source as NSString).range(of: old)
+            try incremental.replace(range, with: replacement)
+            let expected = try Self.full(incremental.source)
+            #expect(
+                incremental.document.isEquivalent(to: expected),
+                "\(incremental.source.debugDescription): \(incremental.document.html()) against \(expected.html())")
+            #expect(incremental.lastChange.fullParseReason == nil)
+        }
+    }
+
     @Test("Edits inside front matter re-parse only the first blocks; front matter made, ended or closed further down parses as a whole")
     func frontMatterEdits() throws {
         var incremental = try IncrementalMarkdownDocument(source: "---\ntitle: Notes\ntags: [a]\n---\n# Notes\n\nFirst.\n\nSecond.\n")

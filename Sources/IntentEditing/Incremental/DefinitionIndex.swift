@@ -3,16 +3,17 @@
 /// to — not every definition of the document, which would make each edit's cost grow with the
 /// number of definitions.
 ///
-/// Labels match as CommonMark matches them (case-insensitively, runs of white space as one
-/// space) for ASCII labels; a region with a bracket holding any other character gets every
-/// definition whose label has one (Unicode case folding is the parser's to decide).
+/// Labels match as CommonMark matches them (Unicode case folding, runs of white space as one
+/// space) for labels that fold to ASCII (``key(_:)``); a region with a bracket that folds to
+/// anything else gets every definition whose label does too (which of those match is the
+/// parser's to decide).
 struct DefinitionIndex: Sendable {
     /// Each definition's text (its lines, ending with a line feed), in the order that resolves
     /// labels as the whole document does.
     private var entries: [String] = []
     /// Entry indices by normalized ASCII label.
     private var byLabel: [String: [Int]] = [:]
-    /// Entries whose label has a character outside ASCII.
+    /// Entries with a label that has no ``key(_:)`` (it folds to text outside ASCII).
     private var nonASCII: [Int] = []
 
     /// An index of `definitions`: stretches of lines separated by blank lines, each indexed
@@ -56,33 +57,36 @@ struct DefinitionIndex: Sendable {
     func definitions(for region: String, excluding excluded: Set<String> = []) -> String {
         var selected = Set<Int>()
         var wantsNonASCII = false
-        for candidate in DefinitionIndex.bracketContents(of: region) {
+        DefinitionIndex.forEachBracketContent(of: region) { candidate in
             if let key = DefinitionIndex.key(candidate) {
                 if let indices = byLabel[key], !excluded.contains(key) { selected.formUnion(indices) }
             } else {
                 wantsNonASCII = true
             }
+            return true
         }
         if wantsNonASCII { selected.formUnion(nonASCII) }
         return selected.sorted().map { entries[$0] }.joined()
     }
 
-    /// Every definition, in order, but those under a label of `excluded` (normalized; one whose
-    /// label is outside ASCII is dropped whenever `excluded` is not empty).
+    /// Every definition, in order, but those under a label of `excluded` (normalized).
     func text(excluding excluded: Set<String>) -> String {
         var dropped = Set<Int>()
         for key in excluded { dropped.formUnion(byLabel[key] ?? []) }
-        if !excluded.isEmpty { dropped.formUnion(nonASCII) }
         return entries.indices.filter { !dropped.contains($0) }.map { entries[$0] }.joined()
     }
 
-    /// The normalized form of an ASCII label (letters lowercased, white space collapsed to one
-    /// space, trimmed), or `nil` when it holds a character outside ASCII.
+    /// The normalized form of a label that libcmark-gfm's normalization (Unicode case folding,
+    /// runs of white space as one space, trimmed) makes ASCII: letters lowercased, white space
+    /// collapsed; the few characters whose full case folding is ASCII (`ß` and `ẞ` → `ss`, `ſ` →
+    /// `s`, the Kelvin sign → `k`, the ligatures U+FB00–U+FB06) folded as it folds them (Unicode's
+    /// `CaseFolding.txt`, statuses C and F). `nil` for a label with any other character outside
+    /// ASCII: it folds to text outside ASCII, so it never matches a label with a key.
     static func key(_ label: some StringProtocol) -> String? {
         var result: [UInt8] = []
         var pendingSpace = false
         for byte in label.utf8 {
-            guard byte < 0x80 else { return nil }
+            guard byte < 0x80 else { return foldedKey(label) }
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 pendingSpace = !result.isEmpty
                 continue
@@ -92,6 +96,34 @@ struct DefinitionIndex: Sendable {
             result.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// ``key(_:)`` of a label with a byte outside ASCII: its characters that fold to ASCII
+    /// folded first, or `nil` when another one is left.
+    private static func foldedKey(_ label: some StringProtocol) -> String? {
+        var folded = ""
+        for scalar in label.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x80: folded.unicodeScalars.append(scalar)
+            case 0xDF, 0x1E9E: folded += "ss"
+            case 0x17F: folded += "s"
+            case 0x212A: folded += "k"
+            case 0xFB00: folded += "ff"
+            case 0xFB01: folded += "fi"
+            case 0xFB02: folded += "fl"
+            case 0xFB03: folded += "ffi"
+            case 0xFB04: folded += "ffl"
+            case 0xFB05, 0xFB06: folded += "st"
+            default: return nil
+            }
+        }
+        return key(folded)
+    }
+
+    /// Whether a label (a definition's, or a bracket's text) may be one of `keys` (normalized,
+    /// ``key(_:)``): a label without a key folds outside ASCII and is none of them.
+    static func mayBeOne(of keys: Set<String>, _ label: some StringProtocol) -> Bool {
+        key(label).map(keys.contains) ?? false
     }
 
     /// The bit of a normalized label (``key(_:)``) in a 64-bit set of labels: an FNV-1a hash of
@@ -144,6 +176,18 @@ struct DefinitionIndex: Sendable {
     /// label a reference in `text` may use.
     static func bracketContents(of text: String) -> [Substring] {
         var result: [Substring] = []
+        forEachBracketContent(of: text) {
+            result.append($0)
+            return true
+        }
+        return result
+    }
+
+    /// Calls `body` with each of ``bracketContents(of:)``, in order, without collecting them,
+    /// until it returns false.
+    /// - Returns: Whether `body` never returned false.
+    @discardableResult
+    static func forEachBracketContent(of text: String, _ body: (Substring) -> Bool) -> Bool {
         var open: String.Index? = nil
         var escaped = false
         let utf8 = text.utf8
@@ -157,12 +201,12 @@ struct DefinitionIndex: Sendable {
             } else if byte == UInt8(ascii: "[") {
                 open = utf8.index(after: index)
             } else if byte == UInt8(ascii: "]"), let start = open {
-                result.append(text[start..<index])
+                guard body(text[start..<index]) else { return false }
                 open = nil
             }
             index = utf8.index(after: index)
         }
-        return result
+        return true
     }
 }
 

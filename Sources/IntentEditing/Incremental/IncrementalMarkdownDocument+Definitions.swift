@@ -3,20 +3,23 @@ import IntentModel
 import MarkdownParsing
 
 extension IncrementalMarkdownDocument {
-    /// The normalized labels of the definitions that differ between `old` and `new` (the lines
-    /// holding `]:`, and the stretches that may hold definitions, as multisets), or `nil` when
-    /// one cannot be read: a `]:` with no `[` before it in its stretch, a label outside ASCII, or
-    /// a footnote label (`^…`).
-    static func changedDefinitionLabels(old: [UInt8], new: [UInt8]) -> Set<String>? {
+    /// The lines of a region's source that may hold link reference definitions: the stretches
+    /// that may (``definitionLikeLines(in:)``) and the lines with `]:`
+    /// (``linesWithLabelColons(in:)``).
+    typealias DefinitionChunks = (stretches: [ArraySlice<UInt8>], lines: [ArraySlice<UInt8>])
+
+    /// The normalized labels of the definitions that differ between `old` and `new` (their
+    /// stretches and lines compared as multisets), or `nil` when one cannot be read: a `]:` with
+    /// no `[` before it in its stretch, a label that folds outside ASCII, or a footnote label
+    /// (`^…`).
+    static func changedDefinitionLabels(old: DefinitionChunks, new: DefinitionChunks) -> Set<String>? {
         func difference(_ left: [ArraySlice<UInt8>], _ right: [ArraySlice<UInt8>]) -> [ArraySlice<UInt8>] {
             var counts: [[UInt8]: Int] = [:]
             for chunk in left { counts[Array(chunk), default: 0] += 1 }
             for chunk in right { counts[Array(chunk), default: 0] -= 1 }
             return (left + right).filter { counts[Array($0), default: 0] != 0 }
         }
-        let changed =
-            difference(definitionLikeLines(in: old), definitionLikeLines(in: new))
-            + difference(linesWithLabelColons(in: old), linesWithLabelColons(in: new))
+        let changed = difference(old.stretches, new.stretches) + difference(old.lines, new.lines)
         var keys = Set<String>()
         for chunk in changed {
             let bytes = Array(chunk)
@@ -118,7 +121,7 @@ extension IncrementalMarkdownDocument {
         var candidates: [Int] = []
         let consider: (Int, SourceBlock) -> Void = { index, element in
             let found = LinkDefinitions.labelsBeforeColons(in: Array(element.source.utf8), from: 0, acrossLines: true)
-            if found.map({ $0.contains { DefinitionIndex.key($0).map(labels.contains) ?? true } }) ?? true { candidates.append(index) }
+            if found.map({ $0.contains { DefinitionIndex.mayBeOne(of: labels, $0) } }) ?? true { candidates.append(index) }
         }
         tree.forEachElement(whereSummary: { $0.labelColonElements > 0 }, consider)
         var remaining = labels.sorted()
@@ -179,7 +182,7 @@ extension IncrementalMarkdownDocument {
                 if element.holding != .none, zip(lineBytes, lineBytes.dropFirst()).contains(where: { $0 == (93, 58) }) {
                     if colons == nil { colons = LabelColons(bytes) }
                     let found = colons?.labels(in: bytes, endingIn: lineStart..<next, acrossLines: element.holding == .paragraph)
-                    if found.map({ $0.contains { DefinitionIndex.key($0).map(labels.contains) ?? true } }) ?? true { insideBlock = true }
+                    if found.map({ $0.contains { DefinitionIndex.mayBeOne(of: labels, $0) } }) ?? true { insideBlock = true }
                 }
             } else if DefinitionStretches.isBlank(lineBytes) {
                 definitions.endStretch()
@@ -193,16 +196,15 @@ extension IncrementalMarkdownDocument {
     }
 
     /// The tree indices of the blocks whose brackets may refer to one of `labels` (normalized),
-    /// in order; a block with a bracket outside ASCII counts (Unicode case folding may match).
+    /// in order (``DefinitionIndex/mayBeOne(of:_:)``: a bracket whose text folds outside ASCII is
+    /// none of them).
     /// Only subtrees whose label bits hold one of the labels' are visited.
     func elements(referringTo labels: Set<String>) -> [Int] {
         let wanted = labels.reduce(UInt64(0)) { $0 | DefinitionIndex.labelBit($1) }
         var result: [Int] = []
         let visit: (Int, SourceBlock) -> Void = { index, element in
             guard !element.isPrefix else { return }
-            let refers = DefinitionIndex.bracketContents(of: element.source).contains { candidate in
-                DefinitionIndex.key(candidate).map { labels.contains($0) } ?? true
-            }
+            let refers = !DefinitionIndex.forEachBracketContent(of: element.source) { !DefinitionIndex.mayBeOne(of: labels, $0) }
             if refers { result.append(index) }
         }
         tree.forEachElement(whereSummary: { $0.bracketLabels & wanted != 0 }, visit)

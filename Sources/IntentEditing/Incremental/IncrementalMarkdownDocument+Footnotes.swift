@@ -240,6 +240,11 @@ extension IncrementalMarkdownDocument {
 extension Sequence<UInt8> {
     /// Whether the bytes hold `[^`, which opens every footnote reference and definition.
     var containsFootnoteOpener: Bool {
+        // A tight loop over contiguous bytes (a native string's UTF-8, an array) where there are.
+        withContiguousStorageIfAvailable { $0.containsFootnoteOpenerByScanning } ?? containsFootnoteOpenerByScanning
+    }
+
+    private var containsFootnoteOpenerByScanning: Bool {
         var previous: UInt8 = 0
         for byte in self {
             if byte == UInt8(ascii: "^"), previous == UInt8(ascii: "[") { return true }

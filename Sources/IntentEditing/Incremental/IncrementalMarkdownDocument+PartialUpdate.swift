@@ -39,18 +39,22 @@ extension IncrementalMarkdownDocument {
         var changingLabels: Set<String>? = nil
         defer { excludedLabels = [] }
         while true {
-            let result = try partialUpdate(edit: edit, text: text, widening: region, allowing: changingLabels)
-            if case .failure(let refusal) = result, changingLabels == nil, let labels = refusal.definitionLabels {
-                changingLabels = labels
-                excludedLabels = labels
-                continue
-            }
-            if case .success = result, let labels = changingLabels {
-                excludedLabels = []
-                try refreshDefinitions(labels)
+            switch try partialUpdate(edit: edit, text: text, widening: region, allowing: changingLabels) {
+            case .failure(let refusal):
+                if changingLabels == nil, let labels = refusal.definitionLabels {
+                    changingLabels = labels
+                    excludedLabels = labels
+                    continue
+                }
+                return .failure(refusal)
+            case .success(let accepted):
+                let labels = (changingLabels ?? []).union(accepted)
+                if !labels.isEmpty {
+                    excludedLabels = []
+                    try refreshDefinitions(labels)
+                }
                 return .success(())
             }
-            return result
         }
     }
 
@@ -58,7 +62,7 @@ extension IncrementalMarkdownDocument {
     /// how the text after it is read — by as many blocks again each time, up to the source's end.
     mutating func partialUpdate(
         edit: Range<Int>, text: String, widening region: ReparsedRegion, allowing allowed: Set<String>?
-    ) throws -> Result<Void, Refusal> {
+    ) throws -> Result<Set<String>, Refusal> {
         var region = region
         while true {
             let result = try partialUpdate(edit: edit, text: text, region: region, allowing: allowed)
@@ -70,10 +74,14 @@ extension IncrementalMarkdownDocument {
     }
 
     /// One attempt of ``partialUpdate(edit:text:)`` on `region`; a change to the definitions of
-    /// `allowed` labels is no reason to refuse.
+    /// `allowed` labels is no reason to refuse, nor one to labels whose definitions the region
+    /// was not given (leaving them out would parse it the same).
+    /// - Returns: The labels whose definitions the region changed and that were accepted (the
+    ///   caller gathers the definitions again and re-parses the blocks that use them), or why
+    ///   the region cannot be put in the tree.
     mutating func partialUpdate(
         edit: Range<Int>, text: String, region: ReparsedRegion, allowing allowed: Set<String>?
-    ) throws -> Result<Void, Refusal> {
+    ) throws -> Result<Set<String>, Refusal> {
         var old = ""
         tree.forEachElement(in: region.first..<region.end) { old += $0.source }
         let offset = region.bytes.lowerBound
@@ -85,11 +93,7 @@ extension IncrementalMarkdownDocument {
         newBytes.append(contentsOf: oldUTF8.dropFirst(edit.upperBound - offset))
         let new = String(decoding: newBytes, as: UTF8.self)
         let next = region.end < editableCount ? tree.element(at: region.end).source : nil
-        if let refusal = refusal(toReparse: old, as: new),
-            !(refusal.definitionLabels.map { labels in allowed.map { labels.isSubset(of: $0) } ?? false } ?? false)
-        {
-            return .failure(refusal)
-        }
+        if let refusal = footnoteRefusal(toReparse: old, as: new) { return .failure(refusal) }
         // Front matter is read only at the source's start: a region there is parsed as the whole
         // source is, and gives the document its front matter.
         var regionOptions = options
@@ -104,6 +108,21 @@ extension IncrementalMarkdownDocument {
         switch try parseRegion(new, atSourceStart: region.bytes.lowerBound == 0, replacingFootnotes: replacing, with: parser) {
         case .success(let result): parsed = result
         case .failure(let refusal): return .failure(refusal)
+        }
+        var accepted: Set<String> = []
+        if let refusal = definitionRefusal(old: old, new: new, region: region.first..<region.end, parsed: parsed) {
+            guard let labels = refusal.definitionLabels else { return .failure(refusal) }
+            if allowed.map({ labels.isSubset(of: $0) }) ?? false {
+                accepted = labels
+            } else if definitions.definitions(for: new, excluding: excludedLabels.union(labels))
+                == definitions.definitions(for: new, excluding: excludedLabels)
+            {
+                // The region was given no definition of these labels: parsed with them left out,
+                // it reads the same.
+                accepted = labels
+            } else {
+                return .failure(refusal)
+            }
         }
         if let refusal = footnoteReferenceRefusal(old: old, new: new, region: region.first..<region.end, parsed: parsed.document) {
             return .failure(refusal)
@@ -125,7 +144,7 @@ extension IncrementalMarkdownDocument {
         if region.bytes.lowerBound == 0, options.recognizesFrontMatter { frontMatter = parsed.frontMatter }
         lastChange.editedSourceRange = edit.lowerBound..<(edit.lowerBound + text.utf8.count)
         lastUpdate = .partial(reparsedBytes: new.utf8.count, reparsedBlocks: parsed.lines.count)
-        return .success(())
+        return .success(accepted)
     }
 
     /// Why a region at the source's start, re-parsed with the front matter it holds (`found`),
@@ -181,6 +200,12 @@ extension IncrementalMarkdownDocument {
     /// that follows it, when that one starts on the line after the edit). Never the footnote
     /// definitions at the end, which have no source: an edit at the source's end is in the block
     /// before them.
+    /// The UTF-8 bytes an append re-parses: the source from the last block that starts fresh
+    /// (and may take the appended text in) to the end.
+    var openEndUTF8Count: Int {
+        reparsedRegion(around: sourceUTF8Count..<sourceUTF8Count, inserting: "").bytes.count
+    }
+
     func reparsedRegion(around edit: Range<Int>, inserting text: String) -> ReparsedRegion {
         let count = editableCount
         guard count > 1 else { return ReparsedRegion(first: 0, end: count, bytes: 0..<sourceUTF8Count) }
@@ -262,9 +287,9 @@ extension IncrementalMarkdownDocument {
         return true
     }
 
-    /// Why the region (`old`, becoming `new`) cannot be re-parsed alone, or `nil` when it can: a
-    /// footnote reference or definition in it, or a definition made, changed or removed.
-    func refusal(toReparse old: String, as new: String) -> Refusal? {
+    /// Why the region (`old`, becoming `new`) cannot be re-parsed alone because of footnotes, or
+    /// `nil` when it can.
+    func footnoteRefusal(toReparse old: String, as new: String) -> Refusal? {
         // libcmark-gfm numbers footnotes by their first reference across the document and moves
         // the definitions to its end. A region without `[^` has no footnote reference or
         // definition, before or after the edit. One with references only is parsed with the
@@ -279,20 +304,75 @@ extension IncrementalMarkdownDocument {
             return Refusal(
                 reason: "the edit is in or makes a footnote reference or definition (footnotes are numbered across the document)")
         }
-        // A definition made, changed or removed acts across the document. (Footnote
-        // definitions, whose labels are as they were, are left to the footnote checks.)
-        let (oldBytes, newBytes) = (Array(old.utf8), Array(new.utf8))
-        let footnotes = options.extensions.contains(.footnotes)
-        let isLinkDefinitionLike = { (stretch: ArraySlice<UInt8>) in !(footnotes && Self.isFootnoteDefinitionOnly(stretch)) }
-        if Self.definitionLikeLines(in: newBytes).filter(isLinkDefinitionLike)
-            != Self.definitionLikeLines(in: oldBytes).filter(isLinkDefinitionLike)
-            || Self.linesWithLabelColons(in: newBytes).filter(isLinkDefinitionLike)
-                != Self.linesWithLabelColons(in: oldBytes).filter(isLinkDefinitionLike)
-        {
-            return Refusal(
-                reason: "the edit makes, changes or removes a link reference definition",
-                definitionLabels: Self.changedDefinitionLabels(old: oldBytes, new: newBytes))
-        }
         return nil
+    }
+
+    /// Why the region — the tree's elements `region`, whose source `old` became `new`, parsed
+    /// into `parsed` — cannot be put in the tree as it is because it makes, changes or removes a
+    /// link reference definition (with the labels concerned, when they can be read), or `nil`.
+    ///
+    /// The lines that may hold definitions are compared before and after, as multisets, leaving
+    /// out those inside top-level code and HTML blocks (a `]:` in a code sample is no
+    /// definition; a definition a new fence takes in is one removed): before, by the tree's
+    /// elements; after, by the region's parse.
+    func definitionRefusal(old: String, new: String, region: Range<Int>, parsed: ParsedBlocks) -> Refusal? {
+        // Every definition has a `]:`: text without one, before and after, has none.
+        var (oldText, newText) = (old, new)
+        guard oldText.withUTF8(SourceBlock.containsLabelColon) || newText.withUTF8(SourceBlock.containsLabelColon) else { return nil }
+        let footnotes = options.extensions.contains(.footnotes)
+        func chunks(_ bytes: [UInt8], code: [ClosedRange<Int>]) -> DefinitionChunks {
+            let lineStarts = LineEndings.lineStarts(of: bytes)
+            // Footnote definitions, whose labels are as they were, are left to the footnote checks.
+            let keep = { (chunk: ArraySlice<UInt8>) in
+                !(footnotes && Self.isFootnoteDefinitionOnly(chunk)) && !Self.lies(chunk, inLines: code, lineStarts: lineStarts)
+            }
+            return (Self.definitionLikeLines(in: bytes).filter(keep), Self.linesWithLabelColons(in: bytes).filter(keep))
+        }
+        let before = chunks(Array(old.utf8), code: codeLines(ofElements: region))
+        let after = chunks(Array(new.utf8), code: Self.codeLines(of: parsed))
+        guard before.stretches != after.stretches || before.lines != after.lines else { return nil }
+        return Refusal(
+            reason: "the edit makes, changes or removes a link reference definition",
+            definitionLabels: Self.changedDefinitionLabels(old: before, new: after))
+    }
+
+    /// The lines (1-based, in order) of the tree's elements `region` that lie in top-level code
+    /// or HTML blocks: the block lines of the elements that hold no definition.
+    func codeLines(ofElements region: Range<Int>) -> [ClosedRange<Int>] {
+        var code: [ClosedRange<Int>] = []
+        var line = 0
+        tree.forEachElement(in: region) { element in
+            if !element.isPrefix, element.holding == .none, element.blockLines > 0 {
+                code.append((line + 1)...(line + element.blockLines))
+            }
+            line += LineEndings.count(in: element.source.utf8)
+        }
+        return code
+    }
+
+    /// The lines (1-based, in order) of a re-parsed region's top-level code and HTML blocks.
+    static func codeLines(of parsed: ParsedBlocks) -> [ClosedRange<Int>] {
+        let holding = LinkDefinitions.holding(parsed.document)
+        guard holding.count == parsed.lines.count else { return [] }
+        return zip(parsed.lines, holding).compactMap { lines, holds in holds == .none && lines.lowerBound >= 1 ? lines : nil }
+    }
+
+    /// Whether every line of `chunk` (a slice of the bytes whose line starts are `lineStarts`)
+    /// lies in one of `lines` (1-based, in order).
+    static func lies(_ chunk: ArraySlice<UInt8>, inLines lines: [ClosedRange<Int>], lineStarts: [Int]) -> Bool {
+        guard !lines.isEmpty, !chunk.isEmpty else { return false }
+        var last = chunk.endIndex - 1
+        while last > chunk.startIndex, LineEndings.isEnding(chunk[last]) { last -= 1 }
+        // The 1-based line of a byte offset: the number of line starts at or before it.
+        func line(of offset: Int) -> Int {
+            var (low, high) = (0, lineStarts.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let (first, end) = (line(of: chunk.startIndex), line(of: last))
+        return lines.contains { $0.contains(first) && $0.contains(end) }
     }
 }

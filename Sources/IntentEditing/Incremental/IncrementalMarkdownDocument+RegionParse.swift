@@ -44,10 +44,17 @@ extension IncrementalMarkdownDocument {
         }
         // Fresh identities, above every one handed out, so no block of the region takes the
         // identity of a block elsewhere.
-        var splicer = IntentDocumentSplicer(expectedBytes: parsed.text.utf8.count, firstFreeIdentity: identityHighWater + 1)
-        splicer.copy(parsed, sourceID: 0, utf8Range: keptText, renumber: true)
-        identityHighWater = max(identityHighWater, splicer.nextIdentity - 1)
-        let document = splicer.finish()
+        let document: IntentDocument
+        if keptText == 0..<parsed.text.utf8.count {
+            // The whole parse is the region's: its identities shifted, its runs shared.
+            document = parsed.renumbered(above: identityHighWater)
+            identityHighWater = max(identityHighWater, document.largestIdentity)
+        } else {
+            var splicer = IntentDocumentSplicer(expectedBytes: parsed.text.utf8.count, firstFreeIdentity: identityHighWater + 1)
+            splicer.copy(parsed, sourceID: 0, utf8Range: keptText, renumber: true)
+            identityHighWater = max(identityHighWater, splicer.nextIdentity - 1)
+            document = splicer.finish()
+        }
         let blocks = Self.topLevelBlocks(of: document)
         // The definitions must stay definitions (no block of their own), and every block must lie
         // in the region.

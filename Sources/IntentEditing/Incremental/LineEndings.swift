@@ -14,6 +14,12 @@ enum LineEndings {
 
     /// The number of line endings in `bytes` (a carriage return and line feed count once).
     static func count(in bytes: some Sequence<UInt8>) -> Int {
+        // A tight loop over contiguous bytes (a native string's UTF-8, an array) where there are.
+        if let counted = bytes.withContiguousStorageIfAvailable({ countEndings(in: $0) }) { return counted }
+        return countEndings(in: bytes)
+    }
+
+    private static func countEndings(in bytes: some Sequence<UInt8>) -> Int {
         var count = 0
         var previous: UInt8 = 0
         for byte in bytes {

@@ -55,7 +55,9 @@ enum LinkDefinitions {
                     definitions.endStretch()
                     // Inside a block a definition can also follow a list marker or a quote's
                     // `>` (`> [x]: /u`): any `]:` there may be one.
-                    guard block < holding.count, holding[block] != .none, hasLabelColon(bytes[start..<end]) else { continue }
+                    guard block < holding.count, holding[block] != .none,
+                        SourceBlock.containsLabelColon(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    else { continue }
                     // The label may start on an earlier line of the block: a `]:` with no `[` before
                     // it in the block is no definition; one whose `[` is on an earlier line is
                     // read in a paragraph (no container prefixes between), not in a container.
@@ -84,16 +86,6 @@ enum LinkDefinitions {
             }
         }
         return (definitions.text, labels, unreadLine)
-    }
-
-    /// Whether `bytes` hold `]:`.
-    static func hasLabelColon(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: ":"), previous == UInt8(ascii: "]") { return true }
-            previous = byte
-        }
-        return false
     }
 
     /// Where a top-level block may hold a link reference definition.

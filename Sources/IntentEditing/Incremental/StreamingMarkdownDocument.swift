@@ -57,6 +57,9 @@ public struct StreamingMarkdownDocument: Sendable {
     public let minimumParseBytes: Int
     /// Whether ``finish()`` was called.
     public private(set) var isFinished = false
+    /// The committed text's ``IncrementalMarkdownDocument/openEndUTF8Count``, once read since
+    /// the last parse.
+    private var openEnd: Int? = nil
 
     /// A stream with no text yet.
     /// - Parameters:
@@ -91,7 +94,7 @@ public struct StreamingMarkdownDocument: Sendable {
     public mutating func append(_ chunk: String) throws -> IncrementalChange {
         guard !isFinished else { throw IntentMarkError.invalidRange("the stream is finished: nothing can be appended") }
         heldBack += chunk
-        let cut = heldBack.utf8.count < minimumParseBytes ? 0 : Self.settledLength(of: heldBack, holdBack: holdBack)
+        let cut = isDue() ? Self.settledLength(of: heldBack, holdBack: holdBack) : 0
         guard cut > 0 else {
             let summary = incremental.tree.summary
             return .none(
@@ -101,7 +104,23 @@ public struct StreamingMarkdownDocument: Sendable {
         let settled = String(decoding: bytes[..<cut], as: UTF8.self)
         heldBack = String(decoding: bytes[cut...], as: UTF8.self)
         try incremental.append(settled)
+        openEnd = nil
         return incremental.lastChange
+    }
+
+    /// Whether enough has arrived since the last parse to parse again: with a
+    /// ``minimumParseBytes``, at least that many bytes and at least as many as the open end of
+    /// the document that a parse reads again (the blocks from the last one that starts fresh), so
+    /// that each byte of a long block is read again a bounded number of times: the parses of a
+    /// block grow geometrically, and the stream's total stays within a small multiple of one
+    /// parse of the whole text.
+    private mutating func isDue() -> Bool {
+        guard minimumParseBytes > 0 else { return true }
+        let pending = heldBack.utf8.count
+        guard pending >= minimumParseBytes else { return false }
+        // Read once per parse: it changes only when the committed text does.
+        if openEnd == nil { openEnd = incremental.openEndUTF8Count }
+        return pending >= openEnd ?? 0
     }
 
     /// Parses what is held back: the stream is complete.
@@ -124,16 +143,19 @@ public struct StreamingMarkdownDocument: Sendable {
     /// How many bytes at the start of `pending` can be parsed now: up to its last line feed, and
     /// the line after it too when its start is settled (``HoldBack/unsettledLines``).
     static func settledLength(of pending: String, holdBack: HoldBack) -> Int {
-        let utf8 = pending.utf8
+        let count = pending.utf8.count
         switch holdBack {
-        case .nothing: return utf8.count
+        case .nothing: return count
         case .incompleteLines, .unsettledLines:
-            var lastLineStart = utf8.count
-            while lastLineStart > 0, utf8[utf8.index(utf8.startIndex, offsetBy: lastLineStart - 1)] != UInt8(ascii: "\n") {
-                lastLineStart -= 1
+            // Back from the end over the last line only: its cost is that line's, not the text's.
+            var text = pending
+            let lastLineStart = text.withUTF8 { bytes in
+                var start = bytes.count
+                while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+                return start
             }
-            if holdBack == .unsettledLines, lastLineStart < utf8.count, lineStartIsSettled(utf8.dropFirst(lastLineStart)) {
-                return utf8.count
+            if holdBack == .unsettledLines, lastLineStart < count, lineStartIsSettled(pending.utf8.dropFirst(lastLineStart)) {
+                return count
             }
             return lastLineStart
         }
