@@ -1,7 +1,6 @@
+import IntentModel
 import MarkdownParsing
 import Testing
-
-@testable import IntentModel
 
 @Suite("Splicing documents")
 struct IntentDocumentSplicerTests {
@@ -12,29 +11,29 @@ struct IntentDocumentSplicerTests {
     }
 
     /// The span chain of each run, innermost first.
-    static func spanChains(of document: IntentDocument) -> [[Int32]] {
-        document.runRecords.map { record in
-            var chain: [Int32] = []
-            var span = record.span
-            while span >= 0 {
-                chain.append(span)
-                span = document.spans[Int(span)].parent
+    static func spanChains(of document: IntentDocument) -> [[SpanID]] {
+        document.storedRuns.map { run in
+            var chain: [SpanID] = []
+            var span = run.span
+            while let current = span {
+                chain.append(current)
+                span = document.parent(of: current)
             }
             return chain
         }
     }
 
     /// The spans whose runs are not one stretch of runs.
-    static func brokenSpans(of document: IntentDocument) -> [Int32] {
-        var lastRun: [Int32: Int] = [:]
-        var broken: Set<Int32> = []
+    static func brokenSpans(of document: IntentDocument) -> [SpanID] {
+        var lastRun: [SpanID: Int] = [:]
+        var broken: Set<SpanID> = []
         for (run, chain) in spanChains(of: document).enumerated() {
             for span in chain {
                 if let last = lastRun[span], last != run - 1 { broken.insert(span) }
                 lastRun[span] = run
             }
         }
-        return broken.sorted()
+        return broken.sorted { $0.index < $1.index }
     }
 
     @Test("Copying a document in pieces gives the document back")

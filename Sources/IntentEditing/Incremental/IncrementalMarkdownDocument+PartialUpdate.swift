@@ -109,20 +109,10 @@ extension IncrementalMarkdownDocument {
         case .success(let result): parsed = result
         case .failure(let refusal): return .failure(refusal)
         }
-        var accepted: Set<String> = []
-        if let refusal = definitionRefusal(old: old, new: new, region: region.first..<region.end, parsed: parsed) {
-            guard let labels = refusal.definitionLabels else { return .failure(refusal) }
-            if allowed.map({ labels.isSubset(of: $0) }) ?? false {
-                accepted = labels
-            } else if definitions.definitions(for: new, excluding: excludedLabels.union(labels))
-                == definitions.definitions(for: new, excluding: excludedLabels)
-            {
-                // The region was given no definition of these labels: parsed with them left out,
-                // it reads the same.
-                accepted = labels
-            } else {
-                return .failure(refusal)
-            }
+        let accepted: Set<String>
+        switch acceptedDefinitionChanges(old: old, new: new, region: region.first..<region.end, parsed: parsed, allowing: allowed) {
+        case .success(let labels): accepted = labels
+        case .failure(let refusal): return .failure(refusal)
         }
         if let refusal = footnoteReferenceRefusal(old: old, new: new, region: region.first..<region.end, parsed: parsed.document) {
             return .failure(refusal)
@@ -285,6 +275,20 @@ extension IncrementalMarkdownDocument {
             return !isMarkerEnd(index + 1)
         }
         return true
+    }
+
+    /// The labels whose definitions the region (the tree's elements `region`, whose source `old`
+    /// became `new`, parsed into `parsed`) changed, when its parse can stand: each is one of
+    /// `allowed`, or the region was given no definition of it (parsed with it left out, it
+    /// reads the same). Otherwise why it cannot (``definitionRefusal(old:new:region:parsed:)``).
+    private func acceptedDefinitionChanges(
+        old: String, new: String, region: Range<Int>, parsed: ParsedBlocks, allowing allowed: Set<String>?
+    ) -> Result<Set<String>, Refusal> {
+        guard let refusal = definitionRefusal(old: old, new: new, region: region, parsed: parsed) else { return .success([]) }
+        guard let labels = refusal.definitionLabels else { return .failure(refusal) }
+        if allowed.map({ labels.isSubset(of: $0) }) ?? false { return .success(labels) }
+        let given = definitions.definitions(for: new, excluding: excludedLabels)
+        return definitions.definitions(for: new, excluding: excludedLabels.union(labels)) == given ? .success(labels) : .failure(refusal)
     }
 
     /// Why the region (`old`, becoming `new`) cannot be re-parsed alone because of footnotes, or

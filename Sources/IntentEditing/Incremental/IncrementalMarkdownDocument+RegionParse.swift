@@ -42,19 +42,7 @@ extension IncrementalMarkdownDocument {
             lines.lowerBound == 0
                 ? 0...max(0, lines.upperBound - preambleLines) : (lines.lowerBound - preambleLines)...(lines.upperBound - preambleLines)
         }
-        // Fresh identities, above every one handed out, so no block of the region takes the
-        // identity of a block elsewhere.
-        let document: IntentDocument
-        if keptText == 0..<parsed.text.utf8.count {
-            // The whole parse is the region's: its identities shifted, its runs shared.
-            document = parsed.renumbered(above: identityHighWater)
-            identityHighWater = max(identityHighWater, document.largestIdentity)
-        } else {
-            var splicer = IntentDocumentSplicer(expectedBytes: parsed.text.utf8.count, firstFreeIdentity: identityHighWater + 1)
-            splicer.copy(parsed, sourceID: 0, utf8Range: keptText, renumber: true)
-            identityHighWater = max(identityHighWater, splicer.nextIdentity - 1)
-            document = splicer.finish()
-        }
+        let document = freshlyNumbered(parsed, keeping: keptText)
         let blocks = Self.topLevelBlocks(of: document)
         // The definitions must stay definitions (no block of their own), and every block must lie
         // in the region.
@@ -68,6 +56,21 @@ extension IncrementalMarkdownDocument {
         var result = ParsedBlocks(document: document, lines: regionLines, blocks: blocks, frontMatter: parsed.frontMatter)
         if !replacingFootnotes.isEmpty { result.footnotes = copyFootnotes(replacingFootnotes, from: parsed, section: kept.upperBound) }
         return .success(result)
+    }
+
+    /// The text `kept` of a region's parse, with identities above every one handed out (so no
+    /// block of the region takes the identity of a block elsewhere), which are then handed out.
+    private mutating func freshlyNumbered(_ parsed: IntentDocument, keeping kept: Range<Int>) -> IntentDocument {
+        if kept == 0..<parsed.text.utf8.count {
+            // The whole parse is the region's: its identities shifted, its runs shared.
+            let document = parsed.renumbered(above: identityHighWater)
+            identityHighWater = max(identityHighWater, document.largestIdentity)
+            return document
+        }
+        var splicer = IntentDocumentSplicer(expectedBytes: parsed.text.utf8.count, firstFreeIdentity: identityHighWater + 1)
+        splicer.copy(parsed, sourceID: 0, utf8Range: kept, renumber: true)
+        identityHighWater = max(identityHighWater, splicer.nextIdentity - 1)
+        return splicer.finish()
     }
 
     /// The top-level blocks of a region's parse that belong to the region (indices into `lines`)
