@@ -125,7 +125,11 @@ extension IncrementalMarkdownDocument {
             return .failure(refusal)
         }
         // The block after the region must still start a block of its own after the new region.
-        if let next, try !Self.nextBlockStartsFresh(next, after: new, regionBlockCount: parsed.lines.count, parser: parser) {
+        // (Text that did not change — a region parsed again for its definitions — leaves it so:
+        // definitions change how links read, not where blocks start.)
+        if let next, !(edit.isEmpty && text.isEmpty),
+            try !Self.nextBlockStartsFresh(next, after: new, regionBlockCount: parsed.lines.count, parser: parser)
+        {
             return .failure(Refusal(reason: "the edit changes how the text after it is read", widens: true))
         }
         guard put(parsed, source: new, in: region) else {
