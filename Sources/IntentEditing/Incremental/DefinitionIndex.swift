@@ -58,7 +58,7 @@ struct DefinitionIndex: Sendable {
         var selected = Set<Int>()
         var wantsNonASCII = false
         DefinitionIndex.forEachBracketContent(of: region) { candidate in
-            if let key = DefinitionIndex.key(candidate) {
+            if let key = DefinitionIndex.key(utf8: candidate) {
                 if let indices = byLabel[key], !excluded.contains(key) { selected.formUnion(indices) }
             } else {
                 wantsNonASCII = true
@@ -83,19 +83,35 @@ struct DefinitionIndex: Sendable {
     /// `CaseFolding.txt`, statuses C and F). `nil` for a label with any other character outside
     /// ASCII: it folds to text outside ASCII, so it never matches a label with a key.
     static func key(_ label: some StringProtocol) -> String? {
-        var result: [UInt8] = []
-        var pendingSpace = false
-        for byte in label.utf8 {
-            guard byte < 0x80 else { return foldedKey(label) }
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                pendingSpace = !result.isEmpty
-                continue
+        key(utf8: label.utf8)
+    }
+
+    /// ``key(_:)`` of a label given as UTF-8 bytes.
+    static func key(utf8 label: some Collection<UInt8>) -> String? {
+        var isASCII = true
+        let key = String(unsafeUninitializedCapacity: label.count) { buffer in
+            var count = 0
+            var pendingSpace = false
+            for byte in label {
+                guard byte < 0x80 else {
+                    isASCII = false
+                    return 0
+                }
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if pendingSpace {
+                    buffer[count] = UInt8(ascii: " ")
+                    count += 1
+                }
+                pendingSpace = false
+                buffer[count] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+                count += 1
             }
-            if pendingSpace { result.append(UInt8(ascii: " ")) }
-            pendingSpace = false
-            result.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
+            return count
         }
-        return String(decoding: result, as: UTF8.self)
+        return isASCII ? key : foldedKey(String(decoding: label, as: UTF8.self))
     }
 
     /// ``key(_:)`` of a label with a byte outside ASCII: its characters that fold to ASCII
@@ -124,6 +140,11 @@ struct DefinitionIndex: Sendable {
     /// ``key(_:)``): a label without a key folds outside ASCII and is none of them.
     static func mayBeOne(of keys: Set<String>, _ label: some StringProtocol) -> Bool {
         key(label).map(keys.contains) ?? false
+    }
+
+    /// ``mayBeOne(of:_:)`` for a label given as UTF-8 bytes.
+    static func mayBeOne(of keys: Set<String>, utf8 label: some Collection<UInt8>) -> Bool {
+        key(utf8: label).map(keys.contains) ?? false
     }
 
     /// The bit of a normalized label (``key(_:)``) in a 64-bit set of labels: an FNV-1a hash of
@@ -174,39 +195,39 @@ struct DefinitionIndex: Sendable {
 
     /// The text between each unescaped `[` and the next unescaped `]` with no `[` between: every
     /// label a reference in `text` may use.
-    static func bracketContents(of text: String) -> [Substring] {
-        var result: [Substring] = []
+    static func bracketContents(of text: String) -> [String] {
+        var result: [String] = []
         forEachBracketContent(of: text) {
-            result.append($0)
+            result.append(String(decoding: $0, as: UTF8.self))
             return true
         }
         return result
     }
 
-    /// Calls `body` with each of ``bracketContents(of:)``, in order, without collecting them,
-    /// until it returns false.
+    /// Calls `body` with the UTF-8 bytes of each of ``bracketContents(of:)``, in order, without
+    /// collecting them, until it returns false. One pass over `text`'s bytes.
     /// - Returns: Whether `body` never returned false.
     @discardableResult
-    static func forEachBracketContent(of text: String, _ body: (Substring) -> Bool) -> Bool {
-        var open: String.Index? = nil
-        var escaped = false
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if escaped {
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else if byte == UInt8(ascii: "[") {
-                open = utf8.index(after: index)
-            } else if byte == UInt8(ascii: "]"), let start = open {
-                guard body(text[start..<index]) else { return false }
-                open = nil
+    static func forEachBracketContent(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var open = -1
+            var escaped = false
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "[") {
+                    open = index + 1
+                } else if byte == UInt8(ascii: "]"), open >= 0 {
+                    guard body(UnsafeBufferPointer(rebasing: bytes[open..<index])) else { return false }
+                    open = -1
+                }
             }
-            index = utf8.index(after: index)
+            return true
         }
-        return true
     }
 }
 

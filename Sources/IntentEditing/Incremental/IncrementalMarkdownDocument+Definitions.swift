@@ -204,7 +204,7 @@ extension IncrementalMarkdownDocument {
         var result: [Int] = []
         let visit: (Int, SourceBlock) -> Void = { index, element in
             guard !element.isPrefix else { return }
-            let refers = !DefinitionIndex.forEachBracketContent(of: element.source) { !DefinitionIndex.mayBeOne(of: labels, $0) }
+            let refers = !DefinitionIndex.forEachBracketContent(of: element.source) { !DefinitionIndex.mayBeOne(of: labels, utf8: $0) }
             if refers { result.append(index) }
         }
         tree.forEachElement(whereSummary: { $0.bracketLabels & wanted != 0 }, visit)
