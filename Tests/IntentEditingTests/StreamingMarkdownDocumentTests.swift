@@ -1,9 +1,10 @@
 import Foundation
-import IntentEditing
 import IntentModel
 import MarkdownParsing
 import SpecCorpus
 import Testing
+
+@testable import IntentEditing
 
 @Suite("Streaming Markdown", .tags(.corpus))
 struct StreamingMarkdownDocumentTests {
@@ -135,6 +136,33 @@ struct StreamingMarkdownDocumentTests {
         #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: document)))
         // About one parse per 300 bytes, not one per chunk.
         #expect(parses > 0 && parses <= document.utf8.count / 300 + 1, "\(parses) parses")
+    }
+
+    @Test("With a minimum per parse, a long open block waits for as many bytes as it holds: its parses grow with it")
+    func minimumParseBytesGrowWithTheOpenBlock() throws {
+        // One list of 400 items (about 8 KB): a single top-level block, open until the end.
+        let document = (0..<400).map { "- item number \($0)\n" }.joined()
+        var generator = SeededRandom(seed: 0x6B)
+        var stream = try StreamingMarkdownDocument(minimumParseBytes: 256)
+        var parses = 0
+        var parsedBytes = 0
+        for piece in Self.chunks(of: document, longest: 7, using: &generator) {
+            let openEnd = stream.incremental.openEndUTF8Count
+            let pending = stream.heldBack.utf8.count + piece.utf8.count
+            let change = try stream.append(piece)
+            guard !change.reparsedSourceRange.isEmpty else { continue }
+            parses += 1
+            parsedBytes += change.reparsedSourceRange.count
+            // A parse waited for at least the minimum and for the open end it read again.
+            #expect(pending >= 256 && pending >= openEnd, "\(pending) bytes pending, open end \(openEnd)")
+            #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: stream.committedSource)))
+        }
+        try stream.finish()
+        #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: document)))
+        // Doubling from 256 bytes to 8 KB: a handful of parses (one per 256 bytes would be 31),
+        // reading about twice the text in all.
+        #expect(parses <= 7, "\(parses) parses")
+        #expect(parsedBytes <= 2 * document.utf8.count, "\(parsedBytes) bytes parsed for \(document.utf8.count)")
     }
 
     @Test("A half-typed line that could make the line above a heading is held back; settled text is not")
