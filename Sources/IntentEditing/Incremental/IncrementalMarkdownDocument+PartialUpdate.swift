@@ -188,18 +188,18 @@ extension IncrementalMarkdownDocument {
         return found
     }
 
-    /// From the block holding the edit's start — or the one before it, when the edit is in the
-    /// block's first line and may let the block before take it in — back to a block that starts
-    /// fresh, to the first block that starts fresh after the edit's block (or after the block
-    /// that follows it, when that one starts on the line after the edit). Never the footnote
-    /// definitions at the end, which have no source: an edit at the source's end is in the block
-    /// before them.
     /// The UTF-8 bytes an append re-parses: the source from the last block that starts fresh
     /// (and may take the appended text in) to the end.
     var openEndUTF8Count: Int {
         reparsedRegion(around: sourceUTF8Count..<sourceUTF8Count, inserting: "").bytes.count
     }
 
+    /// From the block holding the edit's start — or the one before it, when the edit is in the
+    /// block's first line and may let the block before take it in — back to a block that starts
+    /// fresh, to the first block that starts fresh after the edit's block (or after the block
+    /// that follows it, when that one starts on the line after the edit). Never the footnote
+    /// definitions at the end, which have no source: an edit at the source's end is in the block
+    /// before them.
     func reparsedRegion(around edit: Range<Int>, inserting text: String) -> ReparsedRegion {
         let count = editableCount
         guard count > 1 else { return ReparsedRegion(first: 0, end: count, bytes: 0..<sourceUTF8Count) }
@@ -345,12 +345,12 @@ extension IncrementalMarkdownDocument {
     }
 
     /// The lines (1-based, in order) of the tree's elements `region` that lie in top-level code
-    /// or HTML blocks: the block lines of the elements that hold no definition.
+    /// or HTML blocks: the block lines of the elements of one block that holds no definition.
     func codeLines(ofElements region: Range<Int>) -> [ClosedRange<Int>] {
         var code: [ClosedRange<Int>] = []
         var line = 0
         tree.forEachElement(in: region) { element in
-            if !element.isPrefix, element.holding == .none, element.blockLines > 0 {
+            if !element.isPrefix, element.holding == .none, element.identities.count == 1, element.blockLines > 0 {
                 code.append((line + 1)...(line + element.blockLines))
             }
             line += LineEndings.count(in: element.source.utf8)
