@@ -163,7 +163,7 @@ extension IncrementalMarkdownDocument {
             return .failure(
                 Refusal(reason: "a footnote reference is in the front matter's blocks (footnotes are numbered across the document)"))
         }
-        guard let defined = Self.footnoteDefinitions(in: regionSource)?.labels else {
+        guard let defined = Self.footnoteDefinitions(in: regionSource).map({ Set($0.labels) }) else {
             return .failure(
                 Refusal(reason: "a `[^…]:` line may or may not start a footnote definition (footnotes are numbered across the document)"))
         }
