@@ -16,6 +16,8 @@ struct InputShape {
     var emphasisWork = 0
     /// The sum over lines of the open nesting depth times the line's `[`, `*`, `_` and `~`.
     var nestedInlineWork = 0
+    /// The sum over lines of their `|` count squared.
+    var tableCellWork = 0
 
     /// Scans `bytes` once, line by line.
     init(scanning bytes: UnsafeBufferPointer<UInt8>) {
@@ -29,6 +31,7 @@ struct InputShape {
             let line = Self.scanInlineContent(bytes, at: &index)
             brackets += line.brackets
             delimiters += line.delimiters
+            tableCellWork &+= line.pipes &* line.pipes
             if depth > 0 || line.hasContent {
                 nestingDepth = max(nestingDepth, depth)
                 if depth > 0, !line.hasContent {
@@ -106,19 +109,20 @@ struct InputShape {
         return (indentation, depth)
     }
 
-    /// Reads the rest of a line up to its line ending: its `[` and emphasis delimiters (`*`, `_`,
-    /// `~`), and whether it holds anything but spaces and tabs.
+    /// Reads the rest of a line up to its line ending: its `[`, emphasis delimiters (`*`, `_`,
+    /// `~`) and `|`, and whether it holds anything but spaces and tabs.
     @inline(__always)
     private static func scanInlineContent(
         _ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int
-    ) -> (hasContent: Bool, brackets: Int, delimiters: Int) {
+    ) -> (hasContent: Bool, brackets: Int, delimiters: Int, pipes: Int) {
         let count = bytes.count
         var hasContent = false
         var brackets = 0
         var delimiters = 0
+        var pipes = 0
         let raw = UnsafeRawPointer(bytes.baseAddress)
         while index < count {
-            // Eight bytes at a time while none is a line ending, `[`, `*`, `_` or `~` (SWAR
+            // Eight bytes at a time while none is a line ending, `[`, `*`, `_`, `~` or `|` (SWAR
             // zero-byte tests).
             if let raw, index + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
@@ -134,14 +138,16 @@ struct InputShape {
                 brackets += 1
             } else if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") {
                 delimiters += 1
+            } else if byte == UInt8(ascii: "|") {
+                pipes += 1
             }
             if byte != 0x20 && byte != 0x09 { hasContent = true }
             index += 1
         }
-        return (hasContent, brackets, delimiters)
+        return (hasContent, brackets, delimiters, pipes)
     }
 
-    /// Whether `word` holds a line ending, `[`, `*`, `_` or `~` (SWAR zero-byte tests).
+    /// Whether `word` holds a line ending, `[`, `*`, `_`, `~` or `|` (SWAR zero-byte tests).
     @inline(__always)
     static func containsInterestingByte(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -149,6 +155,7 @@ struct InputShape {
         @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
         return hasZeroByte(word ^ (ones &* 0x0A)) || hasZeroByte(word ^ (ones &* 0x0D)) || hasZeroByte(word ^ (ones &* 0x5B))
             || hasZeroByte(word ^ (ones &* 0x2A)) || hasZeroByte(word ^ (ones &* 0x5F)) || hasZeroByte(word ^ (ones &* 0x7E))
+            || hasZeroByte(word ^ (ones &* 0x7C))
     }
 
     /// Throws when a shape exceeds its limit.
@@ -179,6 +186,10 @@ struct InputShape {
         if nestedInlineWork > limits.maximumNestedInlineWork {
             throw IntentMarkError.limitExceeded(
                 limit: "maximumNestedInlineWork", maximum: limits.maximumNestedInlineWork, found: nestedInlineWork)
+        }
+        if tableCellWork > limits.maximumTableCellWork {
+            throw IntentMarkError.limitExceeded(
+                limit: "maximumTableCellWork", maximum: limits.maximumTableCellWork, found: tableCellWork)
         }
     }
 }

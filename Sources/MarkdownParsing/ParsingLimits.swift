@@ -3,7 +3,8 @@
 ///
 /// The system libcmark-gfm (0.29.0.gfm.6) is super-linear on a few hostile shapes (fixed upstream
 /// only in later releases; cmark's own pathological tests, `test/pathological_tests.py`, list them): very deep nesting of block quotes
-/// and lists, deep nesting kept open across many lines, and long runs of link or image openers.
+/// and lists, deep nesting kept open across many lines, long runs of link or image openers, and
+/// table rows of very many cells.
 /// A linear pre-scan measures those shapes before libcmark-gfm runs; when one exceeds its limit the
 /// parser throws ``IntentModel/IntentMarkError/limitExceeded(limit:maximum:found:)`` naming it.
 /// The defaults are far above real documents: the real-world corpus ×10 (10 MB) stays below 2% of
@@ -40,13 +41,18 @@ public struct ParsingLimits: Sendable, Hashable, Codable {
     /// deeply nested block grows with both (`>` × 10 000 then `a*` × 160 000 took 10 s). Default
     /// 200 000 000 (about 1.3 s of that shape).
     public var maximumNestedInlineWork: Int
+    /// The sum over lines of the square of their `|` count: libcmark-gfm's table extension adds
+    /// each cell of a row by walking the row's cells so far, so a row costs the square of its
+    /// cells (one row of 21 845 cells, with its header and delimiter rows, took 6.3 s). Default
+    /// 300 000 000 (about 1.3 s of that shape; a table of 100 columns and 30 000 rows).
+    public var maximumTableCellWork: Int
 
     /// Creates limits; each defaults as documented on its property.
     public init(
         maximumInputBytes: Int = 1 << 30, maximumNestingDepth: Int = 10_000, maximumNestingWork: Int = 30_000_000,
         maximumBracketsPerBlock: Int = 50_000, maximumBracketWork: Int = 2_500_000_000,
         maximumEmphasisDelimitersPerBlock: Int = 100_000, maximumEmphasisWork: Int = 10_000_000_000,
-        maximumNestedInlineWork: Int = 200_000_000
+        maximumNestedInlineWork: Int = 200_000_000, maximumTableCellWork: Int = 300_000_000
     ) {
         self.maximumInputBytes = maximumInputBytes
         self.maximumNestingDepth = maximumNestingDepth
@@ -56,6 +62,7 @@ public struct ParsingLimits: Sendable, Hashable, Codable {
         self.maximumEmphasisDelimitersPerBlock = maximumEmphasisDelimitersPerBlock
         self.maximumEmphasisWork = maximumEmphasisWork
         self.maximumNestedInlineWork = maximumNestedInlineWork
+        self.maximumTableCellWork = maximumTableCellWork
     }
 
     /// The defaults.
@@ -65,11 +72,12 @@ public struct ParsingLimits: Sendable, Hashable, Codable {
     /// hostile shapes).
     public static let unlimited = ParsingLimits(
         maximumNestingDepth: .max, maximumNestingWork: .max, maximumBracketsPerBlock: .max, maximumBracketWork: .max,
-        maximumEmphasisDelimitersPerBlock: .max, maximumEmphasisWork: .max, maximumNestedInlineWork: .max)
+        maximumEmphasisDelimitersPerBlock: .max, maximumEmphasisWork: .max, maximumNestedInlineWork: .max,
+        maximumTableCellWork: .max)
 
     enum CodingKeys: String, CodingKey {
         case maximumInputBytes, maximumNestingDepth, maximumNestingWork, maximumBracketsPerBlock, maximumBracketWork,
-            maximumEmphasisDelimitersPerBlock, maximumEmphasisWork, maximumNestedInlineWork
+            maximumEmphasisDelimitersPerBlock, maximumEmphasisWork, maximumNestedInlineWork, maximumTableCellWork
     }
 
     /// Decodes limits; absent keys take their defaults.
@@ -92,6 +100,8 @@ public struct ParsingLimits: Sendable, Hashable, Codable {
             maximumEmphasisWork: try container.decodeIfPresent(Int.self, forKey: .maximumEmphasisWork)
                 ?? defaults.maximumEmphasisWork,
             maximumNestedInlineWork: try container.decodeIfPresent(Int.self, forKey: .maximumNestedInlineWork)
-                ?? defaults.maximumNestedInlineWork)
+                ?? defaults.maximumNestedInlineWork,
+            maximumTableCellWork: try container.decodeIfPresent(Int.self, forKey: .maximumTableCellWork)
+                ?? defaults.maximumTableCellWork)
     }
 }

@@ -50,6 +50,15 @@ struct LimitEdgeTests {
         }
     }
 
+    @Test func tableCellWorkSumsSquaresOverLines() throws {
+        // Three `|` on each of the three lines: 9 + 9 + 9.
+        let markdown = "| a | b |\n|---|---|\n| c | d |\n"
+        #expect(throws: Never.self) { try Self.parse(markdown, Self.only { $0.maximumTableCellWork = 27 }) }
+        #expect(throws: IntentMarkError.limitExceeded(limit: "maximumTableCellWork", maximum: 26, found: 27)) {
+            try Self.parse(markdown, Self.only { $0.maximumTableCellWork = 26 })
+        }
+    }
+
     @Test func markerOnlyLinesKeepTheNestingInsideOpen() throws {
         // `> - - x` opens three levels; each `>` line after it keeps all three open (3 each).
         let markdown = "> - - x\n>\n>\n"
@@ -84,6 +93,15 @@ struct LimitEdgeTests {
         let fourBlocks = Array(repeating: block, count: 4).joined(separator: "\n\n")
         #expect(throws: IntentMarkError.limitExceeded(limit: "maximumBracketWork", maximum: 2_500_000_000, found: 4 * 48_000 * 48_000)) {
             try Self.parse(fourBlocks, limits)
+        }
+        // A table of one row of 10 000 cells (about 1.3 s) passes; one of 21 845 (6.3 s before) is refused.
+        func wideTable(_ columns: Int) -> String {
+            "|" + String(repeating: " a |", count: columns) + "\n|" + String(repeating: "---|", count: columns) + "\n|"
+                + String(repeating: " x |", count: columns) + "\n"
+        }
+        #expect(throws: Never.self) { try Self.parse(wideTable(9_999), limits) }
+        #expect(throws: IntentMarkError.limitExceeded(limit: "maximumTableCellWork", maximum: 300_000_000, found: 3 * 21_846 * 21_846)) {
+            try Self.parse(wideTable(21_845), limits)
         }
     }
 }

@@ -168,7 +168,8 @@ struct PathologicalTests {
         // 2% of every default.
         let strict = ParsingLimits(
             maximumNestingDepth: 200, maximumNestingWork: 600_000, maximumBracketsPerBlock: 1_000, maximumBracketWork: 50_000_000,
-            maximumEmphasisDelimitersPerBlock: 2_000, maximumEmphasisWork: 200_000_000, maximumNestedInlineWork: 4_000_000)
+            maximumEmphasisDelimitersPerBlock: 2_000, maximumEmphasisWork: 200_000_000, maximumNestedInlineWork: 4_000_000,
+            maximumTableCellWork: 6_000_000)
         #expect(throws: Never.self) { try IntentDocument(markdown: tenTimes, options: MarkdownParsingOptions(limits: strict)) }
     }
 }
