@@ -211,23 +211,34 @@ struct DefinitionIndex: Sendable {
     static func forEachBracketContent(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            var open = -1
-            var escaped = false
-            for index in bytes.indices {
-                let byte = bytes[index]
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "[") {
-                    open = index + 1
-                } else if byte == UInt8(ascii: "]"), open >= 0 {
-                    guard body(UnsafeBufferPointer(rebasing: bytes[open..<index])) else { return false }
-                    open = -1
-                }
-            }
-            return true
+            forEachBracketPair(in: bytes) { open, close in body(UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])) }
         }
+    }
+
+    /// Calls `body` with the index of each unescaped `[` and of the next unescaped `]` with no
+    /// `[` between, in order, until it returns false. A backslash escapes the byte after it,
+    /// unless it is itself escaped. One pass over `bytes` (indices are the collection's).
+    /// - Returns: Whether `body` never returned false.
+    @discardableResult
+    static func forEachBracketPair<Bytes: RandomAccessCollection<UInt8>>(
+        in bytes: Bytes, _ body: (_ open: Int, _ close: Int) -> Bool
+    ) -> Bool where Bytes.Index == Int {
+        var open: Int? = nil
+        var escaped = false
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "[") {
+                open = index
+            } else if byte == UInt8(ascii: "]") {
+                if let start = open, !body(start, index) { return false }
+                open = nil
+            }
+        }
+        return true
     }
 }
 

@@ -13,25 +13,12 @@ struct LabelColons {
     /// The label colons of `bytes` (indices are those of the collection, so a slice keeps its
     /// base's offsets).
     init<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) where Bytes.Index == Int {
-        var open: Int? = nil
-        var escaped = false
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if escaped {
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else if byte == UInt8(ascii: "[") {
-                open = index
-            } else if byte == UInt8(ascii: "]") {
-                if let start = open, index + 1 < bytes.endIndex, bytes[index + 1] == UInt8(ascii: ":") {
-                    brackets.append((start, index))
-                }
-                open = nil
-            }
-            index += 1
+        var found: [(open: Int, close: Int)] = []
+        DefinitionIndex.forEachBracketPair(in: bytes) { open, close in
+            if close + 1 < bytes.endIndex, bytes[close + 1] == UInt8(ascii: ":") { found.append((open, close)) }
+            return true
         }
+        brackets = found
     }
 
     /// The labels (the text between `[` and `]`) of the colons whose `]` lies in `lines` (byte
