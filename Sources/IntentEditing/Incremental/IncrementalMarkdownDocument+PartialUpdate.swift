@@ -124,9 +124,8 @@ extension IncrementalMarkdownDocument {
         {
             return .failure(refusal)
         }
-        // The block after the region must still start a block of its own after the new region.
-        // (Text that did not change — a region parsed again for its definitions — leaves it so:
-        // definitions change how links read, not where blocks start.)
+        // The block after the region must still start a block of its own after the new region
+        // (unchanged text leaves it so: definitions change how links read, not where blocks start).
         if let next, !(edit.isEmpty && text.isEmpty),
             try !Self.nextBlockStartsFresh(next, after: new, regionBlockCount: parsed.lines.count, parser: parser)
         {
