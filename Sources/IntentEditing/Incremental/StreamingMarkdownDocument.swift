@@ -73,7 +73,7 @@ public struct StreamingMarkdownDocument: Sendable {
     ///     bytes, and at least as many as the open end a parse reads again, have arrived: each
     ///     byte is then parsed a bounded number of times. Measured on a 1 MB document in
     ///     5-character chunks (`Benchmarks/README.md`): about 3× one parse of the whole text at
-    ///     4 KB and 2.6–2.9× at 64 KB, against about 125× at 0 — at the price of ``document``
+    ///     4 KB and 2.5× at 64 KB, against about 165× at 0 — at the price of ``document``
     ///     lagging by up to that many bytes, or the open block's size when it is longer (they
     ///     wait in ``heldBack``, which a view can draw as plain text). Negative values count as 0.
     /// - Throws: The parser's errors (none for empty text).
