@@ -75,6 +75,7 @@ let package = Package(
             name: "IntentEditingTests",
             dependencies: ["IntentEditing", "IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering", "SpecCorpus"]),
         .testTarget(name: "IntentMarkCLITests", dependencies: ["intentmark", "IntentMark", "SpecCorpus"]),
+        .testTarget(name: "ConversionBenchmarksTests", dependencies: ["ConversionBenchmarks"]),
         // Code written for Apple platforms as Apple's documentation writes it (Foundation's
         // Markdown initializers and intents). Its files import only Foundation and Testing: where
         // Foundation lacks that API, IntentMark is imported implicitly, as `import IntentMark` in

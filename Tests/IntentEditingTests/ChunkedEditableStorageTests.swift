@@ -126,7 +126,7 @@ struct ChunkedEditableStorageTests {
             range: NSRange(location: whole.document.text.utf16.count, length: 0),
             text: EditingLayout.slice(of: whole.document, utf8Range: third.utf8Range))
         try chunked.apply(copy)
-        try whole.apply(copy)
+        _ = try whole.apply(copy)
         #expect(chunked.document == whole.document)
         let identities = chunked.document.blockIDs.map { chunked.document.identity(of: $0) }
         #expect(Set(identities).count == identities.count, "an identity is used twice")

@@ -15,6 +15,11 @@ import MarkdownParsing
 /// doubling of the input (1 linear, 2 quadratic); unlike wall-clock time, a working set that
 /// leaves the cache does not raise it.
 ///
+/// The instructions of libcmark-gfm's own parse (``libraryParseSymbols``) are subtracted from each
+/// count: only the `editing` output parses inside its call, and the parser's growth on hostile
+/// shapes is bounded by ``ParsingLimits`` (and tested against them), not by this sweep, which
+/// measures IntentMark's code. ``Point/libraryParseInstructions`` keeps what was subtracted.
+///
 /// Counts of the same build and inputs are reproducible to a few instructions, so a CI check can
 /// fail on an exponent above a bound without flaking.
 package struct ComplexityInstructionCount: Sendable {
@@ -39,8 +44,13 @@ package struct ComplexityInstructionCount: Sendable {
 
     /// One size.
     package struct Point: Sendable, Codable {
+        /// The input's size in UTF-8 bytes.
         package var bytes: Int
+        /// The output's instructions, libcmark-gfm's parse excluded.
         package var instructions: Int
+        /// The instructions of libcmark-gfm's parse inside the output's call, which
+        /// ``instructions`` excludes (0 for every output but `editing`).
+        package var libraryParseInstructions: Int
     }
 
     /// A failure to count.
@@ -93,18 +103,18 @@ package struct ComplexityInstructionCount: Sendable {
             if case .success(let values) = result {
                 progress(
                     "\(shape.name) \(shape.make(bytes).utf8.count) B: "
-                        + zip(outputs, values).map { "\($0.name) \($1)" }.joined(separator: ", "))
+                        + zip(outputs, values).map { output, point in
+                            "\(output.name) \(point.instructions)"
+                                + (point.libraryParseInstructions > 0 ? " (+ \(point.libraryParseInstructions) in libcmark-gfm's parse)" : "")
+                        }.joined(separator: ", "))
             }
         }
         var results: [Result] = []
         for (shapeIndex, shape) in shapes.enumerated() {
             var active = outputs.map { Result(shape: shape.name, output: $0.name, points: []) }
-            for (sizeIndex, bytes) in sizes.enumerated() {
+            for sizeIndex in sizes.indices {
                 let values = try counts.get(shapeIndex * sizes.count + sizeIndex).get()
-                let inputBytes = shape.make(bytes).utf8.count
-                for index in active.indices {
-                    active[index].points.append(Point(bytes: inputBytes, instructions: values[index]))
-                }
+                for index in active.indices { active[index].points.append(values[index]) }
             }
             results += active
         }
@@ -114,16 +124,16 @@ package struct ComplexityInstructionCount: Sendable {
     /// The children's results, written from several threads.
     final class CountTable: @unchecked Sendable {
         private let lock = NSLock()
-        private var values: [Swift.Result<[Int], any Error>?]
+        private var values: [Swift.Result<[Point], any Error>?]
         init(count: Int) { values = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ value: Swift.Result<[Int], any Error>) { lock.withLock { values[index] = value } }
-        func get(_ index: Int) -> Swift.Result<[Int], any Error> {
+        func set(_ index: Int, _ value: Swift.Result<[Point], any Error>) { lock.withLock { values[index] = value } }
+        func get(_ index: Int) -> Swift.Result<[Point], any Error> {
             lock.withLock { values[index] ?? .failure(Failure.missingCounts(expected: 1, found: 0)) }
         }
     }
 
     /// The instruction count of each output on `shape` at `bytes`, in ``outputs``' order.
-    func count(shape: ComplexityShape, bytes: Int) throws -> [Int] {
+    func count(shape: ComplexityShape, bytes: Int) throws -> [Point] {
         let directory = FileManager.default.temporaryDirectory.appending(
             path: "intentmark-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -147,16 +157,58 @@ package struct ComplexityInstructionCount: Sendable {
             throw Failure.childFailed(status: process.terminationStatus, standardError: String(errorText.suffix(2_000)))
         }
         // callgrind names the dumps count.1, count.2, … in call order (and the last, at exit, count).
-        var counts: [Int] = []
+        let inputBytes = shape.make(bytes).utf8.count
+        var counts: [Point] = []
         for part in 1...outputs.count {
             let file = directory.appending(path: "count.\(part)")
             guard let text = try? String(contentsOf: file, encoding: .utf8),
                 let line = text.split(separator: "\n").first(where: { $0.hasPrefix("summary:") || $0.hasPrefix("totals:") }),
                 let value = line.split(separator: " ").last.flatMap({ Int($0) })
             else { throw Failure.missingCounts(expected: outputs.count, found: counts.count) }
-            counts.append(value)
+            let libraryParse = Self.libraryParseInstructions(inCallgrindOutput: text)
+            counts.append(Point(bytes: inputBytes, instructions: value - libraryParse, libraryParseInstructions: libraryParse))
         }
         return counts
+    }
+
+    /// The functions of libcmark-gfm's parse that IntentMark calls: the parse of every block and
+    /// inline, extensions included, happens inside them.
+    package static let libraryParseSymbols: Set<Substring> = ["cmark_parser_feed", "cmark_parser_finish"]
+
+    /// The instructions spent inside libcmark-gfm's parse in one callgrind output file: the
+    /// inclusive cost of every call into ``libraryParseSymbols``, read from the file's call lines
+    /// (`cfn=` names the callee, `calls=` starts a call, and the line after it ends with the
+    /// call's inclusive count). Names are compressed: `(id) name` the first time, `(id)` after.
+    /// - Parameter text: A callgrind output file collected with the instruction event only.
+    /// - Returns: The instructions, or 0 when the file has no call into the parse.
+    package static func libraryParseInstructions(inCallgrindOutput text: String) -> Int {
+        var names: [Substring: Substring] = [:]
+        var calleeIsParse = false
+        var costFollows = false
+        var total = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            if costFollows {
+                costFollows = false
+                if calleeIsParse, let cost = line.split(separator: " ").last.flatMap({ Int($0) }) { total += cost }
+            } else if line.hasPrefix("cfn=") || line.hasPrefix("fn=") {
+                let name = functionName(line.drop(while: { $0 != "=" }).dropFirst(), names: &names)
+                calleeIsParse = line.hasPrefix("cfn=") && libraryParseSymbols.contains(name)
+            } else if line.hasPrefix("calls=") {
+                costFollows = true
+            }
+        }
+        return total
+    }
+
+    /// The name a callgrind `fn=`/`cfn=` value stands for: `(id) name` records and returns the
+    /// name, `(id)` looks it up, and an uncompressed name is itself.
+    private static func functionName(_ value: Substring, names: inout [Substring: Substring]) -> Substring {
+        guard value.first == "(", let close = value.firstIndex(of: ")") else { return value }
+        let id = value[...close]
+        let rest = value[value.index(after: close)...].drop(while: { $0 == " " })
+        if rest.isEmpty { return names[id] ?? id }
+        names[id] = rest
+        return rest
     }
 
     /// The symbol of ``measure(_:_:)``, which callgrind toggles collection on and dumps after.

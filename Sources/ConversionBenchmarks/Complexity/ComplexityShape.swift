@@ -2,8 +2,10 @@
 ///
 /// Each shape stresses one thing a writer may handle super-linearly: many rows or columns, long or
 /// deep lists, deep quotes, many links, definitions, footnotes, HTML, emphasis, long lines, line
-/// endings, headings. Shapes whose nesting grows with the size stop growing in depth at 9 000 (the
-/// parser's nesting limit is 10 000) and grow in count instead.
+/// endings, headings. Shapes that nest are three nests whose depth grows with the size up to 9 000
+/// (the parser's nesting limit is 10 000; about 54 KB), then more nests of that depth: an edit at
+/// a third of the text then lands in a nest that is not the only one at every size (in the only
+/// list, an edit that makes its item a paragraph leaves nothing deep to parse again).
 package struct ComplexityShape: Sendable {
     /// A short name (`tallTable`, …).
     package var name: String
@@ -22,11 +24,11 @@ package struct ComplexityShape: Sendable {
         },
         ComplexityShape(name: "longList") { bytes in String(repeating: "- item\n", count: max(1, bytes / 7)) },
         ComplexityShape(name: "deepList") { bytes in
-            let depth = min(max(1, bytes / 2), 9_000)
+            let depth = min(max(1, (bytes - 9) / 6), 9_000)
             return String(repeating: String(repeating: "- ", count: depth) + "x\n\n", count: max(1, bytes / (2 * depth + 3)))
         },
         ComplexityShape(name: "deepQuote") { bytes in
-            let depth = min(max(1, bytes / 2), 9_000)
+            let depth = min(max(1, (bytes - 9) / 6), 9_000)
             return String(repeating: String(repeating: "> ", count: depth) + "a\n\n", count: max(1, bytes / (2 * depth + 3)))
         },
         ComplexityShape(name: "manyLinks") { bytes in String(repeating: "[a](http://x.y/z) ", count: max(1, bytes / 18)) + "\n" },
