@@ -1,7 +1,6 @@
+import ConversionBenchmarks
 import Foundation
 import Testing
-
-import ConversionBenchmarks
 
 /// The complexity sweep's reading of callgrind output, and the shapes it counts.
 @Suite

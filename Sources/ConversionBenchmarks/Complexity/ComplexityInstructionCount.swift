@@ -105,7 +105,8 @@ package struct ComplexityInstructionCount: Sendable {
                     "\(shape.name) \(shape.make(bytes).utf8.count) B: "
                         + zip(outputs, values).map { output, point in
                             "\(output.name) \(point.instructions)"
-                                + (point.libraryParseInstructions > 0 ? " (+ \(point.libraryParseInstructions) in libcmark-gfm's parse)" : "")
+                                + (point.libraryParseInstructions > 0
+                                    ? " (+ \(point.libraryParseInstructions) in libcmark-gfm's parse)" : "")
                         }.joined(separator: ", "))
             }
         }
