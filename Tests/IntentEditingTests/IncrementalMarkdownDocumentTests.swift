@@ -43,6 +43,29 @@ struct IncrementalMarkdownDocumentTests {
         #expect(identities(incremental.document).suffix(6) == identities(before).suffix(6))
     }
 
+    @Test("An edit in the paragraph before a list leaves the list alone, unless the edit makes a list that takes it in")
+    func listAfterTheEditedBlock() throws {
+        let list = (1...200).map { "- item \($0)\n" }.joined()
+        for (intro, edit, replacement, takesTheListIn) in [
+            ("Intro.\n\n", "Intro", "Preface", false),
+            ("Intro.\n\n", "Intro", "* Intro", false),  // another bullet: a list of its own
+            ("Intro.\n\n", "Intro", "- Intro", true),  // the same bullet: one loose list
+            ("1. Intro.\n\n", "1.", "-", true),
+            ("```\nx\n```\n\n", "```\nx\n```", "```\nx", true),  // a fence left open takes in the rest
+        ] {
+            let source = "# Title\n\n" + intro + list + "\nAfter.\n"
+            var incremental = try IncrementalMarkdownDocument(source: source)
+            let listIdentity = try #require(Self.topLevelIdentities(incremental.document).dropFirst(2).first)
+            try incremental.replace((source as NSString).range(of: edit), with: replacement)
+            let change = incremental.lastChange
+            #expect(change.fullParseReason == nil, "\(replacement)")
+            #expect(incremental.document.isEquivalent(to: try Self.full(incremental.source)), "\(replacement)")
+            let reparsedTheList = change.reparsedSourceRange.upperBound > source.utf8.count / 2
+            #expect(reparsedTheList == takesTheListIn, "\(replacement): re-parsed \(change.reparsedSourceRange)")
+            #expect(Self.topLevelIdentities(incremental.document).contains(listIdentity) == !takesTheListIn, "\(replacement)")
+        }
+    }
+
     @Test("A definition added re-parses the blocks that refer to it; an opened fence widens the region; source positions parse everything")
     func globalRules() throws {
         var incremental = try IncrementalMarkdownDocument(source: "Para [x].\n\nOther.\n\nLast.\n")

@@ -68,7 +68,7 @@ extension IncrementalMarkdownDocument {
             let result = try partialUpdate(edit: edit, text: text, region: region, allowing: allowed)
             guard case .failure(let refusal) = result, refusal.widens, region.end < editableCount else { return result }
             var end = min(editableCount, region.end + max(1, region.end - region.first))
-            while end < editableCount, !startsFresh(end) { end += 1 }
+            while end < editableCount, !mayEndRegion(before: end) { end += 1 }
             region = ReparsedRegion(first: region.first, end: end, bytes: region.bytes.lowerBound..<tree.summary(before: end).sourceUTF8)
         }
     }
@@ -195,8 +195,9 @@ extension IncrementalMarkdownDocument {
 
     /// From the block holding the edit's start — or the one before it, when the edit is in the
     /// block's first line and may let the block before take it in — back to a block that starts
-    /// fresh, to the first block that starts fresh after the edit's block (or after the block
-    /// that follows it, when that one starts on the line after the edit). Never the footnote
+    /// fresh, to the first block after the edit's block (or after the block that follows it,
+    /// when that one starts on the line after the edit) before which a region may end
+    /// (``mayEndRegion(before:)``). Never the footnote
     /// definitions at the end, which have no source: an edit at the source's end is in the block
     /// before them.
     func reparsedRegion(around edit: Range<Int>, inserting text: String) -> ReparsedRegion {
@@ -215,7 +216,7 @@ extension IncrementalMarkdownDocument {
         // (the edit may join them), then on to one that starts fresh.
         let after = tree.element(at: upperIndex).source.utf8.dropFirst(max(0, edit.upperBound - upperBefore.sourceUTF8))
         var end = min(count, upperIndex + (LineEndings.count(in: after) <= 1 ? 2 : 1))
-        while end < count, !startsFresh(end) { end += 1 }
+        while end < count, !mayEndRegion(before: end) { end += 1 }
         return ReparsedRegion(
             first: first, end: end, bytes: tree.summary(before: first).sourceUTF8..<tree.summary(before: end).sourceUTF8)
     }
@@ -237,10 +238,20 @@ extension IncrementalMarkdownDocument {
         return !Self.startsAtColumnZeroWithoutMarker(Array(firstBytes.prefix(16)))
     }
 
+    /// Whether a re-parsed region may end before the block at tree index `index` (1 or more):
+    /// the block starts fresh, or it is a list that starts fresh but for its marker. A list after
+    /// a blank line can be taken in only by a list that ends the region with a marker of its kind;
+    /// the next-block check after the region's parse (``nextBlockStartsFresh(_:after:regionBlockCount:parser:)``)
+    /// sees that, and the region is widened then. So an edit in the paragraph before a long list
+    /// does not parse the list again.
+    func mayEndRegion(before index: Int) -> Bool {
+        startsFresh(index, allowingListMarker: true)
+    }
+
     /// Whether the block at tree index `index` (1 or more) starts fresh: the line before it is
     /// blank (or it is the source's first line) and its first character is at column 0 and is
-    /// not a list marker — no earlier container can take it in.
-    func startsFresh(_ index: Int) -> Bool {
+    /// not a list marker (unless `allowingListMarker`) — no earlier container can take it in.
+    func startsFresh(_ index: Int, allowingListMarker: Bool = false) -> Bool {
         let previous = tree.element(at: index - 1).source.utf8
         if previous.isEmpty { return index == 1 }
         guard LineEndings.endsWithEnding(previous) else { return false }
@@ -260,7 +271,13 @@ extension IncrementalMarkdownDocument {
             position = before
         }
         if position == previous.startIndex, index - 1 > 0 { return false }
-        return Self.startsAtColumnZeroWithoutMarker(Array(tree.element(at: index).source.utf8.prefix(16)))
+        let start = Array(tree.element(at: index).source.utf8.prefix(16))
+        if allowingListMarker, let first = start.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t"),
+            !LineEndings.isEnding(first)
+        {
+            return true
+        }
+        return Self.startsAtColumnZeroWithoutMarker(start)
     }
 
     /// Whether a block whose first bytes are `bytes` starts at column 0 with no list marker.
