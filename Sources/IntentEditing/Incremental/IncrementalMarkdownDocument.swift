@@ -15,7 +15,8 @@ import MarkdownParsing
 ///
 /// After an edit, the blocks around it are parsed again — from the nearest top-level block before
 /// the edit that starts fresh (after a blank line, at column 0, not a list marker) to the nearest
-/// such block after it — and put in the tree in place of the old ones; every other block keeps
+/// such block after it, or list that starts fresh but for its marker — and put in the tree in
+/// place of the old ones; every other block keeps
 /// its identity and its runs. The re-parse is checked: the block after the region must still
 /// start a block of its own when parsed after the new region (an opened fence or HTML block
 /// would swallow it); where it does not, the region is widened. A link reference definition
