@@ -52,6 +52,17 @@ package struct IntentDocumentSplicer {
     /// The last byte written, if any.
     package var lastByte: UInt8? { builder.lastByte }
 
+    /// Whether the text written so far ends with a leaf's terminator: a line end that is a block
+    /// separator, the last line end of an HTML block or of a code block — not one inside a
+    /// paragraph's text (inline HTML keeps the line ends it spans).
+    package var endsWithTerminator: Bool {
+        guard builder.lastByte == UInt8(ascii: "\n"), let last = builder.runRecords.last else { return false }
+        if builder.attributeTable[Int(last.attributes)].isBlockSeparator { return true }
+        if last.inline & InlinePresentationIntent.blockHTML.rawValue != 0 { return true }
+        if last.block >= 0, case .codeBlock = builder.blocks[Int(last.block)].kind { return true }
+        return false
+    }
+
     /// The kind of new block `index`, or `nil` for -1.
     package func kind(of index: Int32) -> PresentationIntent.Kind? {
         index >= 0 ? builder.blocks[Int(index)].kind : nil

@@ -57,7 +57,7 @@ package enum EditingSplice {
         if region.end < region.regionEnd { placement.joinTail(context: &context) }
         // The text ends here: its last paragraph gets its terminator, unless nothing at all is
         // left (replacing everything with nothing leaves the empty document, not an empty line).
-        if region.endLeaf == nil, placement.block >= 0, context.lastByteIsNotTerminator, context.splicer.byteCount > 0 {
+        if region.endLeaf == nil, placement.block >= 0, context.lacksTerminator, context.splicer.byteCount > 0 {
             context.terminate(placement.block, leafIsEmpty: !placement.leafHasText)
         }
         let regionEndInResult = context.splicer.byteCount
@@ -493,7 +493,7 @@ extension EditingSplice {
             }
         }
 
-        var lastByteIsNotTerminator: Bool { splicer.lastByte != UInt8(ascii: "\n") }
+        var lacksTerminator: Bool { !splicer.endsWithTerminator }
 
         private func blockKind(_ block: Int32) -> PresentationIntent.Kind? { splicer.kind(of: block) }
     }
