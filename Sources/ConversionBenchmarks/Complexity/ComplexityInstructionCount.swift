@@ -102,7 +102,7 @@ package struct ComplexityInstructionCount: Sendable {
             counts.set(index, result)
             if case .success(let values) = result {
                 progress(
-                    "\(shape.name) \(shape.make(bytes).utf8.count) B: "
+                    "\(shape.name) \(values.first?.bytes ?? 0) B: "
                         + zip(outputs, values).map { output, point in
                             "\(output.name) \(point.instructions)"
                                 + (point.libraryParseInstructions > 0
