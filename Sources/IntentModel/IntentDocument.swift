@@ -173,9 +173,10 @@ extension IntentDocument {
         spanCache: inout [ObjectIdentifier: Int32]
     ) {
         guard !string.isEmpty else { return }
-        // A top-level block of the source that gets more text is written anew.
-        if markdownSource != nil, let outermost = presentationIntent?.components.last {
-            markdownSource?.markEdited([outermost.identity])
+        // A top-level block of the source that gets more text is written anew, and so are the
+        // blocks inside it the text goes into.
+        if markdownSource != nil, let components = presentationIntent?.components {
+            markdownSource?.markEdited(components.map(\.identity))
         }
         append(
             string, block: block(of: presentationIntent, blockMarkup: blockMarkup), inlinePresentationIntent: inlinePresentationIntent,

@@ -44,7 +44,8 @@ enum MarkdownSourceMapBuilder {
             topLevel.allSatisfy({ fingerprints[$0] != nil })
         else { return nil }
         let bodyStart = frontMatter?.upperBound ?? 0
-        let groups = blockGroups(tree: tree, bytes: bytes, identities: identities, bodyStart: bodyStart)
+        let lineStarts = SourceLines.starts(of: bytes)
+        let groups = blockGroups(tree: tree, bytes: bytes, lineStarts: lineStarts, identities: identities, bodyStart: bodyStart)
         var segments: [MarkdownSourceMap.Segment] = []
         var cursor = 0
         if let frontMatter {
@@ -58,14 +59,15 @@ enum MarkdownSourceMapBuilder {
             cursor = group.range.upperBound
         }
         if cursor < bytes.count { segments.append(.init(content: .gap, range: cursor..<bytes.count)) }
-        return MarkdownSourceMap(source: Array(bytes), segments: segments, fingerprints: fingerprints)
+        let children = childBlocks(tree: tree, lineStarts: lineStarts, bytes: bytes, identities: identities, document: document)
+        return MarkdownSourceMap(source: Array(bytes), segments: segments, fingerprints: fingerprints, childBlocks: children)
     }
 
     /// The top-level blocks grouped by source range, in source order: one group per block, merged
     /// where ranges overlap; one group of every block when the tree's top-level nodes and the
     /// document's top-level blocks do not pair up.
     private static func blockGroups(
-        tree: CmarkTree, bytes: UnsafeBufferPointer<UInt8>, identities: [Int], bodyStart: Int
+        tree: CmarkTree, bytes: UnsafeBufferPointer<UInt8>, lineStarts: [Int], identities: [Int], bodyStart: Int
     ) -> [(identities: [Int], range: Range<Int>)] {
         var nodeLines: [(start: Int, end: Int)] = []
         var child = cmark_node_first_child(tree.root)
@@ -76,7 +78,6 @@ enum MarkdownSourceMapBuilder {
         let whole = [(identities: identities, range: bodyStart..<bytes.count)]
         guard !identities.isEmpty else { return [] }
         guard nodeLines.count == identities.count else { return whole }
-        let lineStarts = SourceLines.starts(of: bytes)
         var ranges: [(identity: Int, range: Range<Int>)] = []
         for (lines, identity) in zip(nodeLines, identities) {
             // libcmark-gfm may end a block on the line before it starts (a setext heading whose
@@ -100,5 +101,68 @@ enum MarkdownSourceMapBuilder {
             }
         }
         return groups
+    }
+
+    /// The lines of the blocks inside every top-level list and block quote (not an alert), paired
+    /// with the document's blocks where libcmark-gfm's children and the document's pair one for
+    /// one, by the top-level block's identity. Time: linear in the blocks (one pass over the
+    /// document's table when a container is at the top level).
+    private static func childBlocks(
+        tree: CmarkTree, lineStarts: [Int], bytes: UnsafeBufferPointer<UInt8>, identities: [Int], document: IntentDocument
+    ) -> [Int: [MarkdownSourceMap.ChildBlock]] {
+        var containers: [(identity: Int, lines: [ChildBlockLines.Node])] = []
+        var node = cmark_node_first_child(tree.root)
+        var position = 0
+        while let current = node, position < identities.count {
+            if ChildBlockLines.isTopLevelContainer(current),
+                let lines = ChildBlockLines.lines(ofChildrenOf: current, lineStarts: lineStarts, bytes: bytes)
+            {
+                containers.append((identities[position], lines))
+            }
+            node = cmark_node_next(current)
+            position += 1
+        }
+        // The pairing holds only when the tree's top-level nodes are the document's blocks.
+        guard !containers.isEmpty, node == nil, position == identities.count else { return [:] }
+        let children = childIdentities(in: document, under: Set(containers.map(\.identity)))
+        var result: [Int: [MarkdownSourceMap.ChildBlock]] = [:]
+        for (identity, lines) in containers {
+            if let paired = pair(lines, children: children, of: identity) { result[identity] = paired }
+        }
+        return result
+    }
+
+    /// The identities of the children of every block under the top-level blocks `wanted` (and of
+    /// theirs), by the parent's identity, in document order; alerts are left out. Parents come
+    /// before children in the table, as the converter stores them.
+    private static func childIdentities(in document: IntentDocument, under wanted: Set<Int>) -> [Int: [Int]] {
+        var isUnder = [Bool](repeating: false, count: document.blockCount)
+        var children: [Int: [Int]] = [:]
+        for block in document.blockIDs {
+            guard let parent = document.parent(of: block) else {
+                isUnder[block.index] = wanted.contains(document.identity(of: block)) && document.markup(of: block)?.alert == nil
+                continue
+            }
+            guard parent.index < block.index, isUnder[parent.index] else { continue }
+            isUnder[block.index] = true
+            children[document.identity(of: parent), default: []].append(document.identity(of: block))
+        }
+        return children
+    }
+
+    /// `lines` paired with the children of block `identity`; `nil` when their counts differ.
+    /// A child whose own children do not pair keeps no children.
+    private static func pair(
+        _ lines: [ChildBlockLines.Node], children: [Int: [Int]], of identity: Int
+    )
+        -> [MarkdownSourceMap.ChildBlock]?
+    {
+        guard let identities = children[identity], identities.count == lines.count else { return nil }
+        return zip(identities, lines).map { child, line in
+            MarkdownSourceMap.ChildBlock(
+                identity: child, range: line.range,
+                children: line.children.isEmpty ? [] : pair(line.children, children: children, of: child) ?? [],
+                markerNumber: line.marker?.number, markerDigits: line.marker?.digits)
+        }
     }
 }

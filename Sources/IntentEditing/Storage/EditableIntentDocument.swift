@@ -73,7 +73,8 @@ public struct EditableIntentDocument: Sendable {
     /// Metadata of the whole document, kept outside the chunks.
     private let frontMatter: FrontMatter?
     private let markdownSource: MarkdownSourceMap?
-    /// Top-level blocks an edit touched: the Markdown writer writes them anew.
+    /// Top-level blocks an edit touched, and the blocks inside them it touched: the Markdown
+    /// writer writes them anew.
     private var editedTopLevelIdentities = Set<Int>()
     /// The largest identity this storage has held or handed out, in its document or in an
     /// inverse it returned: fresh identities are above it, so that a block made after an undo
@@ -227,7 +228,16 @@ public struct EditableIntentDocument: Sendable {
         // Front matter is metadata, not text: no edit of the text touches it. The top-level
         // blocks the edit touched are written anew by the Markdown writer.
         if markdownSource != nil {
-            editedTopLevelIdentities.formUnion(result.topLevelIdentities(inUTF8Range: touchedStart..<newTouchedEnd))
+            // Blocks the edit touched now, and those it touched before (a block that lost a
+            // child to the edit may have no text in the range now).
+            let touched = result.touchedIdentities(inUTF8Range: touchedStart..<newTouchedEnd)
+            editedTopLevelIdentities.formUnion(touched.topLevel)
+            editedTopLevelIdentities.formUnion(touched.inner)
+            if touchedStart < touchedEnd {
+                let before = local.touchedIdentities(inUTF8Range: touchedStart..<touchedEnd)
+                editedTopLevelIdentities.formUnion(before.topLevel)
+                editedTopLevelIdentities.formUnion(before.inner)
+            }
         }
         // Items added, removed, split, merged or moved: every list counts from its start again
         // (an undo's from the number its first item had).

@@ -43,19 +43,35 @@ extension IntentDocument {
     /// The identities of the top-level blocks of the runs that meet `utf8Range` (and of the run
     /// at its start when it is empty). Time: the runs in the range and their depth.
     package func topLevelIdentities(inUTF8Range utf8Range: Range<Int>) -> Set<Int> {
-        var result = Set<Int>()
-        guard !runRecords.isEmpty else { return result }
+        touchedIdentities(inUTF8Range: utf8Range).topLevel
+    }
+
+    /// The identities of the top-level blocks of the runs that meet `utf8Range` (and of the run
+    /// at its start when it is empty), and of every block below the top level the runs are in
+    /// (their leaves and the leaves' ancestors). Time: the runs in the range and their depth.
+    package func touchedIdentities(inUTF8Range utf8Range: Range<Int>) -> (topLevel: Set<Int>, inner: Set<Int>) {
+        var topLevel = Set<Int>()
+        var inner = Set<Int>()
+        guard !runRecords.isEmpty else { return (topLevel, inner) }
         var index = runPosition(containingUTF8Offset: min(utf8Range.lowerBound, max(0, text.utf8.count - 1)))
         var seenLeaves = Set<Int32>()
         while index < runRecords.count {
             let record = runRecords[index]
             if record.block >= 0, seenLeaves.insert(record.block).inserted {
-                result.insert(blocks[Int(topLevelAncestor(of: record.block))].identity)
+                // Up from the leaf, bounded as topLevelAncestor(of:) is (a cycle stops).
+                var block = record.block
+                var steps = 0
+                while blocks[Int(block)].parent >= 0, steps <= blocks.count {
+                    inner.insert(blocks[Int(block)].identity)
+                    block = blocks[Int(block)].parent
+                    steps += 1
+                }
+                topLevel.insert(blocks[Int(block)].identity)
             }
             if record.end >= utf8Range.upperBound { break }
             index += 1
         }
-        return result
+        return (topLevel, inner)
     }
 
     /// The top-level ancestor of a block (itself at the top), by walking its parents — also where

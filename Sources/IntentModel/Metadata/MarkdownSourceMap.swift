@@ -10,6 +10,10 @@
 /// converter did not make one top-level block per top-level node has no map (the document is
 /// written anew).
 ///
+/// A top-level list or block quote also records the source lines of its children, and of theirs
+/// down through lists, items and block quotes (``childBlocks``): when an edit changes one item,
+/// the writer can keep the other items' lines and write only the changed one anew.
+///
 /// A group is written from source when none of its blocks was edited (``markEdited(_:)``, which
 /// the editing layer and ``IntentDocument/append(_:presentationIntent:inlinePresentationIntent:attributes:blockMarkup:inlineSpans:)``
 /// call) and each block still has the text length and run count it had when parsed — a check
@@ -53,6 +57,33 @@ package struct MarkdownSourceMap: Sendable {
         }
     }
 
+    /// A block inside a top-level block in the source: its identity, its lines, and its own
+    /// children when it is a list, a list item or a block quote.
+    package struct ChildBlock: Sendable, Hashable {
+        /// The block's identity.
+        package var identity: Int
+        /// The UTF-8 byte range of its lines in ``MarkdownSourceMap/source``: from its first
+        /// line's start to the end of its last line, line ending included.
+        package var range: Range<Int>
+        /// Its children, in source order; empty for a leaf, and for a container whose children
+        /// libcmark-gfm and the document did not pair one for one.
+        package var children: [ChildBlock]
+        /// The number its marker is written with, when it is an item of an ordered list.
+        package var markerNumber: Int?
+        /// Where that number's digits are in ``MarkdownSourceMap/source``.
+        package var markerDigits: Range<Int>?
+
+        package init(
+            identity: Int, range: Range<Int>, children: [ChildBlock] = [], markerNumber: Int? = nil, markerDigits: Range<Int>? = nil
+        ) {
+            self.identity = identity
+            self.range = range
+            self.children = children
+            self.markerNumber = markerNumber
+            self.markerDigits = markerDigits
+        }
+    }
+
     /// The whole source, as UTF-8 bytes.
     package let source: [UInt8]
     /// The segments, in source order, covering the source.
@@ -61,18 +92,33 @@ package struct MarkdownSourceMap: Sendable {
     package private(set) var fingerprints: [Int: BlockFingerprint]
     /// Whether the source's first line ending is CRLF (rendered blocks then use CRLF too).
     package let usesCRLF: Bool
+    /// The children of top-level lists (their items) and block quotes that are not alerts, by the
+    /// top-level block's identity, in source order, with theirs where they are lists, list items
+    /// or block quotes; a block whose children libcmark-gfm and the document did not pair one for
+    /// one has none.
+    package let childBlocks: [Int: [ChildBlock]]
+    /// Blocks inside top-level blocks that an edit touched, with their ancestors below the top
+    /// level (``markEdited(_:)``): written anew when their top-level block is.
+    package private(set) var editedChildren: Set<Int> = []
 
-    package init(source: [UInt8], segments: [Segment], fingerprints: [Int: BlockFingerprint]) {
+    package init(
+        source: [UInt8], segments: [Segment], fingerprints: [Int: BlockFingerprint], childBlocks: [Int: [ChildBlock]] = [:]
+    ) {
         self.source = source
         self.segments = segments
         self.fingerprints = fingerprints
+        self.childBlocks = childBlocks
         let firstLineFeed = source.firstIndex(of: 0x0A)
         usesCRLF = firstLineFeed.map { $0 > 0 && source[$0 - 1] == 0x0D } ?? false
     }
 
-    /// Marks top-level blocks as edited: the writer writes them anew.
-    /// - Parameter identities: Identities of top-level blocks; others are ignored.
+    /// Marks blocks as edited: the writer writes a top-level block anew, keeping from source
+    /// those of its children (``childBlocks``) that are not marked.
+    /// - Parameter identities: Identities of top-level blocks and of their children; an identity
+    ///   of neither kind is kept, harmlessly (it names no child of the source).
     package mutating func markEdited(_ identities: some Sequence<Int>) {
-        for identity in identities where fingerprints[identity] != nil { fingerprints[identity]?.isEdited = true }
+        for identity in identities {
+            if fingerprints[identity] != nil { fingerprints[identity]?.isEdited = true } else { editedChildren.insert(identity) }
+        }
     }
 }

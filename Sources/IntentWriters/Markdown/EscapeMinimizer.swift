@@ -29,16 +29,24 @@ package struct EscapeMinimizer {
     ///   - context: Text that follows each piece when it is parsed (definitions it may refer to).
     ///   - size: The rendering's size in UTF-8 bytes (for the budget).
     init(writing: MarkdownWritingOptions, context: String, size: Int) {
-        var options = MarkdownParsingOptions(
-            allowsExtendedAttributes: writing.displayAttributeSyntax == .extendedAttributes,
-            smartPunctuation: writing.protectsFromSmartPunctuation, recognizesFrontMatter: false)
-        options.recordsSource = false
+        let options = Self.readingOptions(writing)
         parser = MarkdownParser(options: options)
         var positioned = options
         positioned.appliesSourcePositionAttributes = true
         positionedParser = MarkdownParser(options: positioned)
         self.context = context.isEmpty ? [] : Array(("\n\n" + context).utf8)
         budget = size * Self.budgetFactor + 65_536
+    }
+
+    /// How Markdown written with `writing` is read back: full syntax with the default extensions,
+    /// extended attributes and smart punctuation as the writer writes for, no front matter (a
+    /// piece is never at the document's start), no source map.
+    static func readingOptions(_ writing: MarkdownWritingOptions) -> MarkdownParsingOptions {
+        var options = MarkdownParsingOptions(
+            allowsExtendedAttributes: writing.displayAttributeSyntax == .extendedAttributes,
+            smartPunctuation: writing.protectsFromSmartPunctuation, recognizesFrontMatter: false)
+        options.recordsSource = false
+        return options
     }
 
     /// `markdown` without the escapes it does not need; `pieceStarts` are the UTF-8 offsets where

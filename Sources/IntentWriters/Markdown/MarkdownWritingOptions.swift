@@ -44,7 +44,9 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     /// Write a document parsed from Markdown as its author wrote it: every top-level block not
     /// edited since (and everything between blocks: blank lines, link reference definitions, front
     /// matter) byte for byte, line endings kept; edited and new blocks written with these options,
-    /// in the source's line endings, where they stand. Default `true`. `false` writes every block
+    /// in the source's line endings, where they stand. Inside an edited list or block quote, the
+    /// items and quoted blocks no edit touched keep their lines too (the Outputs article lists the
+    /// exceptions Markdown forces). Default `true`. `false` writes every block
     /// anew (a formatter's output). Documents without a Markdown source (built by hand, read from
     /// JSON or an `AttributedString`) are always written anew.
     public var preservesSource: Bool

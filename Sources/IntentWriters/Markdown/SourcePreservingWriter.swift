@@ -1,4 +1,5 @@
 import IntentModel
+import MarkdownParsing
 
 /// Writes a document that remembers its Markdown source (``IntentModel/MarkdownSourceMap``):
 /// the source's segments in source order, each gap and front matter as it was, each group of
@@ -116,9 +117,89 @@ struct SourcePreservingWriter {
             writeSource(bytes, map.segments[index].range)
             previousListStyle = identities.last.flatMap { listStyle(of: $0) }
             renderUnits(following, of: units, next: next)
+        } else if present.count == 1, identities.count == 1, units[present[0]].identity == identities[0],
+            // A list with the marker of a list it now touches is written anew with another.
+            listStyle(of: identities[0]).map({ $0 != previousListStyle && $0 != next }) ?? true,
+            let spliced = splicedContainer(identities[0], unit: units[present[0]], bytes, segment: map.segments[index].range)
+        {
+            // A list or block quote whose untouched children keep their lines.
+            writeSource(spliced.bytes)
+            needsBlankLine = spliced.endsWritten
+            previousListStyle = listStyle(of: identities[0])
+            renderUnits(following, of: units, next: next)
         } else {
             renderUnits((present + following).sorted(), of: units, next: next)
         }
+    }
+
+    /// Top-level block `identity` (a list or block quote the source map has the children of),
+    /// from its unit of the document: the blocks inside it no edit touched from source, the
+    /// others written anew (``ChildSplice``), looking into touched items first and, when that
+    /// reads otherwise, only at its children; `nil` when nothing is kept or libcmark-gfm reads
+    /// every try otherwise than the block written anew. `endsWritten` tells whether its last
+    /// child was not kept.
+    private mutating func splicedContainer(
+        _ identity: Int, unit: IntentDocument.TopLevelUnit, _ bytes: UnsafeBufferPointer<UInt8>, segment: Range<Int>
+    ) -> (bytes: [UInt8], endsWritten: Bool)? {
+        guard let children = map.childBlocks[identity] else { return nil }
+        var splicer = IntentDocumentSplicer(expectedBytes: 0, firstFreeIdentity: document.largestIdentity + 1)
+        splicer.copy(document, sourceID: 0, utf8Range: unit.utf8Range)
+        var part = splicer.finish()
+        part.frontMatter = nil
+        var currentChildren: [Int: [Int]] = [:]
+        var ordinals: [Int: Int] = [:]
+        for block in part.blockIDs {
+            guard let parent = part.parent(of: block) else { continue }
+            currentChildren[part.identity(of: parent), default: []].append(part.identity(of: block))
+            if case .listItem(let ordinal) = part.kind(of: block), case .orderedList = part.kind(of: parent) {
+                ordinals[part.identity(of: block)] = ordinal
+            }
+        }
+        let options = anewOptions()
+        let written = Array(MarkdownWriter(options: options).writeAnew(part, context: definitionContext).utf8)
+        let reading = EscapeMinimizer.readingOptions(options)
+        guard let writtenChildren = ChildBlockLines.childLines(inMarkdown: written, options: reading) else { return nil }
+        // Accepted only when it reads as the block written anew does, with what it stands with.
+        let parser = MarkdownParser(options: reading)
+        let context = definitionContext.isEmpty ? "" : "\n\n" + definitionContext
+        guard let expected = try? parser.parse(String(decoding: written, as: UTF8.self) + context) else { return nil }
+        func attempt(_ writesWhole: Set<Int>) -> [UInt8]? {
+            let splice = ChildSplice(
+                source: bytes, written: written, currentChildren: currentChildren, edited: map.editedChildren,
+                ordinals: ordinals, lineEnding: lineEnding, writesWhole: writesWhole)
+            guard let spliced = splice.splice(identity, range: segment, children: children, writtenChildren: writtenChildren),
+                let reading = try? parser.parse(String(decoding: spliced, as: UTF8.self) + context), reading.isEquivalent(to: expected)
+            else { return nil }
+            return spliced
+        }
+        // Every touched container looked into; else all but one (an item whose first line is
+        // gone, say), outermost first, within a few tries (each is a parse of the block); else
+        // none.
+        let touched = Self.touchedContainers(children, edited: map.editedChildren)
+        var best = attempt([])
+        for candidate in touched.prefix(Self.maximumSpliceTries) where best == nil { best = attempt([candidate]) }
+        if best == nil, touched.count > 1 { best = attempt(Set(touched)) }
+        guard let best else { return nil }
+        let last = currentChildren[identity]?.last
+        let endsKept =
+            last.map { identity in children.contains { $0.identity == identity } && !map.editedChildren.contains(identity) } ?? false
+        return (best, !endsKept)
+    }
+
+    /// How many containers are tried one at a time (written whole) when looking into all of them
+    /// reads otherwise.
+    static let maximumSpliceTries = 6
+
+    /// The touched blocks with children among `children` and below, outermost first.
+    private static func touchedContainers(_ children: [MarkdownSourceMap.ChildBlock], edited: Set<Int>) -> [Int] {
+        var result: [Int] = []
+        var level = children
+        while !level.isEmpty {
+            let touched = level.filter { edited.contains($0.identity) && !$0.children.isEmpty }
+            result += touched.map(\.identity)
+            level = touched.flatMap(\.children)
+        }
+        return result
     }
 
     // MARK: Placement
@@ -172,12 +253,17 @@ struct SourcePreservingWriter {
     // MARK: Output
 
     private mutating func writeSource(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-        guard !range.isEmpty else { return }
+        writeSource(bytes[range])
+    }
+
+    /// Writes text in the source's form, after the blank line a block written anew wants.
+    private mutating func writeSource<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        guard !bytes.isEmpty else { return }
         if needsBlankLine {
             needsBlankLine = false
-            if !Self.startsWithBlankLine(bytes[range]) { output += lineEnding }
+            if !Self.startsWithBlankLine(bytes) { output += lineEnding }
         }
-        output.append(contentsOf: bytes[range])
+        output.append(contentsOf: bytes)
     }
 
     /// The list style of the block that follows block segment `index` across blank lines and
@@ -295,7 +381,7 @@ struct SourcePreservingWriter {
     }
 
     /// Whether the text's first line holds only spaces and tabs.
-    private static func startsWithBlankLine(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    private static func startsWithBlankLine(_ bytes: some Collection<UInt8>) -> Bool {
         for byte in bytes {
             if byte == 0x0A || byte == 0x0D { return true }
             if byte != 0x20, byte != 0x09 { return false }
