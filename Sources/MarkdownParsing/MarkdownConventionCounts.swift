@@ -24,6 +24,9 @@ package struct MarkdownConventionCounts: Sendable, Hashable {
     /// Hard line breaks written with a backslash and with two or more spaces.
     package var backslashBreaks = 0
     package var spaceBreaks = 0
+    /// The lines of each table (UTF-8 byte ranges of the source, line endings included), in
+    /// source order: how its columns are padded is read from its text.
+    package var tables: [Range<Int>] = []
 
     /// No construct counted.
     package init() {}
@@ -75,7 +78,12 @@ package struct MarkdownConventionCounts: Sendable, Hashable {
             } else if bytes[end - 1] == UInt8(ascii: " ") {
                 spaceBreaks += 1
             }
-        case .document, .blockQuote, .list, .item, .codeBlock, .htmlBlock, .paragraph, .thematicBreak, .footnoteDefinition, .table,
+        case .table:
+            let start = Int(cmark_node_get_start_line(node))
+            let end = max(start, Int(cmark_node_get_end_line(node)))
+            guard start >= 1, start <= lineStarts.count else { return }
+            tables.append(lineStarts[start - 1]..<(end < lineStarts.count ? lineStarts[end] : bytes.count))
+        case .document, .blockQuote, .list, .item, .codeBlock, .htmlBlock, .paragraph, .thematicBreak, .footnoteDefinition,
             .tableRow, .tableCell, .text, .softBreak, .code, .htmlInline, .link, .image, .footnoteReference, .strikethrough,
             .customBlock, .customInline, .unknown:
             return

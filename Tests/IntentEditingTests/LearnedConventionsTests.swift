@@ -82,4 +82,32 @@ struct LearnedConventionsTests {
         try editable.replace(NSRange(location: editable.utf16Count, length: 0), with: try IntentDocument(markdown: "## New\n"))
         #expect(editable.document.markdown() == "---\ntitle: x\n---\n\nText.\n\n## New\n", "\(editable.document.markdown())")
     }
+
+    @Test("a source whose tables line up gets its new tables lined up; padding keeps the table's reading")
+    func tablePadding() throws {
+        let padded = "| Name  | Qty |\n| :---- | --: |\n| apple |   3 |\n\nText.\n"
+        var editable = EditableIntentDocument(try IntentDocument(markdown: padded))
+        try editable.replace(
+            NSRange(location: editable.utf16Count, length: 0),
+            with: try IntentDocument(markdown: "| Fruit | 果物 |\n|:-:|-|\n| kiwi \\| fig | 🥝 |\n"))
+        let written = editable.document.markdown()
+        #expect(
+            written == padded + "\n| Fruit       | 果物 |\n| :---------: | ---- |\n| kiwi \\| fig | 🥝   |\n", "\(written)")
+        #expect(
+            try IntentDocument(markdown: written).html()
+                == IntentDocument(markdown: padded + "\n| Fruit | 果物 |\n|:-:|-|\n| kiwi \\| fig | 🥝 |\n").html())
+        // A source whose tables do not line up, or with none, keeps the writer's default.
+        var compact = EditableIntentDocument(try IntentDocument(markdown: "| a | bb |\n| - | - |\n| ccc | d |\n"))
+        try compact.replace(NSRange(location: compact.utf16Count, length: 0), with: try IntentDocument(markdown: "| x | yyy |\n|-|-|\n"))
+        #expect(compact.document.markdown().hasSuffix("\n\n| x | yyy |\n| --- | --- |\n"), "\(compact.document.markdown())")
+        // The option alone, on a table in a list item: the prefix stays, the pipes line up.
+        let inItem = try IntentDocument(markdown: "- | a | bbbb |\n  | - | - |\n  | ccc | d |\n")
+        #expect(
+            inItem.markdown(options: MarkdownWritingOptions(preservesSource: false, padsTableColumns: true))
+                == "- | a   | bbbb |\n  | --- | ---- |\n  | ccc | d    |\n")
+        // What counts as padded: pipes in the same columns and a cell padded past one space.
+        #expect(MarkdownTablePadding.isPadded(Array("| a | b |\n| - | - |\n".utf8)[...]) == nil)
+        #expect(MarkdownTablePadding.isPadded(Array("| a  | b |\n| -- | - |\n".utf8)[...]) == true)
+        #expect(MarkdownTablePadding.isPadded(Array("| a | b |\n| --- | - |\n".utf8)[...]) == false)
+    }
 }

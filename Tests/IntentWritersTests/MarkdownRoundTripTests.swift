@@ -71,7 +71,8 @@ struct MarkdownRoundTripTests {
     /// other than the defaults.
     static let otherSpellings = MarkdownWritingOptions(
         emphasisMarker: .underscore, strongMarker: .underscore, bulletMarker: .asterisk, orderedListDelimiter: .parenthesis,
-        codeFenceCharacter: .tilde, headingStyle: .setext, hardBreakStyle: .spaces, keepsSourceDelimiters: false)
+        codeFenceCharacter: .tilde, headingStyle: .setext, hardBreakStyle: .spaces, keepsSourceDelimiters: false,
+        padsTableColumns: true)
 
     @Test(
         "Spec examples round-trip written with the other spelling of everything a source can teach",

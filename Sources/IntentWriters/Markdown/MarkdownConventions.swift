@@ -7,7 +7,8 @@ import MarkdownParsing
 /// Bullets, ordered-list delimiters and fence characters come from the block markup the parser
 /// recorded in the blocks no edit touched; emphasis and strong delimiters, heading style and
 /// hard-break style from the source (``MarkdownParsing/MarkdownConventionCounts``, one more parse
-/// of it, with its front matter blanked as the parser blanks it). For each, the spelling the source uses most wins; with no example or a tie, the
+/// of it, with its front matter blanked as the parser blanks it), and table padding from the text
+/// of the tables that parse finds (``MarkdownTablePadding/isPadded(_:)``). For each, the spelling the source uses most wins; with no example or a tie, the
 /// option stays.
 enum MarkdownConventions {
     /// `options` with every convention the source of `document` shows.
@@ -44,6 +45,12 @@ enum MarkdownConventions {
         learned.strongMarker = majority([.asterisk: counts.asteriskStrong, .underscore: counts.underscoreStrong]) ?? options.strongMarker
         learned.headingStyle = majority([.atx: counts.atxHeadings, .setext: counts.setextHeadings]) ?? options.headingStyle
         learned.hardBreakStyle = majority([.backslash: counts.backslashBreaks, .spaces: counts.spaceBreaks]) ?? options.hardBreakStyle
+        let source = map.source
+        let padding = counts.tables.compactMap { range in
+            range.upperBound <= source.count ? MarkdownTablePadding.isPadded(source[range]) : nil
+        }
+        learned.padsTableColumns =
+            majority([true: padding.filter { $0 }.count, false: padding.filter { !$0 }.count]) ?? options.padsTableColumns
         return learned
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import IntentModel
+import MarkdownParsing
 
 /// Writes CommonMark + GFM Markdown from any ``IntentModel/IntentDocument`` — parsed, decoded
 /// from JSON, converted from an `AttributedString` or built by hand, in either block layout — such
@@ -54,15 +55,24 @@ public struct MarkdownWriter: Sendable {
     }
 
     /// `document` written anew (no front matter), its needless escapes removed when
-    /// ``MarkdownWritingOptions/minimizesEscapes`` asks; `context` is Markdown the document will
+    /// ``MarkdownWritingOptions/minimizesEscapes`` asks and its tables padded when
+    /// ``MarkdownWritingOptions/padsTableColumns`` does; `context` is Markdown the document will
     /// stand with (definitions its text could refer to).
     func writeAnew(_ document: IntentDocument, context: String) -> String {
         var renderer = MarkdownRenderer(document: MarkdownFootnoteOrder.reordered(document), options: options)
-        let rendered = renderer.render()
-        guard options.minimizesEscapes else { return rendered }
-        var minimizer = EscapeMinimizer(
-            writing: options, context: EscapeMinimizer.footnoteContext(of: document) + context, size: rendered.utf8.count)
-        return minimizer.minimize(rendered, pieceStarts: renderer.topLevelStarts)
+        var written = renderer.render()
+        if options.minimizesEscapes {
+            var minimizer = EscapeMinimizer(
+                writing: options, context: EscapeMinimizer.footnoteContext(of: document) + context, size: written.utf8.count)
+            written = minimizer.minimize(written, pieceStarts: renderer.topLevelStarts)
+        }
+        // Padding goes last: it measures cells as they are finally written (escapes removed).
+        if options.padsTableColumns, written.utf8.contains(UInt8(ascii: "|")),
+            let tables = try? MarkdownConventionCounts(counting: Array(written.utf8)).tables, !tables.isEmpty
+        {
+            written = String(decoding: MarkdownTablePadding.padded(Array(written.utf8), tables: tables), as: UTF8.self)
+        }
+        return written
     }
 
     /// Front matter as written back: as it was, a line ending closing it when it had none; text

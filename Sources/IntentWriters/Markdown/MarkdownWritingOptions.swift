@@ -58,12 +58,20 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     /// When writing a document that remembers its Markdown source (``preservesSource``), write its
     /// edited and new blocks in the source's own conventions where the source shows them: the
     /// emphasis and strong delimiters, heading style (levels 1 and 2), hard-break style, bullet,
-    /// ordered-list delimiter and fence character its blocks use most (a tie keeps the option).
+    /// ordered-list delimiter and fence character its blocks use most, and whether its tables are
+    /// padded (``padsTableColumns``) (a tie keeps the option).
     /// The options above apply where the source has no example, and a block's own recorded
     /// delimiter or fence still wins with ``keepsSourceDelimiters`` (Markdown pasted with `-`
     /// bullets keeps them). Learning costs one more parse of the source, on the first block
     /// written anew (none when every block is written from source). Default `true`.
     public var learnsConventions: Bool
+    /// Pad every table cell with spaces so that the columns line up: each column as wide as its
+    /// widest cell in terminal cells (a CJK character or an emoji takes two), the delimiter row's
+    /// dashes as wide, its alignment colons kept. The table reads the same (GFM trims cells).
+    /// Default `false`: cells are written `| a | b |`. With ``learnsConventions``, a source whose
+    /// tables are mostly padded this way turns it on for the tables written anew in it (and one
+    /// whose tables mostly are not turns it off).
+    public var padsTableColumns: Bool
 
     /// `*` or `_`.
     public enum EmphasisMarker: String, Sendable, Hashable, Codable, CaseIterable {
@@ -134,9 +142,10 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
         hardBreakStyle: HardBreakStyle = .backslash, keepsSourceDelimiters: Bool = true,
         displayAttributeSyntax: DisplayAttributeSyntax = .htmlTags, lineWidth: Int? = nil,
         protectsFromSmartPunctuation: Bool = false, preservesSource: Bool = true, minimizesEscapes: Bool = true,
-        learnsConventions: Bool = true
+        learnsConventions: Bool = true, padsTableColumns: Bool = false
     ) {
         self.learnsConventions = learnsConventions
+        self.padsTableColumns = padsTableColumns
         self.protectsFromSmartPunctuation = protectsFromSmartPunctuation
         self.preservesSource = preservesSource
         self.minimizesEscapes = minimizesEscapes
@@ -154,17 +163,17 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
 
     /// The defaults: `*`, `**`, `-`, `1.`, backtick fences, ATX headings, backslash hard breaks,
     /// source delimiters kept, HTML tags for display attributes, no wrapping, source preserved
-    /// and its conventions learned.
+    /// and its conventions learned, table cells not padded.
     public static let `default` = MarkdownWritingOptions()
 
     private enum CodingKeys: String, CodingKey {
         case emphasisMarker, strongMarker, bulletMarker, orderedListDelimiter, codeFenceCharacter, headingStyle,
             hardBreakStyle, keepsSourceDelimiters, displayAttributeSyntax, lineWidth, protectsFromSmartPunctuation,
-            preservesSource, minimizesEscapes, learnsConventions
+            preservesSource, minimizesEscapes, learnsConventions, padsTableColumns
     }
 
     /// Decodes options from JSON; every key is optional and defaults as in
-    /// ``init(emphasisMarker:strongMarker:bulletMarker:orderedListDelimiter:codeFenceCharacter:headingStyle:hardBreakStyle:keepsSourceDelimiters:displayAttributeSyntax:lineWidth:protectsFromSmartPunctuation:preservesSource:minimizesEscapes:learnsConventions:)``.
+    /// ``init(emphasisMarker:strongMarker:bulletMarker:orderedListDelimiter:codeFenceCharacter:headingStyle:hardBreakStyle:keepsSourceDelimiters:displayAttributeSyntax:lineWidth:protectsFromSmartPunctuation:preservesSource:minimizesEscapes:learnsConventions:padsTableColumns:)``.
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` for a value of the wrong type or an unknown name.
     public init(from decoder: any Decoder) throws {
@@ -187,5 +196,6 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
         preservesSource = try container.decodeIfPresent(Bool.self, forKey: .preservesSource) ?? preservesSource
         minimizesEscapes = try container.decodeIfPresent(Bool.self, forKey: .minimizesEscapes) ?? minimizesEscapes
         learnsConventions = try container.decodeIfPresent(Bool.self, forKey: .learnsConventions) ?? learnsConventions
+        padsTableColumns = try container.decodeIfPresent(Bool.self, forKey: .padsTableColumns) ?? padsTableColumns
     }
 }
