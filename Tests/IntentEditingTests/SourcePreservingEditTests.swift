@@ -115,6 +115,33 @@ struct SourcePreservingEditTests {
         #expect(try Self.edited("- a\n-   b\n\n    > q\n- c\n", at: "b", replacing: 2, with: "") == "- a\n\n- > q\n\n- c\n")
     }
 
+    @Test("links in a block written anew refer to the author's definitions, which stay where they were")
+    func referenceLinksStay() throws {
+        let source = """
+            See [the docs][docs], [GitHub] and ![logo][img].
+
+            [docs]: https://example.com/docs "The docs"
+            [GitHub]: <https://github.com>
+
+            More [inline](https://example.org) text.
+
+            [img]: /logo.png
+
+            """
+        let written = try Self.edited(source, at: "See", with: "Please ")
+        #expect(
+            written
+                == source.replacingOccurrences(
+                    of: "See [the docs][docs], [GitHub] and", with: "Please See [the docs][docs], [GitHub][] and"))
+        // A link to a target no definition has stays inline; so does one whose title differs.
+        #expect(try Self.edited(source, at: "More", with: "x ").contains("x More [inline](https://example.org) text."))
+        let retitled = try Self.edited("[a](https://example.com/docs)\n\n[docs]: https://example.com/docs \"T\"\n", at: "a", with: "b")
+        #expect(retitled == "b[a](https://example.com/docs)\n\n[docs]: https://example.com/docs \"T\"\n")
+        // The first definition of a label wins, as in the document, even inside a block.
+        let shadowed = try Self.edited("> [x]: /first\n\n[y](/second)\n\n[x]: /second\n", at: "y", with: "z")
+        #expect(shadowed == "> [x]: /first\n\nz[y](/second)\n\n[x]: /second\n")
+    }
+
     /// A stretch of the source: text that must be kept, or a wildcard (touched).
     typealias Piece = (range: Range<Int>, isWildcard: Bool, kind: PieceKind)
 

@@ -62,7 +62,7 @@ enum MarkdownConventions {
 
     /// The source as libcmark-gfm read it: its front matter blanked, so that `---` lines are not
     /// read as a setext underline.
-    private static func frontMatterBlanked(_ document: IntentDocument, map: MarkdownSourceMap) -> [UInt8] {
+    static func frontMatterBlanked(_ document: IntentDocument, map: MarkdownSourceMap) -> [UInt8] {
         guard let range = document.frontMatter?.sourceRange else { return map.source }
         return FrontMatterScanner.blanking(range, in: map.source)
     }

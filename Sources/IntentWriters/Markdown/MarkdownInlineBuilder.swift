@@ -125,13 +125,22 @@ struct MarkdownInlineBuilder {
 
     /// Closes the link or image opened at `opener`: `](destination "title")`, or the autolink
     /// form `<destination>` when the link's only content is its destination (CommonMark §6.5).
-    mutating func closeLink(opener: Int, destination: String, title: String?, isImage: Bool) {
+    mutating func closeLink(opener: Int, destination: String, title: String?, isImage: Bool, referenceLabel: String? = nil) {
         flushPending()
         if !isImage, title == nil, opener == pieces.count - 2, case .text(_, let raw) = pieces[opener + 1],
             MarkdownEscaping.isAutolinkable(text: raw, destination: destination)
         {
             pieces.removeLast(2)
             pieces.append(.literal("<" + raw + ">"))
+            return
+        }
+        if let referenceLabel {
+            // Reference style, collapsed (`[label][]`) when the text is the label as written.
+            if opener == pieces.count - 2, case .text(_, let raw) = pieces[opener + 1], raw == referenceLabel {
+                pieces.append(.literal("][]"))
+            } else {
+                pieces.append(.literal("][" + referenceLabel + "]"))
+            }
             return
         }
         var tail = "]("

@@ -11,6 +11,8 @@ struct MarkdownRenderer {
 
     private let document: IntentDocument
     private let options: MarkdownWritingOptions
+    /// Definitions a link or image may be written as a reference to.
+    private let references: LinkReferences
     private var output = ""
     /// Where each top-level block's Markdown starts in the output (UTF-8 offsets), in order.
     private(set) var topLevelStarts: [Int] = []
@@ -105,9 +107,10 @@ struct MarkdownRenderer {
 
     // MARK: Initialisers
 
-    init(document: IntentDocument, options: MarkdownWritingOptions) {
+    init(document: IntentDocument, options: MarkdownWritingOptions, references: LinkReferences = LinkReferences()) {
         self.document = document.repairedForWriting()
         self.options = options
+        self.references = references
         openSpanPosition = [Int](repeating: -1, count: self.document.spanCount)
         lastChild = [BlockID?](repeating: nil, count: self.document.blockCount + 1)
         listMarker = [Character?](repeating: nil, count: self.document.blockCount)
@@ -900,10 +903,11 @@ struct MarkdownRenderer {
             switch document.kind(of: span) {
             case .emphasis, .strongEmphasis, .strikethrough:
                 inline.closeDelimiter(opener: entry.opener)
-            case .link:
-                inline.closeLink(opener: entry.opener, destination: entry.destination, title: entry.title, isImage: false)
-            case .image:
-                inline.closeLink(opener: entry.opener, destination: entry.destination, title: entry.title, isImage: true)
+            case .link, .image:
+                let label = references.labels.isEmpty ? nil : references.labels[.init(destination: entry.destination, title: entry.title)]
+                inline.closeLink(
+                    opener: entry.opener, destination: entry.destination, title: entry.title, isImage: document.kind(of: span) == .image,
+                    referenceLabel: label)
             case .footnoteReference, .inlineHTML:
                 break
             case .htmlFormatting:

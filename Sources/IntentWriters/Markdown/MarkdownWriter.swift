@@ -57,9 +57,10 @@ public struct MarkdownWriter: Sendable {
     /// `document` written anew (no front matter), its needless escapes removed when
     /// ``MarkdownWritingOptions/minimizesEscapes`` asks and its tables padded when
     /// ``MarkdownWritingOptions/padsTableColumns`` does; `context` is Markdown the document will
-    /// stand with (definitions its text could refer to).
-    func writeAnew(_ document: IntentDocument, context: String) -> String {
-        var renderer = MarkdownRenderer(document: MarkdownFootnoteOrder.reordered(document), options: options)
+    /// stand with (definitions its text could refer to), and links and images whose target is
+    /// one of `references` are written as references to it.
+    func writeAnew(_ document: IntentDocument, context: String, references: LinkReferences = LinkReferences()) -> String {
+        var renderer = MarkdownRenderer(document: MarkdownFootnoteOrder.reordered(document), options: options, references: references)
         var written = renderer.render()
         if options.minimizesEscapes {
             var minimizer = EscapeMinimizer(

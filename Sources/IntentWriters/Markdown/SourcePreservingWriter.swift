@@ -25,6 +25,8 @@ struct SourcePreservingWriter {
     private var previousListStyle: ListStyle? = nil
     /// ``options`` with the source's conventions, once a block is written anew.
     private var learnedOptions: MarkdownWritingOptions? = nil
+    /// The source's link reference definitions between blocks, once a block is written anew.
+    private var references: LinkReferences? = nil
     /// Every top-level block, by identity.
     private var topBlockIndex: [Int: BlockID] = [:]
     /// What a block written anew stands with, for its escapes: the document's footnote
@@ -156,7 +158,8 @@ struct SourcePreservingWriter {
             }
         }
         let options = anewOptions()
-        let written = Array(MarkdownWriter(options: options).writeAnew(part, context: definitionContext).utf8)
+        let written = Array(
+            MarkdownWriter(options: options).writeAnew(part, context: definitionContext, references: sourceReferences()).utf8)
         let reading = EscapeMinimizer.readingOptions(options)
         guard let writtenChildren = ChildBlockLines.childLines(inMarkdown: written, options: reading) else { return nil }
         // Accepted only when it reads as the block written anew does, with what it stands with.
@@ -308,7 +311,7 @@ struct SourcePreservingWriter {
         if let first = topBlocks.first { avoidJoining(&part, list: first, neighbours: [previousListStyle, next]) }
         if let last = topBlocks.last, last != topBlocks.first { avoidJoining(&part, list: last, neighbours: [next]) }
         previousListStyle = topBlocks.last.flatMap { Self.style(of: $0, in: part) }
-        let written = MarkdownWriter(options: anewOptions()).writeAnew(part, context: definitionContext)
+        let written = MarkdownWriter(options: anewOptions()).writeAnew(part, context: definitionContext, references: sourceReferences())
         guard !written.isEmpty else { return }
         if !output.isEmpty {
             if !Self.endsWithLineEnding(output) { output += lineEnding }
@@ -325,6 +328,20 @@ struct SourcePreservingWriter {
         let chosen = options.learnsConventions ? MarkdownConventions.learned(options, from: document, map: map) : options
         learnedOptions = chosen
         return chosen
+    }
+
+    /// The definitions links written anew refer to (``LinkReferences``), read on the first call.
+    private mutating func sourceReferences() -> LinkReferences {
+        if let references { return references }
+        var gaps: [ArraySlice<UInt8>] = []
+        for segment in map.segments {
+            if case .gap = segment.content { gaps.append(map.source[segment.range]) }
+        }
+        let found = LinkReferences(
+            source: MarkdownConventions.frontMatterBlanked(document, map: map), gaps: gaps,
+            reading: EscapeMinimizer.readingOptions(anewOptions()))
+        references = found
+        return found
     }
 
     /// Gives list `list` of `part` a marker no neighbour of the same kind has, when one has its.

@@ -1,0 +1,97 @@
+import IntentModel
+import MarkdownParsing
+
+/// The link reference definitions of a document's Markdown source, by what they resolve to: a
+/// link or image written anew whose destination and title are a definition's is written
+/// reference-style (`[text][label]`), so that an edited block keeps pointing at the author's
+/// definitions.
+///
+/// The labels are those of the definitions between the source's blocks (the lines the source
+/// map keeps as gaps, which are written back as they were); each is resolved the way the whole
+/// source resolves it — probes `[p][label]` parsed in front of the source (its front matter
+/// blanked), so a definition inside a block that comes first still wins. A label whose probe
+/// does not read as a link is left out; two labels with the same target keep the first.
+struct LinkReferences: Sendable {
+    /// What a link points at, as the renderer writes it.
+    struct Target: Hashable, Sendable {
+        var destination: String
+        /// `nil` for no title (or an empty one).
+        var title: String?
+    }
+
+    /// Labels as written in their definitions, by target.
+    var labels: [Target: String] = [:]
+
+    /// No references.
+    init() {}
+
+    /// The references of `source` (front matter blanked) whose definitions stand in `gaps`,
+    /// read with `reading`. One parse of the source, when a gap holds a definition.
+    init(source: [UInt8], gaps: [ArraySlice<UInt8>], reading: MarkdownParsingOptions) {
+        var candidates: [String] = []
+        var seen = Set<String>()
+        for gap in gaps {
+            for label in Self.labels(inDefinitions: gap) where seen.insert(label).inserted { candidates.append(label) }
+        }
+        guard !candidates.isEmpty else { return }
+        var probes = ""
+        for label in candidates { probes += "[p][" + label + "]\n\n" }
+        guard let parsed = try? MarkdownParser(options: reading).parse(probes + "\n" + String(decoding: source, as: UTF8.self)) else {
+            return
+        }
+        var probe = -1
+        var lastTop: Int? = nil
+        for run in parsed.runs {
+            let top = run.presentationIntent?.components.last?.identity
+            if top != lastTop {
+                probe += 1
+                lastTop = top
+            }
+            guard probe < candidates.count else { break }
+            let attributes = run.attributes
+            guard let destination = attributes.linkDestination ?? attributes.link?.absoluteString else { continue }
+            let target = Target(destination: destination, title: attributes.linkTitle.flatMap { $0.isEmpty ? nil : $0 })
+            if labels[target] == nil { labels[target] = candidates[probe] }
+        }
+    }
+
+    /// The labels of the definitions in `text` (lines of a gap between blocks): each line that
+    /// starts, after at most three spaces, with `[label]:` on one line (not a footnote's `[^`).
+    static func labels(inDefinitions text: ArraySlice<UInt8>) -> [String] {
+        var result: [String] = []
+        var lineStart = text.startIndex
+        while lineStart < text.endIndex {
+            var lineEnd = lineStart
+            while lineEnd < text.endIndex, text[lineEnd] != 0x0A, text[lineEnd] != 0x0D { lineEnd += 1 }
+            if let label = label(atStartOf: text[lineStart..<lineEnd]) { result.append(label) }
+            lineStart = lineEnd + 1
+        }
+        return result
+    }
+
+    /// The label of a line `[label]: …`, as written; `nil` for another line.
+    private static func label(atStartOf line: ArraySlice<UInt8>) -> String? {
+        var index = line.startIndex
+        while index < line.endIndex, index - line.startIndex < 3, line[index] == 0x20 { index += 1 }
+        guard index < line.endIndex, line[index] == UInt8(ascii: "["), index + 1 < line.endIndex, line[index + 1] != UInt8(ascii: "^")
+        else { return nil }
+        let start = index + 1
+        index = start
+        while index < line.endIndex {
+            switch line[index] {
+            case UInt8(ascii: "\\"): index += 1
+            case UInt8(ascii: "["): return nil
+            case UInt8(ascii: "]"):
+                guard index > start, index - start <= 999, index + 1 < line.endIndex, line[index + 1] == UInt8(ascii: ":") else {
+                    return nil
+                }
+                let label = line[start..<index]
+                guard label.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+                return String(decoding: label, as: UTF8.self)
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+}
