@@ -137,9 +137,12 @@ struct SourcePreservingEditTests {
         #expect(try Self.edited(source, at: "More", with: "x ").contains("x More [inline](https://example.org) text."))
         let retitled = try Self.edited("[a](https://example.com/docs)\n\n[docs]: https://example.com/docs \"T\"\n", at: "a", with: "b")
         #expect(retitled == "b[a](https://example.com/docs)\n\n[docs]: https://example.com/docs \"T\"\n")
-        // The first definition of a label wins, as in the document, even inside a block.
+        // The first definition of a label wins, as in the document, even inside a block; a
+        // definition inside a block counts too, and a line that only looks like one does not.
         let shadowed = try Self.edited("> [x]: /first\n\n[y](/second)\n\n[x]: /second\n", at: "y", with: "z")
         #expect(shadowed == "> [x]: /first\n\nz[y](/second)\n\n[x]: /second\n")
+        let inside = try Self.edited("- [a]: /in-item\n\n[y](/in-item) [w](/code)\n\n    [c]: /code\n", at: "y", with: "z")
+        #expect(inside == "- [a]: /in-item\n\nz[y][a] [w](/code)\n\n    [c]: /code\n")
     }
 
     /// A stretch of the source: text that must be kept, or a wildcard (touched).

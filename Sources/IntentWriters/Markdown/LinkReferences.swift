@@ -6,11 +6,14 @@ import MarkdownParsing
 /// reference-style (`[text][label]`), so that an edited block keeps pointing at the author's
 /// definitions.
 ///
-/// The labels are those of the definitions between the source's blocks (the lines the source
-/// map keeps as gaps, which are written back as they were); each is resolved the way the whole
-/// source resolves it — probes `[p][label]` parsed in front of the source (its front matter
-/// blanked), so a definition inside a block that comes first still wins. A label whose probe
-/// does not read as a link is left out; two labels with the same target keep the first.
+/// The labels are read from every line of the source that starts, after its block quote markers,
+/// list marker and indentation, with `[label]:` — the definitions between blocks and those inside
+/// them, which are written back as they were (a gap as it is; a block anew only when edited,
+/// and a definition is not text an edit can touch). Each is resolved the way the whole source
+/// resolves it — probes `[p][label]` parsed in front of the source (its front matter blanked) —
+/// so a line that only looks like a definition (in code, say) adds nothing unless the label is
+/// defined, and the first definition of a label wins as in the document. A label whose probe does
+/// not read as a link is left out; two labels with the same target keep the first.
 struct LinkReferences: Sendable {
     /// What a link points at, as the renderer writes it.
     struct Target: Hashable, Sendable {
@@ -25,14 +28,12 @@ struct LinkReferences: Sendable {
     /// No references.
     init() {}
 
-    /// The references of `source` (front matter blanked) whose definitions stand in `gaps`,
-    /// read with `reading`. One parse of the source, when a gap holds a definition.
-    init(source: [UInt8], gaps: [ArraySlice<UInt8>], reading: MarkdownParsingOptions) {
+    /// The references of `source` (front matter blanked), read with `reading`. One scan of the
+    /// source, and one parse of it when a line looks like a definition.
+    init(source: [UInt8], reading: MarkdownParsingOptions) {
         var candidates: [String] = []
         var seen = Set<String>()
-        for gap in gaps {
-            for label in Self.labels(inDefinitions: gap) where seen.insert(label).inserted { candidates.append(label) }
-        }
+        for label in Self.labels(inDefinitions: source[...]) where seen.insert(label).inserted { candidates.append(label) }
         guard !candidates.isEmpty else { return }
         var probes = ""
         for label in candidates { probes += "[p][" + label + "]\n\n" }
@@ -55,8 +56,21 @@ struct LinkReferences: Sendable {
         }
     }
 
-    /// The labels of the definitions in `text` (lines of a gap between blocks): each line that
-    /// starts, after at most three spaces, with `[label]:` on one line (not a footnote's `[^`).
+    /// A definition of every label, to its target: Markdown a block written anew is read with (so
+    /// that its references resolve as they will in the document, definitions inside blocks too).
+    var definitions: String {
+        var text = ""
+        for (target, label) in labels.sorted(by: { $0.value < $1.value }) {
+            text += "[" + label + "]: " + MarkdownEscaping.linkDestination(target.destination, inTableCell: false)
+            if let title = target.title { text += " \"" + MarkdownEscaping.linkTitle(title, inTableCell: false) + "\"" }
+            text += "\n\n"
+        }
+        return text
+    }
+
+    /// The labels of what looks like a definition in `text`: each line that starts, after block
+    /// quote markers, a list marker and spaces, with `[label]:` on one line (not a footnote's
+    /// `[^`).
     static func labels(inDefinitions text: ArraySlice<UInt8>) -> [String] {
         var result: [String] = []
         var lineStart = text.startIndex
@@ -72,7 +86,17 @@ struct LinkReferences: Sendable {
     /// The label of a line `[label]: …`, as written; `nil` for another line.
     private static func label(atStartOf line: ArraySlice<UInt8>) -> String? {
         var index = line.startIndex
-        while index < line.endIndex, index - line.startIndex < 3, line[index] == 0x20 { index += 1 }
+        // Block quote markers, list markers and indentation, in any order.
+        while index < line.endIndex {
+            let byte = line[index]
+            if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")") || (0x30...0x39).contains(byte)
+            {
+                index += 1
+            } else {
+                break
+            }
+        }
         guard index < line.endIndex, line[index] == UInt8(ascii: "["), index + 1 < line.endIndex, line[index + 1] != UInt8(ascii: "^")
         else { return nil }
         let start = index + 1

@@ -158,8 +158,8 @@ struct SourcePreservingWriter {
             }
         }
         let options = anewOptions()
-        let written = Array(
-            MarkdownWriter(options: options).writeAnew(part, context: definitionContext, references: sourceReferences()).utf8)
+        let references = sourceReferences()
+        let written = Array(MarkdownWriter(options: options).writeAnew(part, context: definitionContext, references: references).utf8)
         let reading = EscapeMinimizer.readingOptions(options)
         guard let writtenChildren = ChildBlockLines.childLines(inMarkdown: written, options: reading) else { return nil }
         // Accepted only when it reads as the block written anew does, with what it stands with.
@@ -311,7 +311,8 @@ struct SourcePreservingWriter {
         if let first = topBlocks.first { avoidJoining(&part, list: first, neighbours: [previousListStyle, next]) }
         if let last = topBlocks.last, last != topBlocks.first { avoidJoining(&part, list: last, neighbours: [next]) }
         previousListStyle = topBlocks.last.flatMap { Self.style(of: $0, in: part) }
-        let written = MarkdownWriter(options: anewOptions()).writeAnew(part, context: definitionContext, references: sourceReferences())
+        let references = sourceReferences()
+        let written = MarkdownWriter(options: anewOptions()).writeAnew(part, context: definitionContext, references: references)
         guard !written.isEmpty else { return }
         if !output.isEmpty {
             if !Self.endsWithLineEnding(output) { output += lineEnding }
@@ -330,17 +331,15 @@ struct SourcePreservingWriter {
         return chosen
     }
 
-    /// The definitions links written anew refer to (``LinkReferences``), read on the first call.
+    /// The definitions links written anew refer to (``LinkReferences``), read on the first call,
+    /// which also puts them first in ``definitionContext``.
     private mutating func sourceReferences() -> LinkReferences {
         if let references { return references }
-        var gaps: [ArraySlice<UInt8>] = []
-        for segment in map.segments {
-            if case .gap = segment.content { gaps.append(map.source[segment.range]) }
-        }
         let found = LinkReferences(
-            source: MarkdownConventions.frontMatterBlanked(document, map: map), gaps: gaps,
-            reading: EscapeMinimizer.readingOptions(anewOptions()))
+            source: MarkdownConventions.frontMatterBlanked(document, map: map), reading: EscapeMinimizer.readingOptions(anewOptions()))
         references = found
+        // Their definitions first: a label resolves to its first definition, as in the document.
+        definitionContext = found.definitions + definitionContext
         return found
     }
 
