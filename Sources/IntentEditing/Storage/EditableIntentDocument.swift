@@ -75,7 +75,7 @@ public struct EditableIntentDocument: Sendable {
     private let markdownSource: MarkdownSourceMap?
     /// Top-level blocks an edit touched, and the blocks inside them it touched: the Markdown
     /// writer writes them anew.
-    private var editedTopLevelIdentities = Set<Int>()
+    private var editedIdentities = Set<Int>()
     /// The largest identity this storage has held or handed out, in its document or in an
     /// inverse it returned: fresh identities are above it, so that a block made after an undo
     /// never takes the identity a redo will bring back.
@@ -112,7 +112,7 @@ public struct EditableIntentDocument: Sendable {
         var document = assembled(chunks: 0..<chunks.count)
         document.frontMatter = frontMatter
         if var source = markdownSource {
-            source.markEdited(editedTopLevelIdentities)
+            source.markEdited(editedIdentities)
             document.markdownSource = source
         }
         return document
@@ -231,12 +231,12 @@ public struct EditableIntentDocument: Sendable {
             // Blocks the edit touched now, and those it touched before (a block that lost a
             // child to the edit may have no text in the range now).
             let touched = result.touchedIdentities(inUTF8Range: touchedStart..<newTouchedEnd)
-            editedTopLevelIdentities.formUnion(touched.topLevel)
-            editedTopLevelIdentities.formUnion(touched.inner)
+            editedIdentities.formUnion(touched.topLevel)
+            editedIdentities.formUnion(touched.inner)
             if touchedStart < touchedEnd {
                 let before = local.touchedIdentities(inUTF8Range: touchedStart..<touchedEnd)
-                editedTopLevelIdentities.formUnion(before.topLevel)
-                editedTopLevelIdentities.formUnion(before.inner)
+                editedIdentities.formUnion(before.topLevel)
+                editedIdentities.formUnion(before.inner)
             }
         }
         // Items added, removed, split, merged or moved: every list counts from its start again

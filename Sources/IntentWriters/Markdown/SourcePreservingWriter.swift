@@ -25,7 +25,7 @@ struct SourcePreservingWriter {
     private var previousListStyle: ListStyle? = nil
     /// ``options`` with the source's conventions, once a block is written anew.
     private var learnedOptions: MarkdownWritingOptions? = nil
-    /// The source's link reference definitions between blocks, once a block is written anew.
+    /// The source's link reference definitions, once a block is written anew.
     private var references: LinkReferences? = nil
     /// Every top-level block, by identity.
     private var topBlockIndex: [Int: BlockID] = [:]
@@ -136,10 +136,10 @@ struct SourcePreservingWriter {
 
     /// Top-level block `identity` (a list or block quote the source map has the children of),
     /// from its unit of the document: the blocks inside it no edit touched from source, the
-    /// others written anew (``ChildSplice``), looking into touched items first and, when that
-    /// reads otherwise, only at its children; `nil` when nothing is kept or libcmark-gfm reads
-    /// every try otherwise than the block written anew. `endsWritten` tells whether its last
-    /// child was not kept.
+    /// others written anew (``ChildSplice``). Tried looking into every touched container; when
+    /// that reads otherwise, with one of them written whole (outermost first); then with all of
+    /// them written whole. `nil` when nothing is kept or libcmark-gfm reads every try otherwise
+    /// than the block written anew. `endsWritten` tells whether its last child was not kept.
     private mutating func splicedContainer(
         _ identity: Int, unit: IntentDocument.TopLevelUnit, _ bytes: UnsafeBufferPointer<UInt8>, segment: Range<Int>
     ) -> (bytes: [UInt8], endsWritten: Bool)? {
