@@ -24,6 +24,11 @@ package struct MarkdownConventionCounts: Sendable, Hashable {
     /// Hard line breaks written with a backslash and with two or more spaces.
     package var backslashBreaks = 0
     package var spaceBreaks = 0
+    /// List items whose content starts one space after the marker (`- a`, `1. a`), and at the
+    /// fourth column from the marker with more than one space (`-   a`, `1.  a`). An item whose
+    /// first line is blank, or that could be either (`10. a`), is not counted.
+    package var oneSpaceItems = 0
+    package var tabStopItems = 0
     /// The lines of each table (UTF-8 byte ranges of the source, line endings included), in
     /// source order: how its columns are padded is read from its text.
     package var tables: [Range<Int>] = []
@@ -78,12 +83,16 @@ package struct MarkdownConventionCounts: Sendable, Hashable {
             } else if bytes[end - 1] == UInt8(ascii: " ") {
                 spaceBreaks += 1
             }
+        case .item:
+            guard let offset = Self.offset(line: cmark_node_get_start_line(node), column: cmark_node_get_start_column(node), lineStarts)
+            else { return }
+            countItemIndent(at: offset, bytes)
         case .table:
             let start = Int(cmark_node_get_start_line(node))
             let end = max(start, Int(cmark_node_get_end_line(node)))
             guard start >= 1, start <= lineStarts.count else { return }
             tables.append(lineStarts[start - 1]..<(end < lineStarts.count ? lineStarts[end] : bytes.count))
-        case .document, .blockQuote, .list, .item, .codeBlock, .htmlBlock, .paragraph, .thematicBreak, .footnoteDefinition,
+        case .document, .blockQuote, .list, .codeBlock, .htmlBlock, .paragraph, .thematicBreak, .footnoteDefinition,
             .tableRow, .tableCell, .text, .softBreak, .code, .htmlInline, .link, .image, .footnoteReference, .strikethrough,
             .customBlock, .customInline, .unknown:
             return
@@ -91,6 +100,36 @@ package struct MarkdownConventionCounts: Sendable, Hashable {
     }
 
     /// The UTF-8 offset of 1-based `line` and byte `column`, or `nil` outside the source.
+    /// Counts the spaces after the list marker at `offset` (a bullet, or one to nine digits and
+    /// `.` or `)`).
+    private mutating func countItemIndent(at offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+        guard offset < bytes.count else { return }
+        var index = offset
+        if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "*") || bytes[index] == UInt8(ascii: "+") {
+            index += 1
+        } else {
+            while index < bytes.count, index - offset < 9, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+            guard index > offset, index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")") else {
+                return
+            }
+            index += 1
+        }
+        let markerWidth = index - offset
+        var spaces = 0
+        while index < bytes.count, bytes[index] == 0x20 {
+            index += 1
+            spaces += 1
+        }
+        guard spaces >= 1, spaces <= 4, index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D, bytes[index] != 0x09 else {
+            return
+        }
+        if spaces == 1, markerWidth + 1 != 4 {
+            oneSpaceItems += 1
+        } else if spaces > 1, markerWidth + spaces == 4 {
+            tabStopItems += 1
+        }
+    }
+
     private static func offset(line: Int32, column: Int32, _ lineStarts: [Int]) -> Int? {
         guard line >= 1, column >= 1, Int(line) <= lineStarts.count else { return nil }
         return lineStarts[Int(line) - 1] + Int(column) - 1

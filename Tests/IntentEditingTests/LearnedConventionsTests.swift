@@ -110,4 +110,26 @@ struct LearnedConventionsTests {
         #expect(MarkdownTablePadding.isPadded(Array("| a  | b |\n| -- | - |\n".utf8)[...]) == true)
         #expect(MarkdownTablePadding.isPadded(Array("| a | b |\n| --- | - |\n".utf8)[...]) == false)
     }
+
+    @Test("a source whose items start their text at the tab stop gets new items written so")
+    func listItemIndent() throws {
+        let written = try Self.edited("*   one\n*   two\n\n1.  first\n2.  second\n", at: "two", with: "new ")
+        #expect(written == "*   one\n*   new two\n\n1.  first\n2.  second\n")
+        let counts = try MarkdownConventionCounts(counting: Array("-   a\n-   b\n\n10. c\n\n1. d\n-\n    x\n".utf8))
+        #expect(counts.tabStopItems == 2 && counts.oneSpaceItems == 1)
+        #expect(
+            try IntentDocument(markdown: "- a\n\n  b\n\n9. c\n10. d\n").markdown(
+                options: MarkdownWritingOptions(preservesSource: false, listItemIndent: .tabStop))
+                == "-   a\n\n    b\n\n9.  c\n10. d\n")
+    }
+
+    static func edited(_ source: String, at target: String, with replacement: String) throws -> String {
+        let parsed = try IntentDocument(markdown: source)
+        let text = parsed.text
+        let found = try #require(text.range(of: target))
+        var editable = EditableIntentDocument(parsed)
+        try editable.replace(
+            NSRange(location: text.utf16.distance(from: text.startIndex, to: found.lowerBound), length: 0), with: replacement)
+        return editable.document.markdown()
+    }
 }

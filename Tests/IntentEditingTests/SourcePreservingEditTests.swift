@@ -97,16 +97,17 @@ struct SourcePreservingEditTests {
 
     @Test("inside a list or a block quote, only the touched item's lines change; numbers in sequence follow the items")
     func insideContainers() throws {
-        // The author's spacing after each marker stays on the items not edited.
+        // The author's spacing after each marker stays on the items not edited (and, learned, is
+        // the edited item's too).
         #expect(
             try Self.edited("Intro\n\n*   first   item\n*   second  item\n*   third   item\n", at: "second", with: "new ")
-                == "Intro\n\n*   first   item\n* new second  item\n*   third   item\n")
+                == "Intro\n\n*   first   item\n*   new second  item\n*   third   item\n")
         // In a block quote, around a nested list: the nested item's siblings keep their lines.
         #expect(
             try Self.edited("> - a\n>    1.  b\n>    2.  c\n> - d\n", at: "c", with: "see ")
                 == "> - a\n>    1.  b\n>   2. see c\n> - d\n")
         // Items numbered in sequence take their numbers now; `1.` on every item stays as written.
-        #expect(try Self.edited("1.  one\n2.  two\n3.  three\n", at: "two", with: "new\n") == "1.  one\n2. new\n3. two\n4.  three\n")
+        #expect(try Self.edited("1.  one\n2.  two\n3.  three\n", at: "two", with: "new\n") == "1.  one\n2.  new\n3.  two\n4.  three\n")
         #expect(try Self.edited("1. one\n1. two\n1. three\n", at: "two", with: "new\n") == "1. one\n2. new\n3. two\n1. three\n")
         // CRLF stays CRLF on the lines written anew.
         #expect(try Self.edited("- a\r\n- b\r\n- c\r\n", at: "b", with: "x") == "- a\r\n- xb\r\n- c\r\n")

@@ -72,7 +72,7 @@ struct MarkdownRoundTripTests {
     static let otherSpellings = MarkdownWritingOptions(
         emphasisMarker: .underscore, strongMarker: .underscore, bulletMarker: .asterisk, orderedListDelimiter: .parenthesis,
         codeFenceCharacter: .tilde, headingStyle: .setext, hardBreakStyle: .spaces, keepsSourceDelimiters: false,
-        padsTableColumns: true)
+        padsTableColumns: true, listItemIndent: .tabStop)
 
     @Test(
         "Spec examples round-trip written with the other spelling of everything a source can teach",

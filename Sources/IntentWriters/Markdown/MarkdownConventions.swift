@@ -6,7 +6,7 @@ import MarkdownParsing
 ///
 /// Bullets, ordered-list delimiters and fence characters come from the block markup the parser
 /// recorded in the blocks no edit touched; emphasis and strong delimiters, heading style and
-/// hard-break style from the source (``MarkdownParsing/MarkdownConventionCounts``, one more parse
+/// hard-break style and list item indent from the source (``MarkdownParsing/MarkdownConventionCounts``, one more parse
 /// of it, with its front matter blanked as the parser blanks it), and table padding from the text
 /// of the tables that parse finds (``MarkdownTablePadding/isPadded(_:)``). For each, the spelling the source uses most wins; with no example or a tie, the
 /// option stays.
@@ -45,6 +45,7 @@ enum MarkdownConventions {
         learned.strongMarker = majority([.asterisk: counts.asteriskStrong, .underscore: counts.underscoreStrong]) ?? options.strongMarker
         learned.headingStyle = majority([.atx: counts.atxHeadings, .setext: counts.setextHeadings]) ?? options.headingStyle
         learned.hardBreakStyle = majority([.backslash: counts.backslashBreaks, .spaces: counts.spaceBreaks]) ?? options.hardBreakStyle
+        learned.listItemIndent = majority([.oneSpace: counts.oneSpaceItems, .tabStop: counts.tabStopItems]) ?? options.listItemIndent
         let source = map.source
         let padding = counts.tables.compactMap { range in
             range.upperBound <= source.count ? MarkdownTablePadding.isPadded(source[range]) : nil

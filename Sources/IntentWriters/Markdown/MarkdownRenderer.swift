@@ -284,9 +284,11 @@ struct MarkdownRenderer {
         } else {
             marker = String(character)
         }
-        // Content one column after the marker — or at column 4 when an HTML block indented by
-        // up to three spaces follows the list, which would otherwise continue the last item.
-        let spaces = list.map { listIsFollowedByIndentedHTML[$0.index] } ?? false ? max(1, 4 - marker.count) : 1
+        // Content one column after the marker — or at column 4 when the options ask, or when an
+        // HTML block indented by up to three spaces follows the list, which would otherwise
+        // continue the last item.
+        let atTabStop = options.listItemIndent == .tabStop || list.map { listIsFollowedByIndentedHTML[$0.index] } ?? false
+        let spaces = atTabStop ? max(1, 4 - marker.count) : 1
         let width = marker.count + spaces
         marker += String(repeating: " ", count: spaces)
         if markup(block)?.isTaskChecked != nil, markerOnLine != nil, !atLineStart {

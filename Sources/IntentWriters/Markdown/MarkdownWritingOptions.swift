@@ -58,8 +58,9 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     /// When writing a document that remembers its Markdown source (``preservesSource``), write its
     /// edited and new blocks in the source's own conventions where the source shows them: the
     /// emphasis and strong delimiters, heading style (levels 1 and 2), hard-break style, bullet,
-    /// ordered-list delimiter and fence character its blocks use most, and whether its tables are
-    /// padded (``padsTableColumns``) (a tie keeps the option).
+    /// ordered-list delimiter and fence character its blocks use most, where its list items'
+    /// content starts (``listItemIndent``) and whether its tables are padded
+    /// (``padsTableColumns``) (a tie keeps the option).
     /// The options above apply where the source has no example, and a block's own recorded
     /// delimiter or fence still wins with ``keepsSourceDelimiters`` (Markdown pasted with `-`
     /// bullets keeps them). Learning costs one more parse of the source, on the first block
@@ -72,6 +73,11 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     /// tables are mostly padded this way turns it on for the tables written anew in it (and one
     /// whose tables mostly are not turns it off).
     public var padsTableColumns: Bool
+    /// Where a list item's content starts after its marker. Default ``ListItemIndent/oneSpace``
+    /// (`- item`, `1. item`); ``ListItemIndent/tabStop`` puts it at the item's fourth column
+    /// (`-   item`, `1.  item`, `10. item`), as many authors align it. Learned from the source's
+    /// items with ``learnsConventions``.
+    public var listItemIndent: ListItemIndent
 
     /// `*` or `_`.
     public enum EmphasisMarker: String, Sendable, Hashable, Codable, CaseIterable {
@@ -115,6 +121,15 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
         case setext
     }
 
+    /// Where a list item's content starts after its marker (§5.2 allows one to four spaces).
+    public enum ListItemIndent: String, Sendable, Hashable, Codable, CaseIterable {
+        /// One space after the marker: `- item`, `1. item`.
+        case oneSpace
+        /// At the fourth column from the marker's start (a tab stop), one space at least:
+        /// `-   item`, `1.  item`, `10. item`.
+        case tabStop
+    }
+
     /// The two hard line break syntaxes (§6.7).
     public enum HardBreakStyle: String, Sendable, Hashable, Codable, CaseIterable {
         /// `\` at the end of the line.
@@ -142,10 +157,11 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
         hardBreakStyle: HardBreakStyle = .backslash, keepsSourceDelimiters: Bool = true,
         displayAttributeSyntax: DisplayAttributeSyntax = .htmlTags, lineWidth: Int? = nil,
         protectsFromSmartPunctuation: Bool = false, preservesSource: Bool = true, minimizesEscapes: Bool = true,
-        learnsConventions: Bool = true, padsTableColumns: Bool = false
+        learnsConventions: Bool = true, padsTableColumns: Bool = false, listItemIndent: ListItemIndent = .oneSpace
     ) {
         self.learnsConventions = learnsConventions
         self.padsTableColumns = padsTableColumns
+        self.listItemIndent = listItemIndent
         self.protectsFromSmartPunctuation = protectsFromSmartPunctuation
         self.preservesSource = preservesSource
         self.minimizesEscapes = minimizesEscapes
@@ -163,17 +179,17 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
 
     /// The defaults: `*`, `**`, `-`, `1.`, backtick fences, ATX headings, backslash hard breaks,
     /// source delimiters kept, HTML tags for display attributes, no wrapping, source preserved
-    /// and its conventions learned, table cells not padded.
+    /// and its conventions learned, table cells not padded, one space after list markers.
     public static let `default` = MarkdownWritingOptions()
 
     private enum CodingKeys: String, CodingKey {
         case emphasisMarker, strongMarker, bulletMarker, orderedListDelimiter, codeFenceCharacter, headingStyle,
             hardBreakStyle, keepsSourceDelimiters, displayAttributeSyntax, lineWidth, protectsFromSmartPunctuation,
-            preservesSource, minimizesEscapes, learnsConventions, padsTableColumns
+            preservesSource, minimizesEscapes, learnsConventions, padsTableColumns, listItemIndent
     }
 
     /// Decodes options from JSON; every key is optional and defaults as in
-    /// ``init(emphasisMarker:strongMarker:bulletMarker:orderedListDelimiter:codeFenceCharacter:headingStyle:hardBreakStyle:keepsSourceDelimiters:displayAttributeSyntax:lineWidth:protectsFromSmartPunctuation:preservesSource:minimizesEscapes:learnsConventions:padsTableColumns:)``.
+    /// ``init(emphasisMarker:strongMarker:bulletMarker:orderedListDelimiter:codeFenceCharacter:headingStyle:hardBreakStyle:keepsSourceDelimiters:displayAttributeSyntax:lineWidth:protectsFromSmartPunctuation:preservesSource:minimizesEscapes:learnsConventions:padsTableColumns:listItemIndent:)``.
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` for a value of the wrong type or an unknown name.
     public init(from decoder: any Decoder) throws {
@@ -197,5 +213,6 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
         minimizesEscapes = try container.decodeIfPresent(Bool.self, forKey: .minimizesEscapes) ?? minimizesEscapes
         learnsConventions = try container.decodeIfPresent(Bool.self, forKey: .learnsConventions) ?? learnsConventions
         padsTableColumns = try container.decodeIfPresent(Bool.self, forKey: .padsTableColumns) ?? padsTableColumns
+        listItemIndent = try container.decodeIfPresent(ListItemIndent.self, forKey: .listItemIndent) ?? listItemIndent
     }
 }

@@ -126,7 +126,7 @@ struct SourcePreservingWriter {
         {
             // A list or block quote whose untouched children keep their lines.
             writeSource(spliced.bytes)
-            needsBlankLine = spliced.endsWritten
+            needsBlankLine = spliced.endsWritten && !Self.endsWithBlankLine(output)
             previousListStyle = listStyle(of: identities[0])
             renderUnits(following, of: units, next: next)
         } else {
