@@ -162,18 +162,21 @@ struct SourcePreservingWriter {
         let written = Array(MarkdownWriter(options: options).writeAnew(part, context: definitionContext, references: references).utf8)
         let reading = EscapeMinimizer.readingOptions(options)
         guard let writtenChildren = ChildBlockLines.childLines(inMarkdown: written, options: reading) else { return nil }
-        // Accepted only when it reads as the block written anew does, with what it stands with.
+        // Accepted only when, with what it stands with, it reads as the block in the document
+        // (with no footnotes about, the usual case: one parse) or as the block written anew.
         let parser = MarkdownParser(options: reading)
         let context = definitionContext.isEmpty ? "" : "\n\n" + definitionContext
-        guard let expected = try? parser.parse(String(decoding: written, as: UTF8.self) + context) else { return nil }
+        var expected: IntentDocument? = nil
         func attempt(_ writesWhole: Set<Int>) -> [UInt8]? {
             let splice = ChildSplice(
                 source: bytes, written: written, currentChildren: currentChildren, edited: map.editedChildren,
                 ordinals: ordinals, lineEnding: lineEnding, writesWhole: writesWhole)
             guard let spliced = splice.splice(identity, range: segment, children: children, writtenChildren: writtenChildren),
-                let reading = try? parser.parse(String(decoding: spliced, as: UTF8.self) + context), reading.isEquivalent(to: expected)
+                let reading = try? parser.parse(String(decoding: spliced, as: UTF8.self) + context)
             else { return nil }
-            return spliced
+            if reading.isEquivalent(to: part) { return spliced }
+            if expected == nil { expected = try? parser.parse(String(decoding: written, as: UTF8.self) + context) }
+            return expected.map { reading.isEquivalent(to: $0) } == true ? spliced : nil
         }
         // Every touched container looked into; else all but one (an item whose first line is
         // gone, say), outermost first, within a few tries (each is a parse of the block); else
