@@ -5,50 +5,29 @@ import IntentModel
 /// numbers them, down through lists, list items and block quotes: what lets the Markdown writer
 /// keep the lines of a list's untouched items when it writes the list's edited items anew.
 package enum ChildBlockLines {
-    /// The lines of one block inside a container, and of its own children.
-    package struct Node: Sendable, Hashable {
-        /// From the block's first line's start to the end of its last line, line ending included
-        /// (UTF-8 offsets).
-        package var range: Range<Int>
-        /// Its children when it is a list, a list item or a block quote whose children's lines do
-        /// not overlap; empty otherwise.
-        package var children: [Node]
-        /// The number its marker is written with, when it is an item of an ordered list (only the
-        /// first item's number counts in Markdown: it is the list's start), and where its digits are.
-        package var marker: (number: Int, digits: Range<Int>)?
+    /// How deep below the top-level block lines are recorded: containers deeper than this keep no
+    /// children (an edit in them writes the container at this depth anew). Bounds the recursion
+    /// here and in the writer, whatever the nesting limit.
+    package static let maximumDepth = 64
 
-        package static func == (left: Node, right: Node) -> Bool {
-            left.range == right.range && left.children == right.children && left.marker?.number == right.marker?.number
-                && left.marker?.digits == right.marker?.digits
-        }
-
-        package func hash(into hasher: inout Hasher) {
-            hasher.combine(range)
-            hasher.combine(children)
-            hasher.combine(marker?.number)
-            hasher.combine(marker?.digits)
-        }
-    }
-
-    /// The lines of the children of the one top-level block of `markdown` (Markdown the writer
-    /// wrote for one block), in order; `nil` when it does not parse to exactly one top-level list
-    /// or block quote.
+    /// The lines of the blocks inside the one top-level block of `markdown` (Markdown the writer
+    /// wrote for one block), as a tree (identities -1); `nil` when it does not parse to exactly
+    /// one top-level list or block quote.
     /// - Parameters:
     ///   - markdown: UTF-8 Markdown.
     ///   - options: The options it is read with (its extensions).
-    package static func childLines(inMarkdown markdown: [UInt8], options: MarkdownParsingOptions) -> [Node]? {
+    package static func childLines(inMarkdown markdown: [UInt8], options: MarkdownParsingOptions) -> [MarkdownSourceMap.ChildBlock]? {
         markdown.withUnsafeBufferPointer { bytes in
             guard let tree = try? CmarkTree(parsing: bytes, options: options), let node = cmark_node_first_child(tree.root),
                 cmark_node_next(node) == nil, isTopLevelContainer(node)
             else { return nil }
-            return lines(ofChildrenOf: node, lineStarts: SourceLines.starts(of: bytes), bytes: bytes)
+            var lines: [MarkdownSourceMap.InnerBlockLines] = []
+            guard append(childrenOf: node, depth: 1, lineStarts: SourceLines.starts(of: bytes), bytes: bytes, to: &lines) else {
+                return nil
+            }
+            return MarkdownSourceMap.childBlocks(lines[...], identities: [])
         }
     }
-
-    /// How deep below the top-level block lines are recorded: containers deeper than this keep no
-    /// children (an edit in them writes the container at this depth anew). Bounds the recursion
-    /// here and in the writer, whatever the nesting limit.
-    static let maximumDepth = 64
 
     /// Whether a top-level `node` is a list or a block quote, whose children's lines are recorded.
     static func isTopLevelContainer(_ node: UnsafeMutablePointer<cmark_node>) -> Bool {
@@ -56,35 +35,34 @@ package enum ChildBlockLines {
         return type == CMARK_NODE_LIST || type == CMARK_NODE_BLOCK_QUOTE
     }
 
-    /// The lines of the children of `node`, in order, with theirs below lists, items and block
-    /// quotes down to ``maximumDepth``; `nil` when a line number falls outside the source or two
-    /// children share a line.
-    static func lines(
-        ofChildrenOf node: UnsafeMutablePointer<cmark_node>, lineStarts: [Int], bytes: UnsafeBufferPointer<UInt8>, depth: Int = 1
-    ) -> [Node]? {
-        let byteCount = bytes.count
+    /// Appends the lines of the children of `node` (at `depth`), each followed by theirs when it
+    /// is a list, an item or a block quote, down to ``maximumDepth``: document order. `false`
+    /// when a line number falls outside the source or two children share a line.
+    static func append(
+        childrenOf node: UnsafeMutablePointer<cmark_node>, depth: Int, lineStarts: [Int], bytes: UnsafeBufferPointer<UInt8>,
+        to lines: inout [MarkdownSourceMap.InnerBlockLines]
+    ) -> Bool {
         let isOrderedList = cmark_node_get_type(node) == CMARK_NODE_LIST && cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
-        var nodes: [Node] = []
+        var previousEnd = 0
         var child = cmark_node_first_child(node)
         while let current = child {
             let start = Int(cmark_node_get_start_line(current))
             // libcmark-gfm may end a block on the line before it starts (a setext heading whose
             // underline ends the input): it ends on its first line then.
             let end = max(start, Int(cmark_node_get_end_line(current)))
-            guard start >= 1, start <= lineStarts.count else { return nil }
-            let range = lineStarts[start - 1]..<(end < lineStarts.count ? lineStarts[end] : byteCount)
-            guard range.lowerBound >= (nodes.last?.range.upperBound ?? 0), !range.isEmpty else { return nil }
+            guard start >= 1, start <= lineStarts.count else { return false }
+            let range = lineStarts[start - 1]..<(end < lineStarts.count ? lineStarts[end] : bytes.count)
+            guard range.lowerBound >= previousEnd, !range.isEmpty else { return false }
+            previousEnd = range.upperBound
+            let marker = isOrderedList ? self.marker(in: bytes, at: range.lowerBound + Int(cmark_node_get_start_column(current)) - 1) : nil
+            lines.append(MarkdownSourceMap.InnerBlockLines(depth: depth, range: range, marker: marker))
             let type = cmark_node_get_type(current)
-            let isContainer = type == CMARK_NODE_LIST || type == CMARK_NODE_ITEM || type == CMARK_NODE_BLOCK_QUOTE
-            let children =
-                isContainer && depth < maximumDepth
-                ? lines(ofChildrenOf: current, lineStarts: lineStarts, bytes: bytes, depth: depth + 1) ?? [] : []
-            let marker =
-                isOrderedList ? self.marker(in: bytes, at: range.lowerBound + Int(cmark_node_get_start_column(current)) - 1) : nil
-            nodes.append(Node(range: range, children: children, marker: marker))
+            if depth < maximumDepth, type == CMARK_NODE_LIST || type == CMARK_NODE_ITEM || type == CMARK_NODE_BLOCK_QUOTE {
+                guard append(childrenOf: current, depth: depth + 1, lineStarts: lineStarts, bytes: bytes, to: &lines) else { return false }
+            }
             child = cmark_node_next(current)
         }
-        return nodes
+        return true
     }
 
     /// The number written at `offset` (an ordered list item's marker: at most 9 digits) and

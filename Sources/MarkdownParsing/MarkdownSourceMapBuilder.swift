@@ -59,8 +59,10 @@ enum MarkdownSourceMapBuilder {
             cursor = group.range.upperBound
         }
         if cursor < bytes.count { segments.append(.init(content: .gap, range: cursor..<bytes.count)) }
-        let children = childBlocks(tree: tree, lineStarts: lineStarts, bytes: bytes, identities: identities, document: document)
-        return MarkdownSourceMap(source: Array(bytes), segments: segments, fingerprints: fingerprints, childBlocks: children)
+        let inner = innerBlocks(tree: tree, lineStarts: lineStarts, bytes: bytes, identities: identities, document: document)
+        return MarkdownSourceMap(
+            source: Array(bytes), segments: segments, fingerprints: fingerprints, innerLines: inner.lines,
+            innerIdentities: inner.identities, innerRanges: inner.ranges)
     }
 
     /// The top-level blocks grouped by source range, in source order: one group per block, merged
@@ -103,66 +105,83 @@ enum MarkdownSourceMapBuilder {
         return groups
     }
 
-    /// The lines of the blocks inside every top-level list and block quote (not an alert), paired
-    /// with the document's blocks where libcmark-gfm's children and the document's pair one for
-    /// one, by the top-level block's identity. Time: linear in the blocks (one pass over the
+    /// The lines of the blocks inside every top-level list and block quote (not an alert), flat
+    /// (``IntentModel/MarkdownSourceMap/InnerBlockLines``), with the identities of the document's
+    /// blocks they pair with, and where each top-level block's are; a top-level block whose
+    /// inner blocks libcmark-gfm and the document do not pair one for one gets none. Time: linear
+    /// in the blocks inside those containers (one walk of their nodes, one pass over the
     /// document's table when a container is at the top level).
-    private static func childBlocks(
+    private static func innerBlocks(
         tree: CmarkTree, lineStarts: [Int], bytes: UnsafeBufferPointer<UInt8>, identities: [Int], document: IntentDocument
-    ) -> [Int: [MarkdownSourceMap.ChildBlock]] {
-        var containers: [(identity: Int, lines: [ChildBlockLines.Node])] = []
+    ) -> (lines: [MarkdownSourceMap.InnerBlockLines], identities: [Int], ranges: [Int: Range<Int>]) {
+        var lines: [MarkdownSourceMap.InnerBlockLines] = []
+        var lineRanges: [Int: Range<Int>] = [:]
         var node = cmark_node_first_child(tree.root)
         var position = 0
         while let current = node, position < identities.count {
-            if ChildBlockLines.isTopLevelContainer(current),
-                let lines = ChildBlockLines.lines(ofChildrenOf: current, lineStarts: lineStarts, bytes: bytes)
-            {
-                containers.append((identities[position], lines))
+            if ChildBlockLines.isTopLevelContainer(current) {
+                let start = lines.count
+                if ChildBlockLines.append(childrenOf: current, depth: 1, lineStarts: lineStarts, bytes: bytes, to: &lines) {
+                    lineRanges[identities[position]] = start..<lines.count
+                } else {
+                    lines.removeSubrange(start...)
+                }
             }
             node = cmark_node_next(current)
             position += 1
         }
         // The pairing holds only when the tree's top-level nodes are the document's blocks.
-        guard !containers.isEmpty, node == nil, position == identities.count else { return [:] }
-        let children = childIdentities(in: document, under: Set(containers.map(\.identity)))
-        var result: [Int: [MarkdownSourceMap.ChildBlock]] = [:]
-        for (identity, lines) in containers {
-            if let paired = pair(lines, children: children, of: identity) { result[identity] = paired }
-        }
-        return result
+        guard !lineRanges.isEmpty, node == nil, position == identities.count else { return ([], [], [:]) }
+        let found = innerIdentities(in: document, wanted: lineRanges)
+        var ranges: [Int: Range<Int>] = [:]
+        for (identity, range) in lineRanges where found.ranges[identity] == range { ranges[identity] = range }
+        return (lines, found.identities, ranges)
     }
 
-    /// The identities of the children of every block under the top-level blocks `wanted` (and of
-    /// theirs), by the parent's identity, in document order; alerts are left out. Parents come
-    /// before children in the table, as the converter stores them.
-    private static func childIdentities(in document: IntentDocument, under wanted: Set<Int>) -> [Int: [Int]] {
-        var isUnder = [Bool](repeating: false, count: document.blockCount)
-        var children: [Int: [Int]] = [:]
+    /// The identities of the blocks inside the top-level blocks `wanted` that the lines record —
+    /// the children of the top-level block and of lists, items and block quotes, down to
+    /// ``ChildBlockLines/maximumDepth`` — in table order, laid out as `wanted`'s ranges when
+    /// each has as many (else that block's range is left out). Alerts are left out. Parents
+    /// come before children in the table, and a top-level block's blocks together, as the
+    /// converter stores them.
+    private static func innerIdentities(
+        in document: IntentDocument, wanted: [Int: Range<Int>]
+    ) -> (identities: [Int], ranges: [Int: Range<Int>]) {
+        var identities = [Int](repeating: -1, count: wanted.values.map(\.upperBound).max() ?? 0)
+        var ranges: [Int: Range<Int>] = [:]
+        // Per block: its depth below a wanted top-level block (0 for that block; -1 outside), and
+        // whether its children are recorded.
+        var depth = [Int16](repeating: -1, count: document.blockCount)
+        var recordsChildren = [Bool](repeating: false, count: document.blockCount)
+        var current: (identity: Int, range: Range<Int>, next: Int)? = nil
+        func close() {
+            if let current, current.next == current.range.upperBound { ranges[current.identity] = current.range }
+        }
         for block in document.blockIDs {
             guard let parent = document.parent(of: block) else {
-                isUnder[block.index] = wanted.contains(document.identity(of: block)) && document.markup(of: block)?.alert == nil
+                close()
+                current = nil
+                let identity = document.identity(of: block)
+                if let range = wanted[identity], document.markup(of: block)?.alert == nil {
+                    current = (identity, range, range.lowerBound)
+                    depth[block.index] = 0
+                    recordsChildren[block.index] = true
+                }
                 continue
             }
-            guard parent.index < block.index, isUnder[parent.index] else { continue }
-            isUnder[block.index] = true
-            children[document.identity(of: parent), default: []].append(document.identity(of: block))
+            guard parent.index < block.index, depth[parent.index] >= 0, recordsChildren[parent.index], var place = current else { continue }
+            let level = depth[parent.index] + 1
+            depth[block.index] = level
+            switch document.kind(of: block) {
+            case .orderedList, .unorderedList, .listItem, .blockQuote:
+                recordsChildren[block.index] = Int(level) < ChildBlockLines.maximumDepth
+            default: break
+            }
+            if place.next < place.range.upperBound { identities[place.next] = document.identity(of: block) }
+            place.next += 1
+            current = place
         }
-        return children
-    }
-
-    /// `lines` paired with the children of block `identity`; `nil` when their counts differ.
-    /// A child whose own children do not pair keeps no children.
-    private static func pair(
-        _ lines: [ChildBlockLines.Node], children: [Int: [Int]], of identity: Int
-    )
-        -> [MarkdownSourceMap.ChildBlock]?
-    {
-        guard let identities = children[identity], identities.count == lines.count else { return nil }
-        return zip(identities, lines).map { child, line in
-            MarkdownSourceMap.ChildBlock(
-                identity: child, range: line.range,
-                children: line.children.isEmpty ? [] : pair(line.children, children: children, of: child) ?? [],
-                markerNumber: line.marker?.number, markerDigits: line.marker?.digits)
-        }
+        close()
+        return (identities, ranges)
     }
 }

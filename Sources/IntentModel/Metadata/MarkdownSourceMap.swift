@@ -11,7 +11,7 @@
 /// written anew).
 ///
 /// A top-level list or block quote also records the source lines of its children, and of theirs
-/// down through lists, items and block quotes (``childBlocks``): when an edit changes one item,
+/// down through lists, items and block quotes (``childBlocks(of:)``): when an edit changes one item,
 /// the writer can keep the other items' lines and write only the changed one anew.
 ///
 /// A group is written from source when none of its blocks was edited (``markEdited(_:)``, which
@@ -92,28 +92,98 @@ package struct MarkdownSourceMap: Sendable {
     package private(set) var fingerprints: [Int: BlockFingerprint]
     /// Whether the source's first line ending is CRLF (rendered blocks then use CRLF too).
     package let usesCRLF: Bool
-    /// The children of top-level lists (their items) and block quotes that are not alerts, by the
-    /// top-level block's identity, in source order, with theirs where they are lists, list items
-    /// or block quotes; a block whose children libcmark-gfm and the document did not pair one for
-    /// one has none.
-    package let childBlocks: [Int: [ChildBlock]]
+    /// One block inside a top-level list or block quote, as the parse records it: the lines of
+    /// the children of the top-level block and of lists, items and block quotes inside it, in
+    /// document order, each with its depth — a flat record (a few bytes a block) the writer
+    /// turns into ``ChildBlock``s for the blocks an edit touched.
+    package struct InnerBlockLines: Sendable, Hashable {
+        /// 1 for a child of the top-level block, 2 for a grandchild, … (at most 64).
+        package var depth: Int16
+        /// Its lines' UTF-8 byte range in ``MarkdownSourceMap/source``.
+        package var start: Int32
+        package var end: Int32
+        /// The number its marker is written with, for an item of an ordered list; -1 otherwise.
+        package var markerNumber: Int32
+        /// Where that number's digits start, and how many there are.
+        package var markerDigitsStart: Int32
+        package var markerDigitsCount: UInt8
+
+        package init(depth: Int, range: Range<Int>, marker: (number: Int, digits: Range<Int>)?) {
+            self.depth = Int16(truncatingIfNeeded: depth)
+            start = Int32(truncatingIfNeeded: range.lowerBound)
+            end = Int32(truncatingIfNeeded: range.upperBound)
+            markerNumber = marker.map { Int32(truncatingIfNeeded: $0.number) } ?? -1
+            markerDigitsStart = marker.map { Int32(truncatingIfNeeded: $0.digits.lowerBound) } ?? 0
+            markerDigitsCount = marker.map { UInt8(truncatingIfNeeded: $0.digits.count) } ?? 0
+        }
+    }
+
+    /// The blocks inside top-level lists and block quotes (not alerts), flat, in document order;
+    /// ``innerIdentities`` holds their identities, and ``innerRanges`` where each top-level
+    /// block's are in both.
+    package let innerLines: [InnerBlockLines]
+    package let innerIdentities: [Int]
+    /// Where the inner blocks of each top-level block are in ``innerLines`` and
+    /// ``innerIdentities``, by its identity; a block whose inner blocks libcmark-gfm and the
+    /// document did not pair one for one has none.
+    package let innerRanges: [Int: Range<Int>]
+
+    /// The children of top-level block `identity`, with theirs below lists, items and block
+    /// quotes (``childBlocks(_:identities:)``); `nil` when the map has none. Time: its inner
+    /// blocks.
+    package func childBlocks(of identity: Int) -> [ChildBlock]? {
+        guard let range = innerRanges[identity], !range.isEmpty else { return nil }
+        return Self.childBlocks(innerLines[range], identities: innerIdentities[range])
+    }
+
+    /// The tree of flat `lines` (depths starting at 1), each block taking the identity at its
+    /// place in `identities` (-1 where `identities` is shorter).
+    package static func childBlocks(_ lines: ArraySlice<InnerBlockLines>, identities: ArraySlice<Int>) -> [ChildBlock] {
+        var index = lines.startIndex
+        return level(lines, identities: identities, depth: 1, index: &index)
+    }
+
+    private static func level(
+        _ lines: ArraySlice<InnerBlockLines>, identities: ArraySlice<Int>, depth: Int, index: inout Int
+    ) -> [ChildBlock] {
+        var result: [ChildBlock] = []
+        while index < lines.endIndex, Int(lines[index].depth) == depth {
+            let line = lines[index]
+            let position = index - lines.startIndex + identities.startIndex
+            index += 1
+            let children =
+                index < lines.endIndex && Int(lines[index].depth) == depth + 1
+                ? level(lines, identities: identities, depth: depth + 1, index: &index) : []
+            result.append(
+                ChildBlock(
+                    identity: position < identities.endIndex ? identities[position] : -1, range: Int(line.start)..<Int(line.end),
+                    children: children, markerNumber: line.markerNumber >= 0 ? Int(line.markerNumber) : nil,
+                    markerDigits: line.markerNumber >= 0
+                        ? Int(line.markerDigitsStart)..<(Int(line.markerDigitsStart) + Int(line.markerDigitsCount)) : nil))
+        }
+        return result
+    }
+
     /// Blocks inside top-level blocks that an edit touched, with their ancestors below the top
     /// level (``markEdited(_:)``): written anew when their top-level block is.
     package private(set) var editedChildren: Set<Int> = []
 
     package init(
-        source: [UInt8], segments: [Segment], fingerprints: [Int: BlockFingerprint], childBlocks: [Int: [ChildBlock]] = [:]
+        source: [UInt8], segments: [Segment], fingerprints: [Int: BlockFingerprint], innerLines: [InnerBlockLines] = [],
+        innerIdentities: [Int] = [], innerRanges: [Int: Range<Int>] = [:]
     ) {
         self.source = source
         self.segments = segments
         self.fingerprints = fingerprints
-        self.childBlocks = childBlocks
+        self.innerLines = innerLines
+        self.innerIdentities = innerIdentities
+        self.innerRanges = innerRanges
         let firstLineFeed = source.firstIndex(of: 0x0A)
         usesCRLF = firstLineFeed.map { $0 > 0 && source[$0 - 1] == 0x0D } ?? false
     }
 
     /// Marks blocks as edited: the writer writes a top-level block anew, keeping from source
-    /// those of its children (``childBlocks``) that are not marked.
+    /// those of its children (``childBlocks(of:)``) that are not marked.
     /// - Parameter identities: Identities of top-level blocks and of their children; an identity
     ///   of neither kind is kept, harmlessly (it names no child of the source).
     package mutating func markEdited(_ identities: some Sequence<Int>) {

@@ -6,7 +6,7 @@ import MarkdownParsing
 /// wrote them.
 ///
 /// The pieces come from two texts of the same block: its source (the lines of the blocks inside
-/// it are ``IntentModel/MarkdownSourceMap/childBlocks``) and the block written anew (whose lines
+/// it are ``IntentModel/MarkdownSourceMap/childBlocks(of:)``) and the block written anew (whose lines
 /// libcmark-gfm gives). Between two kept children stands the source's text between them; next
 /// to a child written anew, the written text. Kept children must stand in the source order of the
 /// kept ones. A kept item of an ordered list numbered in sequence in the source takes its number
@@ -47,7 +47,7 @@ struct ChildSplice {
     /// are taken as the text between it and the next: that text comes from the source between
     /// two children that were neighbours there, else from the written block.
     func splice(
-        _ identity: Int, range: Range<Int>, children: [MarkdownSourceMap.ChildBlock], writtenChildren: [ChildBlockLines.Node]
+        _ identity: Int, range: Range<Int>, children: [MarkdownSourceMap.ChildBlock], writtenChildren: [MarkdownSourceMap.ChildBlock]
     ) -> [UInt8]? {
         let current = currentChildren[identity] ?? []
         guard let first = children.first, let last = children.last, writtenChildren.count == current.count,
@@ -99,7 +99,9 @@ struct ChildSplice {
     }
 
     /// How each child now is written; `nil` when the kept ones are out of source order.
-    private func pieces(_ current: [Int], children: [MarkdownSourceMap.ChildBlock], writtenChildren: [ChildBlockLines.Node]) -> [Piece]? {
+    private func pieces(
+        _ current: [Int], children: [MarkdownSourceMap.ChildBlock], writtenChildren: [MarkdownSourceMap.ChildBlock]
+    ) -> [Piece]? {
         guard let anchors = anchors(current, children: children) else { return nil }
         var sourceIndex: [Int: Int] = [:]
         for (index, child) in children.enumerated() { sourceIndex[child.identity] = index }
