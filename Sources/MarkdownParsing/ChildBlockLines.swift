@@ -17,16 +17,42 @@ package enum ChildBlockLines {
     ///   - markdown: UTF-8 Markdown.
     ///   - options: The options it is read with (its extensions).
     package static func childLines(inMarkdown markdown: [UInt8], options: MarkdownParsingOptions) -> [MarkdownSourceMap.ChildBlock]? {
-        markdown.withUnsafeBufferPointer { bytes in
+        childBlocks(of: markdown[...], identities: nil, options: options)
+    }
+
+    /// The blocks inside top-level block `identity` of a map, from its source lines (`segment`,
+    /// read alone as libcmark-gfm read them in the document) paired with the identities the
+    /// parse recorded (``IntentModel/MarkdownSourceMap/innerIdentities``); ranges are offsets in
+    /// the map's source. `nil` when the map has none for it or the two do not pair up.
+    package static func childBlocks(
+        of identity: Int, in map: MarkdownSourceMap, segment: Range<Int>, options: MarkdownParsingOptions
+    ) -> [MarkdownSourceMap.ChildBlock]? {
+        guard let range = map.innerRanges[identity], !range.isEmpty, segment.upperBound <= map.source.count else { return nil }
+        return childBlocks(of: map.source[segment], identities: map.innerIdentities[range], options: options)
+    }
+
+    /// The tree of the blocks inside the one top-level list or block quote of `markdown`
+    /// (offsets as in `markdown`'s base), with `identities` when as many are given.
+    private static func childBlocks(
+        of markdown: ArraySlice<UInt8>, identities: ArraySlice<Int>?, options: MarkdownParsingOptions
+    ) -> [MarkdownSourceMap.ChildBlock]? {
+        var lines: [MarkdownSourceMap.InnerBlockLines] = []
+        let parsed: Bool = markdown.withUnsafeBufferPointer { bytes in
             guard let tree = try? CmarkTree(parsing: bytes, options: options), let node = cmark_node_first_child(tree.root),
                 cmark_node_next(node) == nil, isTopLevelContainer(node)
-            else { return nil }
-            var lines: [MarkdownSourceMap.InnerBlockLines] = []
-            guard append(childrenOf: node, depth: 1, lineStarts: SourceLines.starts(of: bytes), bytes: bytes, to: &lines) else {
-                return nil
-            }
-            return MarkdownSourceMap.childBlocks(lines[...], identities: [])
+            else { return false }
+            return append(childrenOf: node, depth: 1, lineStarts: SourceLines.starts(of: bytes), bytes: bytes, to: &lines)
         }
+        guard parsed, identities.map({ $0.count == lines.count }) ?? true else { return nil }
+        let base = markdown.startIndex
+        if base != 0 {
+            for index in lines.indices {
+                lines[index].start += Int32(base)
+                lines[index].end += Int32(base)
+                if lines[index].markerNumber >= 0 { lines[index].markerDigitsStart += Int32(base) }
+            }
+        }
+        return MarkdownSourceMap.childBlocks(lines[...], identities: identities ?? [])
     }
 
     /// Whether a top-level `node` is a list or a block quote, whose children's lines are recorded.

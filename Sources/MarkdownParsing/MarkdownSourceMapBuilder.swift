@@ -44,8 +44,7 @@ enum MarkdownSourceMapBuilder {
             topLevel.allSatisfy({ fingerprints[$0] != nil })
         else { return nil }
         let bodyStart = frontMatter?.upperBound ?? 0
-        let lineStarts = SourceLines.starts(of: bytes)
-        let groups = blockGroups(tree: tree, bytes: bytes, lineStarts: lineStarts, identities: identities, bodyStart: bodyStart)
+        let groups = blockGroups(tree: tree, bytes: bytes, identities: identities, bodyStart: bodyStart)
         var segments: [MarkdownSourceMap.Segment] = []
         var cursor = 0
         if let frontMatter {
@@ -59,17 +58,17 @@ enum MarkdownSourceMapBuilder {
             cursor = group.range.upperBound
         }
         if cursor < bytes.count { segments.append(.init(content: .gap, range: cursor..<bytes.count)) }
-        let inner = innerBlocks(tree: tree, lineStarts: lineStarts, bytes: bytes, identities: identities, document: document)
+        let inner = innerBlocks(tree: tree, identities: identities, document: document)
         return MarkdownSourceMap(
-            source: Array(bytes), segments: segments, fingerprints: fingerprints, innerLines: inner.lines,
-            innerIdentities: inner.identities, innerRanges: inner.ranges)
+            source: Array(bytes), segments: segments, fingerprints: fingerprints, innerIdentities: inner.identities,
+            innerRanges: inner.ranges)
     }
 
     /// The top-level blocks grouped by source range, in source order: one group per block, merged
     /// where ranges overlap; one group of every block when the tree's top-level nodes and the
     /// document's top-level blocks do not pair up.
     private static func blockGroups(
-        tree: CmarkTree, bytes: UnsafeBufferPointer<UInt8>, lineStarts: [Int], identities: [Int], bodyStart: Int
+        tree: CmarkTree, bytes: UnsafeBufferPointer<UInt8>, identities: [Int], bodyStart: Int
     ) -> [(identities: [Int], range: Range<Int>)] {
         var nodeLines: [(start: Int, end: Int)] = []
         var child = cmark_node_first_child(tree.root)
@@ -80,6 +79,7 @@ enum MarkdownSourceMapBuilder {
         let whole = [(identities: identities, range: bodyStart..<bytes.count)]
         guard !identities.isEmpty else { return [] }
         guard nodeLines.count == identities.count else { return whole }
+        let lineStarts = SourceLines.starts(of: bytes)
         var ranges: [(identity: Int, range: Range<Int>)] = []
         for (lines, identity) in zip(nodeLines, identities) {
             // libcmark-gfm may end a block on the line before it starts (a setext heading whose
@@ -105,71 +105,53 @@ enum MarkdownSourceMapBuilder {
         return groups
     }
 
-    /// The lines of the blocks inside every top-level list and block quote (not an alert), flat
-    /// (``IntentModel/MarkdownSourceMap/InnerBlockLines``), with the identities of the document's
-    /// blocks they pair with, and where each top-level block's are; a top-level block whose
-    /// inner blocks libcmark-gfm and the document do not pair one for one gets none. Time: linear
-    /// in the blocks inside those containers (one walk of their nodes, one pass over the
-    /// document's table when a container is at the top level).
+    /// The identities of the blocks inside every top-level list and block quote (not an alert)
+    /// that ``ChildBlockLines`` records, and where each top-level block's are. Time: one pass over
+    /// the document's table when a container is at the top level.
     private static func innerBlocks(
-        tree: CmarkTree, lineStarts: [Int], bytes: UnsafeBufferPointer<UInt8>, identities: [Int], document: IntentDocument
-    ) -> (lines: [MarkdownSourceMap.InnerBlockLines], identities: [Int], ranges: [Int: Range<Int>]) {
-        var lines: [MarkdownSourceMap.InnerBlockLines] = []
-        var lineRanges: [Int: Range<Int>] = [:]
+        tree: CmarkTree, identities: [Int], document: IntentDocument
+    ) -> (identities: [Int], ranges: [Int: Range<Int>]) {
+        var containers = Set<Int>()
         var node = cmark_node_first_child(tree.root)
         var position = 0
         while let current = node, position < identities.count {
-            if ChildBlockLines.isTopLevelContainer(current) {
-                let start = lines.count
-                if ChildBlockLines.append(childrenOf: current, depth: 1, lineStarts: lineStarts, bytes: bytes, to: &lines) {
-                    lineRanges[identities[position]] = start..<lines.count
-                } else {
-                    lines.removeSubrange(start...)
-                }
-            }
+            if ChildBlockLines.isTopLevelContainer(current) { containers.insert(identities[position]) }
             node = cmark_node_next(current)
             position += 1
         }
         // The pairing holds only when the tree's top-level nodes are the document's blocks.
-        guard !lineRanges.isEmpty, node == nil, position == identities.count else { return ([], [], [:]) }
-        let found = innerIdentities(in: document, wanted: lineRanges)
-        var ranges: [Int: Range<Int>] = [:]
-        for (identity, range) in lineRanges where found.ranges[identity] == range { ranges[identity] = range }
-        return (lines, found.identities, ranges)
+        guard !containers.isEmpty, node == nil, position == identities.count else { return ([], [:]) }
+        return innerIdentities(in: document, of: containers)
     }
 
-    /// The identities of the blocks inside the top-level blocks `wanted` that the lines record —
-    /// the children of the top-level block and of lists, items and block quotes, down to
-    /// ``ChildBlockLines/maximumDepth`` — in table order, laid out as `wanted`'s ranges when
-    /// each has as many (else that block's range is left out). Alerts are left out. Parents
-    /// come before children in the table, and a top-level block's blocks together, as the
-    /// converter stores them.
+    /// The identities of the blocks inside the top-level blocks `containers` that
+    /// ``ChildBlockLines`` records — the children of the top-level block and of lists, items and
+    /// block quotes, down to ``ChildBlockLines/maximumDepth`` — in table order, and where each
+    /// top-level block's are. Alerts are left out. Parents come before children in the table, and
+    /// a top-level block's blocks together, as the converter stores them.
     private static func innerIdentities(
-        in document: IntentDocument, wanted: [Int: Range<Int>]
+        in document: IntentDocument, of containers: Set<Int>
     ) -> (identities: [Int], ranges: [Int: Range<Int>]) {
-        var identities = [Int](repeating: -1, count: wanted.values.map(\.upperBound).max() ?? 0)
+        var identities: [Int] = []
         var ranges: [Int: Range<Int>] = [:]
-        // Per block: its depth below a wanted top-level block (0 for that block; -1 outside), and
-        // whether its children are recorded.
+        // Per block: its depth below a container at the top level (0 for that block; -1 outside),
+        // and whether its children are recorded.
         var depth = [Int16](repeating: -1, count: document.blockCount)
         var recordsChildren = [Bool](repeating: false, count: document.blockCount)
-        var current: (identity: Int, range: Range<Int>, next: Int)? = nil
-        func close() {
-            if let current, current.next == current.range.upperBound { ranges[current.identity] = current.range }
-        }
+        var current: (identity: Int, start: Int)? = nil
         for block in document.blockIDs {
             guard let parent = document.parent(of: block) else {
-                close()
+                if let current { ranges[current.identity] = current.start..<identities.count }
                 current = nil
                 let identity = document.identity(of: block)
-                if let range = wanted[identity], document.markup(of: block)?.alert == nil {
-                    current = (identity, range, range.lowerBound)
+                if containers.contains(identity), document.markup(of: block)?.alert == nil {
+                    current = (identity, identities.count)
                     depth[block.index] = 0
                     recordsChildren[block.index] = true
                 }
                 continue
             }
-            guard parent.index < block.index, depth[parent.index] >= 0, recordsChildren[parent.index], var place = current else { continue }
+            guard current != nil, parent.index < block.index, depth[parent.index] >= 0, recordsChildren[parent.index] else { continue }
             let level = depth[parent.index] + 1
             depth[block.index] = level
             switch document.kind(of: block) {
@@ -177,11 +159,9 @@ enum MarkdownSourceMapBuilder {
                 recordsChildren[block.index] = Int(level) < ChildBlockLines.maximumDepth
             default: break
             }
-            if place.next < place.range.upperBound { identities[place.next] = document.identity(of: block) }
-            place.next += 1
-            current = place
+            identities.append(document.identity(of: block))
         }
-        close()
+        if let current { ranges[current.identity] = current.start..<identities.count }
         return (identities, ranges)
     }
 }

@@ -173,7 +173,7 @@ struct SourcePreservingEditTests {
             let blankGap =
                 if case .gap = segment.content { bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } } else { false }
             if case .blocks(let identities) = segment.content, isTouched(index), identities.count == 1,
-                let childBlocks = map.childBlocks(of: identities[0]),
+                let childBlocks = ChildBlockLines.childBlocks(of: identities[0], in: map, segment: segment.range, options: .default),
                 now.isLookedInto(identities[0], children: childBlocks, touched: touched.inner)
             {
                 pieces += childPieces(childBlocks, of: identities[0], range: segment.range, touched: touched.inner, now: now)

@@ -11,7 +11,7 @@
 /// written anew).
 ///
 /// A top-level list or block quote also records the source lines of its children, and of theirs
-/// down through lists, items and block quotes (``childBlocks(of:)``): when an edit changes one item,
+/// down through lists, items and block quotes (``innerIdentities``): when an edit changes one item,
 /// the writer can keep the other items' lines and write only the changed one anew.
 ///
 /// A group is written from source when none of its blocks was edited (``markEdited(_:)``, which
@@ -92,10 +92,9 @@ package struct MarkdownSourceMap: Sendable {
     package private(set) var fingerprints: [Int: BlockFingerprint]
     /// Whether the source's first line ending is CRLF (rendered blocks then use CRLF too).
     package let usesCRLF: Bool
-    /// One block inside a top-level list or block quote, as the parse records it: the lines of
-    /// the children of the top-level block and of lists, items and block quotes inside it, in
-    /// document order, each with its depth — a flat record (a few bytes a block) the writer
-    /// turns into ``ChildBlock``s for the blocks an edit touched.
+    /// One block inside a top-level list or block quote, as libcmark-gfm's lines give it: a child
+    /// of the top-level block or of a list, item or block quote inside it, in document order,
+    /// with its depth — a flat record (a few bytes a block) made into ``ChildBlock``s.
     package struct InnerBlockLines: Sendable, Hashable {
         /// 1 for a child of the top-level block, 2 for a grandchild, … (at most 64).
         package var depth: Int16
@@ -118,23 +117,15 @@ package struct MarkdownSourceMap: Sendable {
         }
     }
 
-    /// The blocks inside top-level lists and block quotes (not alerts), flat, in document order;
-    /// ``innerIdentities`` holds their identities, and ``innerRanges`` where each top-level
-    /// block's are in both.
-    package let innerLines: [InnerBlockLines]
+    /// The identities of the blocks inside top-level lists and block quotes (not alerts) that
+    /// ``InnerBlockLines`` record, in document order, as parsed; ``innerRanges`` says where each
+    /// top-level block's are. Their lines are read again from the block's source lines when the
+    /// writer needs them (libcmark-gfm reads a top-level block's lines alone as it read them in
+    /// the document), so a parse pays one pass over the block table and nothing per line.
     package let innerIdentities: [Int]
-    /// Where the inner blocks of each top-level block are in ``innerLines`` and
-    /// ``innerIdentities``, by its identity; a block whose inner blocks libcmark-gfm and the
-    /// document did not pair one for one has none.
+    /// Where the inner blocks of each top-level block are in ``innerIdentities``, by its
+    /// identity.
     package let innerRanges: [Int: Range<Int>]
-
-    /// The children of top-level block `identity`, with theirs below lists, items and block
-    /// quotes (``childBlocks(_:identities:)``); `nil` when the map has none. Time: its inner
-    /// blocks.
-    package func childBlocks(of identity: Int) -> [ChildBlock]? {
-        guard let range = innerRanges[identity], !range.isEmpty else { return nil }
-        return Self.childBlocks(innerLines[range], identities: innerIdentities[range])
-    }
 
     /// The tree of flat `lines` (depths starting at 1), each block taking the identity at its
     /// place in `identities` (-1 where `identities` is shorter).
@@ -169,13 +160,12 @@ package struct MarkdownSourceMap: Sendable {
     package private(set) var editedChildren: Set<Int> = []
 
     package init(
-        source: [UInt8], segments: [Segment], fingerprints: [Int: BlockFingerprint], innerLines: [InnerBlockLines] = [],
-        innerIdentities: [Int] = [], innerRanges: [Int: Range<Int>] = [:]
+        source: [UInt8], segments: [Segment], fingerprints: [Int: BlockFingerprint], innerIdentities: [Int] = [],
+        innerRanges: [Int: Range<Int>] = [:]
     ) {
         self.source = source
         self.segments = segments
         self.fingerprints = fingerprints
-        self.innerLines = innerLines
         self.innerIdentities = innerIdentities
         self.innerRanges = innerRanges
         let firstLineFeed = source.firstIndex(of: 0x0A)
@@ -183,7 +173,7 @@ package struct MarkdownSourceMap: Sendable {
     }
 
     /// Marks blocks as edited: the writer writes a top-level block anew, keeping from source
-    /// those of its children (``childBlocks(of:)``) that are not marked.
+    /// those of its children (``innerIdentities``) that are not marked.
     /// - Parameter identities: Identities of top-level blocks and of their children; an identity
     ///   of neither kind is kept, harmlessly (it names no child of the source).
     package mutating func markEdited(_ identities: some Sequence<Int>) {

@@ -143,7 +143,10 @@ struct SourcePreservingWriter {
     private mutating func splicedContainer(
         _ identity: Int, unit: IntentDocument.TopLevelUnit, _ bytes: UnsafeBufferPointer<UInt8>, segment: Range<Int>
     ) -> (bytes: [UInt8], endsWritten: Bool)? {
-        guard let children = map.childBlocks(of: identity) else { return nil }
+        guard map.innerRanges[identity] != nil,
+            let children = ChildBlockLines.childBlocks(
+                of: identity, in: map, segment: segment, options: EscapeMinimizer.readingOptions(anewOptions()))
+        else { return nil }
         var splicer = IntentDocumentSplicer(expectedBytes: 0, firstFreeIdentity: document.largestIdentity + 1)
         splicer.copy(document, sourceID: 0, utf8Range: unit.utf8Range)
         var part = splicer.finish()
