@@ -9,7 +9,9 @@ import Testing
 /// Source-preserving writes through the editing layer: after one edit of an
 /// ``IntentEditing/EditableIntentDocument`` made from parsed Markdown, the written Markdown keeps
 /// every top-level block the edit did not touch, and everything between blocks, byte for byte
-/// and in order, and reads back to the edited document wherever writing anew does.
+/// and in order — and inside a touched list or block quote, every item and quoted block the edit
+/// did not touch, at any depth, save what Markdown forces (``EditedBlocks``) — and reads back to
+/// the edited document wherever writing anew does.
 @Suite("Markdown written from its source after an edit", .tags(.corpus))
 struct SourcePreservingEditTests {
     /// The documents: every parsing fixture of full syntax, the bundled documents and the first
