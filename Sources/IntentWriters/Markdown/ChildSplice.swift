@@ -5,16 +5,16 @@ import MarkdownParsing
 /// it that no edit touched as they were in the source, the lines of the others as the writer
 /// wrote them.
 ///
-/// The pieces come from two texts of the same block: its source (the lines of the blocks inside
-/// it are ``IntentModel/MarkdownSourceMap/childBlocks(of:)``) and the block written anew (whose lines
-/// libcmark-gfm gives). Between two kept children stands the source's text between them; next
+/// The pieces come from two texts of the same block, whose lines libcmark-gfm gives
+/// (``MarkdownParsing/ChildBlockLines``): its source, paired with the identities the parse
+/// recorded, and the block written anew. Between two kept children stands the source's text between them; next
 /// to a child written anew, the written text. Kept children must stand in the source order of the
 /// kept ones. A kept item of an ordered list numbered in sequence in the source takes its number
 /// now; in another ordered list, the first item is written anew unless its source number is the
 /// list's start now. A touched child that is itself a list, an item or a block quote is looked
 /// into the same way unless in ``writesWhole`` (its untouched children kept); else it is
-/// written anew whole. The writer accepts the result only when libcmark-gfm reads it as it reads
-/// the block written anew.
+/// written anew whole. The writer accepts the result only when libcmark-gfm reads it as the block
+/// in the document or as the block written anew.
 struct ChildSplice {
     /// The source, as UTF-8 bytes.
     let source: UnsafeBufferPointer<UInt8>
@@ -60,6 +60,7 @@ struct ChildSplice {
             case .written: nil
             }
         }
+        let renumbers = Self.isNumberedInSequence(children)
         var output = Array(source[range.lowerBound..<first.range.lowerBound])
         for (position, piece) in pieces.enumerated() {
             if position > 0 {
@@ -74,9 +75,7 @@ struct ChildSplice {
             case .kept(let index):
                 let child = children[index]
                 let end = Self.contentEnd(child.range, in: source)
-                if let digits = child.markerDigits, let ordinal = ordinals[child.identity], ordinal != child.markerNumber,
-                    Self.isNumberedInSequence(children)
-                {
+                if renumbers, let digits = child.markerDigits, let ordinal = ordinals[child.identity], ordinal != child.markerNumber {
                     // An item of a list numbered 1, 2, 3…: its number follows its place now.
                     startLine(&output)
                     output += source[child.range.lowerBound..<digits.lowerBound]
@@ -102,9 +101,9 @@ struct ChildSplice {
     private func pieces(
         _ current: [Int], children: [MarkdownSourceMap.ChildBlock], writtenChildren: [MarkdownSourceMap.ChildBlock]
     ) -> [Piece]? {
-        guard let anchors = anchors(current, children: children) else { return nil }
         var sourceIndex: [Int: Int] = [:]
         for (index, child) in children.enumerated() { sourceIndex[child.identity] = index }
+        guard let anchors = anchors(current, children: children, sourceIndex: sourceIndex) else { return nil }
         var lastInSource = -1
         return anchors.enumerated().map { position, anchor in
             if let anchor {
@@ -152,11 +151,10 @@ struct ChildSplice {
     /// For each child now, the index of the source child it keeps; `nil` for one written anew (or
     /// looked into); `nil` in all when the kept ones are out of source order. The first item of
     /// an ordered list is kept only with the list's start now as its number, or renumbered.
-    func anchors(_ current: [Int], children: [MarkdownSourceMap.ChildBlock]) -> [Int?]? {
+    /// `sourceIndex` gives each source child's index by identity.
+    private func anchors(_ current: [Int], children: [MarkdownSourceMap.ChildBlock], sourceIndex: [Int: Int]) -> [Int?]? {
         let listStart = current.first.flatMap { ordinals[$0] }
         let renumbers = Self.isNumberedInSequence(children)
-        var sourceIndex: [Int: Int] = [:]
-        for (index, child) in children.enumerated() { sourceIndex[child.identity] = index }
         var anchors: [Int?] = []
         var lastKept = -1
         for (position, identity) in current.enumerated() {
