@@ -72,15 +72,11 @@ struct LinkReferences: Sendable {
     /// quote markers, a list marker and spaces, with `[label]:` on one line (not a footnote's
     /// `[^`).
     static func labels(inDefinitions text: ArraySlice<UInt8>) -> [String] {
-        var result: [String] = []
-        var lineStart = text.startIndex
-        while lineStart < text.endIndex {
-            var lineEnd = lineStart
-            while lineEnd < text.endIndex, text[lineEnd] != 0x0A, text[lineEnd] != 0x0D { lineEnd += 1 }
-            if let label = label(atStartOf: text[lineStart..<lineEnd]) { result.append(label) }
-            lineStart = lineEnd + 1
+        guard !text.isEmpty else { return [] }
+        let starts = text.withUnsafeBufferPointer { SourceLines.starts(of: $0) }.map { $0 + text.startIndex }
+        return starts.indices.compactMap { index in
+            label(atStartOf: text[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : text.endIndex)])
         }
-        return result
     }
 
     /// The label of a line `[label]: …`, as written; `nil` for another line.

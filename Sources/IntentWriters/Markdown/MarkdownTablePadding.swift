@@ -152,19 +152,11 @@ package enum MarkdownTablePadding {
         return bytes[start..<end]
     }
 
-    /// The lines of `bytes`, each with its line ending.
+    /// The lines of `bytes`, each with its line ending (as ``MarkdownParsing/SourceLines`` cuts
+    /// them).
     private static func lines(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        var result: [ArraySlice<UInt8>] = []
-        var start = bytes.startIndex
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.endIndex || bytes[index + 1] != 0x0A)) {
-                result.append(bytes[start...index])
-                start = index + 1
-            }
-            index += 1
-        }
-        if start < bytes.endIndex { result.append(bytes[start...]) }
-        return result
+        guard !bytes.isEmpty else { return [] }
+        let starts = bytes.withUnsafeBufferPointer { SourceLines.starts(of: $0) }.map { $0 + bytes.startIndex }
+        return starts.indices.map { index in bytes[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : bytes.endIndex)] }
     }
 }

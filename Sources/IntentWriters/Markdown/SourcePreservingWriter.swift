@@ -139,18 +139,17 @@ struct SourcePreservingWriter {
     /// others written anew (``ChildSplice``). Tried looking into every touched container; when
     /// that reads otherwise, with one of them written whole (outermost first); then with all of
     /// them written whole. `nil` when nothing is kept or libcmark-gfm reads every try otherwise
-    /// than the block written anew. `endsWritten` tells whether its last child was not kept.
+    /// than both the block in the document and the block written anew. `endsWritten` tells
+    /// whether its last child was not kept.
     private mutating func splicedContainer(
         _ identity: Int, unit: IntentDocument.TopLevelUnit, _ bytes: UnsafeBufferPointer<UInt8>, segment: Range<Int>
     ) -> (bytes: [UInt8], endsWritten: Bool)? {
+        let options = anewOptions()
+        let reading = EscapeMinimizer.readingOptions(options)
         guard map.innerRanges[identity] != nil,
-            let children = ChildBlockLines.childBlocks(
-                of: identity, in: map, segment: segment, options: EscapeMinimizer.readingOptions(anewOptions()))
+            let children = ChildBlockLines.childBlocks(of: identity, in: map, segment: segment, options: reading)
         else { return nil }
-        var splicer = IntentDocumentSplicer(expectedBytes: 0, firstFreeIdentity: document.largestIdentity + 1)
-        splicer.copy(document, sourceID: 0, utf8Range: unit.utf8Range)
-        var part = splicer.finish()
-        part.frontMatter = nil
+        let part = self.part(of: [unit.utf8Range])
         var currentChildren: [Int: [Int]] = [:]
         var ordinals: [Int: Int] = [:]
         for block in part.blockIDs {
@@ -160,10 +159,8 @@ struct SourcePreservingWriter {
                 ordinals[part.identity(of: block)] = ordinal
             }
         }
-        let options = anewOptions()
         let references = sourceReferences()
         let written = Array(MarkdownWriter(options: options).writeAnew(part, context: definitionContext, references: references).utf8)
-        let reading = EscapeMinimizer.readingOptions(options)
         guard let writtenChildren = ChildBlockLines.childLines(inMarkdown: written, options: reading) else { return nil }
         // Accepted only when, with what it stands with, it reads as the block in the document
         // (with no footnotes about, the usual case: one parse) or as the block written anew.
@@ -309,10 +306,7 @@ struct SourcePreservingWriter {
         _ positions: [Int], of units: [IntentDocument.TopLevelUnit], next: ListStyle? = nil
     ) {
         guard !positions.isEmpty else { return }
-        var splicer = IntentDocumentSplicer(expectedBytes: 0, firstFreeIdentity: document.largestIdentity + 1)
-        for position in positions { splicer.copy(document, sourceID: 0, utf8Range: units[position].utf8Range) }
-        var part = splicer.finish()
-        part.frontMatter = nil
+        var part = self.part(of: positions.map { units[$0].utf8Range })
         let topBlocks = part.blockIDs.filter { part.parent(of: $0) == nil }
         if let first = topBlocks.first { avoidJoining(&part, list: first, neighbours: [previousListStyle, next]) }
         if let last = topBlocks.last, last != topBlocks.first { avoidJoining(&part, list: last, neighbours: [next]) }
@@ -326,6 +320,16 @@ struct SourcePreservingWriter {
         }
         writeFresh(written)
         needsBlankLine = true
+    }
+
+    /// The document's text in `ranges` (whole top-level units), as a document of its own with the
+    /// same identities and no front matter.
+    private func part(of ranges: [Range<Int>]) -> IntentDocument {
+        var splicer = IntentDocumentSplicer(expectedBytes: 0, firstFreeIdentity: document.largestIdentity + 1)
+        for range in ranges { splicer.copy(document, sourceID: 0, utf8Range: range) }
+        var part = splicer.finish()
+        part.frontMatter = nil
+        return part
     }
 
     /// The options blocks are written anew with: ``options`` with the source's conventions
