@@ -65,9 +65,23 @@ package struct ByteOutput: ~Copyable {
     package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         if count + bytes.count > capacity { grow(toFit: bytes.count) }
-        if bytes.count <= 16 {
-            // Short pieces (tags, entities): a loop beats a call to memcpy.
-            for offset in 0..<bytes.count { storage[count + offset] = base[offset] }
+        let length = bytes.count
+        if length <= 16 {
+            // Short pieces (tags, entities, short runs): two overlapping word copies beat a call
+            // to memcpy, and a loop of bytes.
+            let source = UnsafeRawPointer(base)
+            let target = UnsafeMutableRawPointer(storage + count)
+            if length >= 8 {
+                target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                target.storeBytes(
+                    of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self), toByteOffset: length - 8, as: UInt64.self)
+            } else if length >= 4 {
+                target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                target.storeBytes(
+                    of: source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self), toByteOffset: length - 4, as: UInt32.self)
+            } else {
+                for offset in 0..<length { storage[count + offset] = base[offset] }
+            }
         } else {
             (storage + count).update(from: base, count: bytes.count)
         }
@@ -76,7 +90,12 @@ package struct ByteOutput: ~Copyable {
 
     @inlinable @inline(__always)
     package mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { append($0) }
+        // A literal's bytes are read in place (no closure); a one-scalar StaticString has none.
+        if text.hasPointerRepresentation {
+            append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        } else {
+            text.withUTF8Buffer { append($0) }
+        }
     }
 
     /// Appends already encoded bytes as they are.

@@ -51,6 +51,25 @@ struct HTMLWriterTests {
         try expectSameHTML("a  \n  \nb\n")
     }
 
+    /// Text escaping reads eight bytes at a time, the last partial word as the eight bytes that end
+    /// the text, and appends short pieces as overlapping words: a special character at every
+    /// position of texts of every length from 1 to 40, in paragraphs and code blocks, against
+    /// libcmark-gfm.
+    @Test func escapingIsExactAtEveryLengthAndPosition() throws {
+        var markdown = ""
+        for length in 1...40 {
+            for special in ["&", "<", ">", "\"", "é"] {
+                for position in 0..<length {
+                    var letters = Array(repeating: "a", count: length)
+                    letters[position] = special
+                    let text = letters.joined()
+                    markdown += "\(text)\n\n```\n\(text)\n```\n\n"
+                }
+            }
+        }
+        try expectSameHTML(markdown)
+    }
+
     @Test func deeplyNestedEmphasisIsWrittenInLinearTime() throws {
         // 96 000 delimiters in one paragraph, under maximumEmphasisDelimitersPerBlock.
         let depth = 16_000

@@ -16,33 +16,40 @@ extension IntentDocument {
             blockCount: Visitor.followsBlocks ? blocks.count : 0, spanCount: Visitor.followsSpans ? spans.count : 0)
         var text = self.text
         text.withUTF8 { bytes in
-            runRecords.withUnsafeBufferPointer { records in
-                var start = 0
-                var currentLeaf: Int32 = -2
-                for position in 0..<records.count {
-                    let record = records[position]
-                    let run = StoredRun(index: position, start: start, record: record)
-                    let entersLeaf = record.block != currentLeaf
-                    visitor.willVisit(run, entersLeaf: entersLeaf)
-                    // The flags are constants of the visitor's type: each branch folds away.
-                    if entersLeaf {
-                        if Visitor.followsSpans { state.moveSpans(to: -1, in: self, visitor: &visitor) }
-                        if Visitor.followsBlocks { state.moveBlocks(to: record.block, in: self, visitor: &visitor) }
-                        currentLeaf = record.block
+            // The tables are read through buffers: a parent is one load, not a copy of the entry.
+            blocks.withUnsafeBufferPointer { blockTable in
+                spans.withUnsafeBufferPointer { spanTable in
+                    runRecords.withUnsafeBufferPointer { records in
+                        var start = 0
+                        var currentLeaf: Int32 = -2
+                        for position in 0..<records.count {
+                            let record = records[position]
+                            let run = StoredRun(index: position, start: start, record: record)
+                            let entersLeaf = record.block != currentLeaf
+                            visitor.willVisit(run, entersLeaf: entersLeaf)
+                            // The flags are constants of the visitor's type: each branch folds away.
+                            if entersLeaf {
+                                if Visitor.followsSpans { state.moveSpans(to: -1, in: spanTable, visitor: &visitor) }
+                                if Visitor.followsBlocks { state.moveBlocks(to: record.block, in: blockTable, visitor: &visitor) }
+                                currentLeaf = record.block
+                            }
+                            if Visitor.followsSpans { state.moveSpans(to: record.span, in: spanTable, visitor: &visitor) }
+                            let isLastInLeaf = position + 1 == records.count || records[position + 1].block != record.block
+                            visitor.visitRun(
+                                run, text: UnsafeBufferPointer(rebasing: bytes[start..<record.end]), isLastInLeaf: isLastInLeaf)
+                            start = record.end
+                        }
                     }
-                    if Visitor.followsSpans { state.moveSpans(to: record.span, in: self, visitor: &visitor) }
-                    let isLastInLeaf = position + 1 == records.count || records[position + 1].block != record.block
-                    visitor.visitRun(run, text: UnsafeBufferPointer(rebasing: bytes[start..<record.end]), isLastInLeaf: isLastInLeaf)
-                    start = record.end
+                    if Visitor.followsSpans { state.moveSpans(to: -1, in: spanTable, visitor: &visitor) }
+                    if Visitor.followsBlocks { state.moveBlocks(to: -1, in: blockTable, visitor: &visitor) }
                 }
             }
         }
-        if Visitor.followsSpans { state.moveSpans(to: -1, in: self, visitor: &visitor) }
-        if Visitor.followsBlocks { state.moveBlocks(to: -1, in: self, visitor: &visitor) }
     }
 
     /// What a walk has open: the open blocks and spans, outermost first, with a flag per table
-    /// entry, and scratch space for the paths being opened (reused: no allocation per block).
+    /// entry, and scratch space for the path being opened (empty between moves, its capacity reused: no
+    /// allocation per block).
     @usableFromInline struct WalkState {
         @usableFromInline var openBlocks: [Int32] = []
         @usableFromInline var isBlockOpen: [Bool]
@@ -57,55 +64,48 @@ extension IntentDocument {
 
         /// Closes the open blocks that do not contain `leaf` (-1: all) and opens the path down to it.
         @inlinable mutating func moveBlocks<Visitor: IntentVisitor & ~Copyable>(
-            to leaf: Int32, in document: IntentDocument, visitor: inout Visitor
+            to leaf: Int32, in blocks: UnsafeBufferPointer<Block>, visitor: inout Visitor
         ) {
             // Walk up from the new leaf to the first open block: the common ancestor (or -1).
-            path.removeAll(keepingCapacity: true)
             var index = leaf
             while index >= 0, !isBlockOpen[Int(index)] {
                 path.append(index)
-                index = document.blocks[Int(index)].parent
+                index = blocks[Int(index)].parent
             }
             while let last = openBlocks.last, last != index {
                 openBlocks.removeLast()
                 isBlockOpen[Int(last)] = false
                 visitor.exitBlock(BlockID(last))
             }
-            // The path runs from the leaf up: open from the outermost down, telling each its child.
-            var position = path.count - 1
-            while position >= 0 {
-                let block = path[position]
-                visitor.enterBlock(BlockID(block), child: position > 0 ? BlockID(path[position - 1]) : nil)
+            // The path runs from the leaf up: open from the outermost down, telling each its child
+            // (popping leaves the scratch path empty for the next move).
+            while let block = path.popLast() {
+                visitor.enterBlock(BlockID(block), child: path.last.map { BlockID($0) })
                 openBlocks.append(block)
                 isBlockOpen[Int(block)] = true
-                position -= 1
             }
         }
 
         /// Closes the open spans that do not contain `innermost` (-1: all) and opens the path down to it.
         @inlinable mutating func moveSpans<Visitor: IntentVisitor & ~Copyable>(
-            to innermost: Int32, in document: IntentDocument, visitor: inout Visitor
+            to innermost: Int32, in spans: UnsafeBufferPointer<Span>, visitor: inout Visitor
         ) {
             if innermost < 0 && openSpans.isEmpty { return }
             if let last = openSpans.last, last == innermost { return }
-            path.removeAll(keepingCapacity: true)
             var index = innermost
             while index >= 0, !isSpanOpen[Int(index)] {
                 path.append(index)
-                index = document.spans[Int(index)].parent
+                index = spans[Int(index)].parent
             }
             while let last = openSpans.last, last != index {
                 openSpans.removeLast()
                 isSpanOpen[Int(last)] = false
                 visitor.exitSpan(SpanID(last))
             }
-            var position = path.count - 1
-            while position >= 0 {
-                let span = path[position]
+            while let span = path.popLast() {
                 visitor.enterSpan(SpanID(span))
                 openSpans.append(span)
                 isSpanOpen[Int(span)] = true
-                position -= 1
             }
         }
     }

@@ -95,20 +95,17 @@ extension IntentDocument {
             guard row.parent >= 0, case .table(let columns) = blocks[Int(row.parent)].kind else { return nil }
             return columns.count
         }
-        func blockNeedsRepair(_ block: Block) -> Bool {
-            if !ModelRanges.identity.contains(block.identity) || block.kind.rangeFailure() != nil { return true }
-            if case .tableCell(let column) = block.kind, let count = columns(ofTableAbove: block), column >= count { return true }
-            return block.markup?.needsClampForWriting ?? false
+        // The scans read the tables through buffers, so that checking an entry does not copy it.
+        let badBlocks = blocks.withUnsafeBufferPointer { table in
+            table.indices.filter { Self.blockNeedsRepair(at: $0, in: table) }
         }
-        let badBlocks = blocks.indices.filter { blockNeedsRepair(blocks[$0]) }
         let runCount = runRecords.count
-        let badAttributes = attributeTable.indices.filter {
-            let attributes = attributeTable[$0]
-            return attributes.display?.validationFailure() != nil || attributes.sourcePosition?.validationFailure() != nil
-                || attributes.display?.paragraphStyle?.textBlocks.contains { $0.numberOfColumns > runCount || $0.rowSpan > runCount }
-                    == true
+        let badAttributes = attributeTable.withUnsafeBufferPointer { table in
+            table.indices.filter { Self.attributesNeedRepair(table[$0], runCount: runCount) }
         }
-        let badSpans = spans.indices.filter { !ModelRanges.identity.contains(spans[$0].identity) }
+        let badSpans = spans.withUnsafeBufferPointer { table in
+            table.indices.filter { !ModelRanges.identity.contains(table[$0].identity) }
+        }
         guard !badBlocks.isEmpty || !badAttributes.isEmpty || !badSpans.isEmpty else { return self }
         var copy = self
         for index in badBlocks {
@@ -145,5 +142,40 @@ extension IntentDocument {
         copy.spanLookup = [:]
         copy.attributeLookup = [:]
         return copy
+    }
+
+    /// Whether the block at `index` holds a value outside ``ModelRanges``, or is a cell whose
+    /// column is past its table's last.
+    private static func blockNeedsRepair(at index: Int, in blocks: UnsafeBufferPointer<Block>) -> Bool {
+        if !ModelRanges.identity.contains(blocks[index].identity) { return true }
+        switch blocks[index].kind {
+        case .paragraph, .orderedList, .unorderedList, .codeBlock, .blockQuote, .thematicBreak, .table, .tableHeaderRow:
+            break
+        case .header, .listItem, .tableRow:
+            if blocks[index].kind.rangeFailure() != nil { return true }
+        case .tableCell(let column):
+            if blocks[index].kind.rangeFailure() != nil { return true }
+            let row = blocks[index].parent
+            if row >= 0, blocks[Int(row)].parent >= 0, case .table(let columns) = blocks[Int(blocks[Int(row)].parent)].kind,
+                column >= columns.count
+            {
+                return true
+            }
+        @unknown default:
+            if blocks[index].kind.rangeFailure() != nil { return true }
+        }
+        return blocks[index].markup?.needsClampForWriting ?? false
+    }
+
+    /// Whether a run attribute set holds display attributes or a source position outside
+    /// ``ModelRanges``, or a text table wider or taller than the document has runs.
+    private static func attributesNeedRepair(_ attributes: RunAttributes, runCount: Int) -> Bool {
+        if let display = attributes.display {
+            if display.validationFailure() != nil { return true }
+            if display.paragraphStyle?.textBlocks.contains(where: { $0.numberOfColumns > runCount || $0.rowSpan > runCount }) == true {
+                return true
+            }
+        }
+        return attributes.sourcePosition?.validationFailure() != nil
     }
 }

@@ -24,6 +24,7 @@ enum HTMLEscaping {
         let raw = UnsafeRawPointer(base)
         var stretchStart = 0
         var index = 0
+        var tailChecked = false
         let count = bytes.count
         while index < count {
             // Eight bytes at a time: skip words that hold none of & < > " (SWAR zero-byte test).
@@ -33,6 +34,11 @@ enum HTMLEscaping {
                     index += 8
                     continue
                 }
+            } else if !tailChecked {
+                // The last partial word, once: the eight bytes that end the text (some already
+                // handled; a special among those only sends the tail to the byte loop).
+                tailChecked = true
+                if count >= 8, !containsSpecial(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) { break }
             }
             let byte = base[index]
             if byte > 0x3E || (byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22) {
@@ -52,14 +58,15 @@ enum HTMLEscaping {
         if count > stretchStart { output.append(UnsafeBufferPointer(rebasing: bytes[stretchStart..<count])) }
     }
 
-    /// Whether any byte of `word` is `&`, `<`, `>` or `"`.
+    /// Whether any byte of `word` is `&`, `<`, `>` or `"`: two zero-byte tests, as `"` (0x22) and
+    /// `&` (0x26) differ only in bit 2, `<` (0x3C) and `>` (0x3E) only in bit 1.
     @inline(__always)
     static func containsSpecial(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        return hasZeroByte(word ^ (ones &* 0x26)) || hasZeroByte(word ^ (ones &* 0x3C))
-            || hasZeroByte(word ^ (ones &* 0x3E)) || hasZeroByte(word ^ (ones &* 0x22))
+        let quoteOrAmpersand = (word | (ones &* 0x04)) ^ (ones &* 0x26)
+        let angleBracket = (word | (ones &* 0x02)) ^ (ones &* 0x3E)
+        return ((quoteOrAmpersand &- ones) & ~quoteOrAmpersand | (angleBracket &- ones) & ~angleBracket) & highs != 0
     }
 
     /// URL attribute values: bytes outside ``IntentModel/HrefBytes``'s safe set are
