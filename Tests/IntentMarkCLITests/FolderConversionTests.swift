@@ -155,9 +155,14 @@ struct FolderConversionTests {
         // Wait until a temporary file exists, then interrupt.
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline, !Self.files(under: output).contains(where: { $0.hasPrefix(".") }) { usleep(2_000) }
+        let sawTemporaryFile = Self.files(under: output).contains { ($0 as NSString).lastPathComponent.hasPrefix(".") }
         process.interrupt()
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(!Self.files(under: output).contains { ($0 as NSString).lastPathComponent.hasPrefix(".") })
+        // What the process did, for a failure's message (this test once failed under the whole
+        // suite's load, and passes alone).
+        let outcome =
+            "saw a temporary file before the signal: \(sawTemporaryFile); reason \(process.terminationReason.rawValue), status \(process.terminationStatus); left: \(Self.files(under: output))"
+        #expect(process.terminationReason == .uncaughtSignal, "\(outcome)")
+        #expect(!Self.files(under: output).contains { ($0 as NSString).lastPathComponent.hasPrefix(".") }, "\(outcome)")
     }
 }
