@@ -50,19 +50,51 @@ package struct EscapeMinimizer {
     }
 
     /// `markdown` without the escapes it does not need; `pieceStarts` are the UTF-8 offsets where
-    /// its top-level blocks start.
-    mutating func minimize(_ markdown: String, pieceStarts: [Int]) -> String {
+    /// its top-level blocks start, `verbatimRanges` (UTF-8, in order) what the writer wrote as it
+    /// is — code blocks and HTML blocks, whose backslashes and `&` are text — which is not tried.
+    mutating func minimize(_ markdown: String, pieceStarts: [Int], verbatimRanges: [Range<Int>] = []) -> String {
         let bytes = Array(markdown.utf8)
-        guard Self.hasCandidate(bytes[...]) else { return markdown }
+        guard Self.hasEscape(bytes, in: 0..<bytes.count, outside: verbatimRanges) else { return markdown }
         var boundaries = pieceStarts.filter { $0 > 0 && $0 < bytes.count }
         boundaries.insert(0, at: 0)
         boundaries.append(bytes.count)
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         for index in 0..<(boundaries.count - 1) where boundaries[index] < boundaries[index + 1] {
-            result += minimizePiece(Array(bytes[boundaries[index]..<boundaries[index + 1]]))
+            let range = boundaries[index]..<boundaries[index + 1]
+            // A piece whose only escapes lie in code or HTML blocks keeps them: no parse.
+            if Self.hasEscape(bytes, in: range, outside: verbatimRanges) {
+                result += minimizePiece(Array(bytes[range]))
+            } else {
+                result += bytes[range]
+            }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Whether `bytes[range]` holds an escape (``escape(in:at:)``) outside every one of `ranges`
+    /// (in order): a piece without one has nothing to remove.
+    static func hasEscape(_ bytes: [UInt8], in range: Range<Int>, outside ranges: [Range<Int>]) -> Bool {
+        // The first range that ends after the piece's start (a binary search: the ranges are
+        // disjoint and in order), then on in step with the scan.
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var next = low
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "&") {
+                while next < ranges.count, ranges[next].upperBound <= index { next += 1 }
+                let isVerbatim = next < ranges.count && ranges[next].contains(index)
+                if !isVerbatim, escape(in: bytes, at: index) != nil { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// A reference to, and a stub definition of, every footnote `document` names

@@ -16,6 +16,9 @@ struct MarkdownRenderer {
     private var output = ""
     /// Where each top-level block's Markdown starts in the output (UTF-8 offsets), in order.
     private(set) var topLevelStarts: [Int] = []
+    /// The code blocks and HTML blocks of the output (UTF-8 offsets, in order): text written as it
+    /// is, whose backslashes and `&` are not escapes.
+    private(set) var verbatimRanges: [Range<Int>] = []
 
     /// The prefix of continuation lines: the open containers' `> `, indentation and so on.
     private var linePrefix = ""
@@ -575,7 +578,9 @@ struct MarkdownRenderer {
         }
         switch kind(leaf) {
         case .codeBlock(let languageHint):
+            let start = output.utf8.count
             writeCodeBlock(leaf, languageHint: languageHint)
+            verbatimRanges.append(start..<output.utf8.count)
         case .thematicBreak:
             break
         case .header(let level):
@@ -583,7 +588,9 @@ struct MarkdownRenderer {
         case .paragraph where leafIsHTML:
             var html = rawContent
             if html.hasSuffix("\n") { html.removeLast() }
+            let start = output.utf8.count
             writeContentLines(html)
+            verbatimRanges.append(start..<output.utf8.count)
         case .paragraph:
             guard !inline.isEmpty else { break }
             let content = inline.finish(wrapWidth: wrapWidth)

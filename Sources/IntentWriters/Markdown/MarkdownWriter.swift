@@ -65,7 +65,7 @@ public struct MarkdownWriter: Sendable {
         if options.minimizesEscapes {
             var minimizer = EscapeMinimizer(
                 writing: options, context: EscapeMinimizer.footnoteContext(of: document) + context, size: written.utf8.count)
-            written = minimizer.minimize(written, pieceStarts: renderer.topLevelStarts)
+            written = minimizer.minimize(written, pieceStarts: renderer.topLevelStarts, verbatimRanges: renderer.verbatimRanges)
         }
         // Padding goes last: it measures cells as they are finally written (escapes removed).
         if options.padsTableColumns, written.utf8.contains(UInt8(ascii: "|")),
