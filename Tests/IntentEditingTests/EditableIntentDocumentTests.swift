@@ -142,6 +142,20 @@ struct EditableIntentDocumentTests {
         #expect(table.document.text == "a\tb\nc1\u{2028}2\td\n")
     }
 
+    @Test("A break typed in a table cell is written as <br>, and the table stays a table")
+    func breakInCellIsWrittenAsHTML() throws {
+        for (location, cells) in [(5, ["h1", "h2<br>", "c1", "c2"]), (8, ["h1", "h2", "c1<br>", "c2"])] {
+            var table = EditableIntentDocument(try Self.parsed("| h1 | h2 |\n|----|----|\n| c1 | c2 |\n"))
+            try table.replace(NSRange(location: location, length: 0), with: "\n")
+            let markdown = table.document.markdown()
+            let reread = try Self.parsed(markdown)
+            let leaves = reread.leafBlocks().compactMap { $0.block.map { reread.kind(of: $0) } }
+            #expect(leaves.allSatisfy { if case .tableCell = $0 { true } else { false } }, "\(markdown)")
+            #expect(reread.text.split(whereSeparator: { $0 == "\t" || $0 == "\n" }) == cells.map { Substring($0) }, "\(markdown)")
+            #expect(reread.html(options: HTMLWritingOptions(unsafe: true)).contains("<br>"), "\(markdown)")
+        }
+    }
+
     @Test("Ranges are UTF-16 and checked; String.Index ranges work too")
     func ranges() throws {
         var editable = EditableIntentDocument(try Self.parsed("a🙂b\n"))

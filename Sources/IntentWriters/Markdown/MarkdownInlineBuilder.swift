@@ -102,7 +102,16 @@ struct MarkdownInlineBuilder {
     ///     whitespace of the next line, which whitespace-preserving inline-only syntax keeps in the
     ///     break). Written only outside blocks: inside one the reader strips it anyway, and a
     ///     continuation line's indentation is the writer's to choose.
+    ///
+    /// In a table cell, whose row is one line (GFM §4.10), a hard break is written `<br>` — as
+    /// GitHub users write one — and a soft break as a space: a line ending there would end the
+    /// row and the table with it. Read back, the `<br>` is inline HTML, not a break (documents
+    /// from the parser never have a break in a cell; an edit or a hand-made document can).
     mutating func appendLineBreak(hard: Bool, indentation: Substring = "") {
+        if isInTableCell {
+            if hard { appendRaw("<br>") } else { appendText(" ") }
+            return
+        }
         flushPending()
         protectTrailingWhitespace()
         pieces.append(.lineBreak(hard: hard, indentation: isInBlock ? "" : String(indentation)))

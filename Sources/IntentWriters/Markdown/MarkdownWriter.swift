@@ -24,7 +24,9 @@ import MarkdownParsing
 ///
 /// Limits of the syntax itself: two strikethroughs that touch, or two code spans that touch, read
 /// back as one; text with NUL reads back with U+FFFD; a heading of level 3–6 that holds a line
-/// break has no Markdown form (its lines are written as they are).
+/// break has no Markdown form (its lines are written as they are); a table row is one line, so a
+/// line break in a cell (an edit or a hand-made document can put one there) is written `<br>`, as
+/// GitHub's users write one, and reads back as inline HTML — a soft break there as a space.
 ///
 /// ```swift
 /// let document = try IntentDocument(markdown: "Some *emphasis* and a [link](https://example.com).\n")
