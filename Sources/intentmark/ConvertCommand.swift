@@ -117,6 +117,8 @@ struct ConvertCommand {
             case "--unsafe", "--heading-ids", "--github-alerts": appliesTo = [.html]
             case "--result-options": appliesTo = [.json, .runs, .markdown]
             case "--reformat": appliesTo = [.markdown]
+            // HTML and Markdown write links as the author wrote them; plain text has none.
+            case "--base-url" where !documentIsJSON: appliesTo = [.json, .runs, .rtf, .terminal]
             case "--style": appliesTo = resultOptions == nil ? [.rtf] : [.rtf, .json, .runs, .markdown]
             default:
                 if documentIsJSON, ParsingFlags.names.contains(name) || name == "-e" || name == "--extension" {

@@ -195,7 +195,8 @@ enum HelpText {
               --raw-formatting-tags     keep <u> <sup> <mark> … as raw inline HTML instead of
                                         display attributes (underline, superscript, highlight, …)
               --source-positions        put source positions (line:column, UTF-8 bytes) on runs
-              --base-url URL            resolve relative links and images against URL
+              --base-url URL            resolve relative links and images against URL (json,
+                                        runs, rtf, terminal; html and markdown keep them as written)
               --language CODE           BCP-47 language code put on every run
               --repair-utf8             replace invalid UTF-8 with U+FFFD instead of failing
               --unlimited               lift the parsing limits that guard against hostile input

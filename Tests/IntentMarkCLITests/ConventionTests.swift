@@ -112,6 +112,12 @@ struct ConventionTests {
                 "--result-options does not apply to --to html: it applies to --to json, runs, markdown"
             ),
             ([file, "-t", "rtf", "--unsafe"], "--unsafe does not apply to --to rtf: it applies to --to html"),
+            (
+                [file, "-t", "html", "--base-url", "https://example.com/"],
+                "--base-url does not apply to --to html: it applies to --to json, runs, rtf, terminal"
+            ),
+            ([file, "-t", "md", "--base-url", "https://example.com/"], "--base-url does not apply to --to markdown"),
+            (["-f", "json", "-", "-t", "rtf", "--base-url", "https://example.com/"], "--base-url is a Markdown parsing option"),
             (["-f", "json", "-", "-t", "html", "--smart"], "--smart is a Markdown parsing option; it does not apply to -f json input"),
             (["-f", "json", "-", "-t", "html", "-e", "table"], "-e is a Markdown parsing option"),
             (["apply", file, file, "-j", "2"], "-j/--jobs applies to convert into a directory, not to apply"),
