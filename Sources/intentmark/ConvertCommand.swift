@@ -314,11 +314,21 @@ struct ConvertCommand {
             // As pandoc: the files joined by a blank line, read as one document; relative links
             // stay as written unless --base-url is given.
             var data = Data()
+            var starts: [(path: String, offset: Int)] = []
             for (index, path) in inputPaths.enumerated() {
                 if index > 0 { data.append(contentsOf: Array("\n\n".utf8)) }
+                starts.append((path, data.count))
                 data.append(path == "-" ? try Self.readStandardInput() : try IntentDocument.readFile(at: URL(fileURLWithPath: path)))
             }
-            document = try IntentDocument(markdown: data, options: options)
+            do {
+                document = try IntentDocument(markdown: data, options: options)
+            } catch IntentMarkError.invalidUTF8(let offset) {
+                // Named by the file that holds the byte, at its offset there (not in the joined text).
+                guard let file = starts.last(where: { $0.offset <= offset }) else { throw IntentMarkError.invalidUTF8(byteOffset: offset) }
+                throw IntentMarkError.unreadableFile(
+                    path: file.path == "-" ? "standard input" : file.path,
+                    reason: "not valid UTF-8 (first invalid byte at offset \(offset - file.offset); --repair-utf8 replaces it)")
+            }
         } else {
             document = try IntentDocument(markdown: Self.readStandardInput(), options: options)
         }

@@ -70,6 +70,14 @@ struct ConventionTests {
         let appended = try CLITests.run(["-f", "json", firstJSON.path, secondJSON.path, "-t", "html"])
         #expect(appended.status == 0, "\(appended.standardError)")
         #expect(appended.output.contains("<h1>One</h1>") && appended.output.contains("<li>b</li>"))
+        // Invalid UTF-8 in the second file is reported in that file, at its offset there.
+        let bad = try Self.temporaryFile("bad.md", "")
+        try Data([0x61, 0x62, 0xFF, 0xFE]).write(to: bad)
+        let invalid = try CLITests.run([first.path, bad.path, "-t", "html"])
+        #expect(invalid.status == 1)
+        #expect(
+            invalid.standardError
+                == "intentmark: cannot read \(bad.path): not valid UTF-8 (first invalid byte at offset 2; --repair-utf8 replaces it)\n")
     }
 
     @Test("Unknown formats, extensions and commands are usage errors naming what exists")
