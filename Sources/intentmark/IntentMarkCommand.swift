@@ -50,8 +50,11 @@ enum IntentMarkCommand {
             write("intentmark \(version)\n", to: .standardOutput)
             return .success
         default:
-            // `intentmark FILE…` and `intentmark -t html FILE` convert, as pandoc does.
-            guard first == "-" || first.hasPrefix("-") || FileManager.default.fileExists(atPath: first) else {
+            // `intentmark FILE…` and `intentmark -t html FILE` convert, as pandoc does. A word
+            // that names no file is a mistyped command, unless it looks like a path (a slash or a
+            // file extension): then it is a missing input, reported as `convert` reports one.
+            let looksLikePath = first.contains("/") || first.contains(".")
+            guard first == "-" || first.hasPrefix("-") || looksLikePath || FileManager.default.fileExists(atPath: first) else {
                 throw UsageError("'\(first)' is neither a command (convert, show, apply, toc, bench) nor a file")
             }
             return try ConvertCommand.run(arguments)

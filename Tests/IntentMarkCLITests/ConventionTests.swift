@@ -95,6 +95,11 @@ struct ConventionTests {
         let command = try CLITests.run(["conver", file])
         #expect(command.status == 64)
         #expect(command.standardError.contains("neither a command"))
+        // A missing file that looks like a path fails as `convert` fails on it: status 1.
+        let missing = try CLITests.run(["missing-input.md", "-t", "html"])
+        let missingWithConvert = try CLITests.run(["convert", "missing-input.md", "-t", "html"])
+        #expect(missing.status == 1 && missingWithConvert.status == 1)
+        #expect(missing.standardError == missingWithConvert.standardError)
     }
 
     @Test("Honest flags: an output extension no format writes, or an option that does not apply to the output, is a usage error")
