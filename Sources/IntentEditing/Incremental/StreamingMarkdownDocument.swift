@@ -14,10 +14,13 @@ import MarkdownParsing
 /// while its start could still change its block's kind — `-` or `=` (a setext underline, a list,
 /// a thematic break), `|` or `:` (a table's delimiter row), a backtick or `~` (a fence), `<` (an HTML
 /// block), `#`, `>`, `+`, `*`, `_`, `[`, a digit, white space, or an empty line — so a view never
-/// shows `Title` flash into a heading when a half-typed `-` arrives, or raw syntax that becomes
-/// markup a moment later. A line whose start is settled (after any complete list markers and `>`,
-/// a letter or another character that starts no block) is parsed as it arrives, so long
-/// paragraphs appear word by word. ``finish()`` releases what is held back.
+/// shows `Title` flash into a heading when a half-typed `-` arrives, or a half-typed block marker
+/// or fence as text. A line whose start is settled (after any complete list markers and `>`, a
+/// letter or another character that starts no block) is parsed as it arrives, so long paragraphs
+/// appear word by word. What is held back is a line's start, not inline syntax or whole lines: an
+/// unclosed `*`, backtick or `[text](` later in a line shows as text until its closing arrives,
+/// and a table's header row, once its line has ended, shows as a paragraph until the delimiter
+/// row under it arrives. ``finish()`` releases what is held back.
 ///
 /// After every append, ``document`` equals a full parse of ``committedSource`` (the text received
 /// minus the held-back tail); after ``finish()``, of everything received (property-tested over
