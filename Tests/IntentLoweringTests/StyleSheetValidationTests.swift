@@ -29,8 +29,10 @@ struct StyleSheetValidationTests {
             name: "colour out of range", json: #"{"link": {"foregroundColor": {"red": 2, "green": 0, "blue": 0, "alpha": 1}}}"#,
             reason: "link.foregroundColor.red: 2.0 is outside 0.0…1.0"),
         Case(name: "superscript out of range", json: #"{"code": {"superscript": 5000}}"#, reason: "code.superscript: 5000 is outside"),
-        Case(name: "NaN spelled as a string", json: #"{"body": {"fontSize": "NaN"}}"#, reason: "at .body.fontSize: expected Double"),
-        Case(name: "wrong type", json: #"{"body": {"isItalic": 1}}"#, reason: "at .body.isItalic: expected Bool"),
+        Case(
+            name: "NaN spelled as a string", json: #"{"body": {"fontSize": "NaN"}}"#,
+            reason: "at .body.fontSize: expected a number, found a string"),
+        Case(name: "wrong type", json: #"{"body": {"isItalic": 1}}"#, reason: "at .body.isItalic: expected true or false, found a number"),
         Case(name: "not an object", json: #"[1, 2]"#, reason: "document: expected"),
         Case(
             name: "deep nesting",

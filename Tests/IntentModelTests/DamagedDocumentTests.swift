@@ -185,13 +185,19 @@ struct DamagedDocumentTests {
 
     @Test func wrongTypesAndHugeNumbersAreErrorsNamingThePath() throws {
         let wrongType = Self.document(intent: #"[{"kind": "header", "level": "one", "identity": 1}]"#)
-        #expect(try #require(Self.failure(wrongType)).hasPrefix("at .runs[0].intent[0].level:"))
+        #expect(try #require(Self.failure(wrongType)).hasPrefix("at .runs[0].intent[0].level: expected a number, found a string"))
         let huge = Self.document(intent: #"[{"kind": "header", "level": 1e400, "identity": 1}]"#)
         #expect(try #require(Self.failure(huge)).hasPrefix("at .runs[0].intent[0].level: the number 1e400 does not fit"))
         let beyondInt = Self.document(intent: #"[{"kind": "paragraph", "identity": 99999999999999999999999}]"#)
         #expect(try #require(Self.failure(beyondInt)).hasPrefix("at .runs[0].intent[0].identity: the number 99999999999999999999999"))
         let runsNotArray = Data(#"{"format": "intentmark-document", "version": 1, "runs": {"text": "x"}}"#.utf8)
-        #expect(try #require(Self.failure(runsNotArray)).hasPrefix("at .runs:"))
+        #expect(try #require(Self.failure(runsNotArray)).hasPrefix("at .runs: expected an array"))
+        // Not JSON at all (Markdown read as the JSON form): named as such, in words.
+        #expect(
+            Self.failure(Data("# Title\n\n- item\n".utf8))
+                == "not the JSON form: it starts with '#', the form with '{'")
+        #expect(
+            Self.failure(Data("  [1, 2]".utf8)) == "not the JSON form: it starts with '[', the form with '{'")
         let unknownKind = Self.document(intent: #"[{"kind": "sidebar", "identity": 1}]"#)
         #expect(try #require(Self.failure(unknownKind)).contains("unknown block kind 'sidebar'"))
     }

@@ -263,6 +263,13 @@ extension IntentDocument: Codable {
     ///   version; ``IntentMarkError/invalidDocumentJSON(reason:)`` for anything else that is not a
     ///   valid document (the reason names the JSON path).
     public init(jsonData: Data) throws {
+        // A document is an object: anything else (Markdown given as JSON, say) is named as such
+        // before the decoder reports it in its own terms.
+        if let first = jsonData.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first != UInt8(ascii: "{") {
+            let shown = first < 0x80 && first >= 0x20 ? "'\(Character(Unicode.Scalar(first)))'" : String(format: "byte 0x%02X", first)
+            throw IntentMarkError.invalidDocumentJSON(
+                reason: "not the JSON form: it starts with \(shown), the form with '{'")
+        }
         do {
             self = try JSONDecoder().decode(IntentDocument.self, from: jsonData)
         } catch let error as IntentMarkError {
@@ -289,15 +296,38 @@ extension IntentDocument: Codable {
         }
         switch error {
         case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)): expected \(type) (\(context.debugDescription))"
+            // Foundation says "Expected to decode Int but found a string instead." (or "found number").
+            let found = context.debugDescription.components(separatedBy: "but found ").dropFirst().first.map { text in
+                let value = text.hasSuffix(" instead.") ? String(text.dropLast(" instead.".count)) : text
+                let named = ["number": "a number", "string": "a string", "bool": "true or false", "dictionary": "an object"]
+                return ", found " + (named[value] ?? value)
+            }
+            return "\(path(context.codingPath)): expected \(jsonName(of: type))\(found ?? "")"
         case .valueNotFound(let type, let context):
-            return "\(path(context.codingPath)): missing \(type) value"
+            return "\(path(context.codingPath)): missing \(jsonName(of: type)) value"
         case .keyNotFound(let key, let context):
             return "\(path(context.codingPath)): missing key '\(key.stringValue)'"
         case .dataCorrupted(let context):
             return "\(path(context.codingPath)): \(context.debugDescription)"
         @unknown default:
             return String(describing: error)
+        }
+    }
+
+    /// What a JSON reader calls the value a Swift type decodes from: `a number`, `a string`,
+    /// `true or false`, `an object`, `an array` (else the type's name).
+    static func jsonName(of type: Any.Type) -> String {
+        switch type {
+        case is Bool.Type: return "true or false"
+        case is String.Type: return "a string"
+        case is Int.Type, is Int32.Type, is Int64.Type, is UInt.Type, is UInt32.Type, is UInt64.Type, is Double.Type,
+            is Float.Type:
+            return "a number"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Dictionary") { return "an object" }
+            if name.hasPrefix("Array") { return "an array" }
+            return name
         }
     }
 }
