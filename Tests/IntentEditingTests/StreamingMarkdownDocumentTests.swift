@@ -193,6 +193,29 @@ struct StreamingMarkdownDocumentTests {
         #expect(eager.document.blockKinds.contains { $0.kind == .header(level: 2) })
     }
 
+    @Test("A table streamed a character at a time appears with its header, never as a paragraph of pipes")
+    func tableAppearsWhole() throws {
+        let answer = "Intro\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n| 3 | 4 |\n\nDone.\n"
+        var stream = try StreamingMarkdownDocument()
+        var sawTable = false
+        for character in answer {
+            try stream.append(String(character))
+            let html = stream.document.html()
+            #expect(!html.contains("<p>|") && !html.contains("| a"), "after \(stream.committedSource.debugDescription): \(html)")
+            sawTable = sawTable || html.contains("<th>a</th>")
+        }
+        #expect(sawTable)
+        try stream.finish()
+        #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: answer)))
+        // Prose with a pipe waits only until the next line shows it is no delimiter row.
+        var prose = try StreamingMarkdownDocument()
+        try prose.append("Use a | b here.\n")
+        #expect(prose.heldBack == "Use a | b here.\n")
+        try prose.append("Then")
+        #expect(prose.heldBack.isEmpty)
+        #expect(prose.document.text.contains("Use a | b here."))
+    }
+
     @Test("Finished blocks keep their identities and runs; the change names what was added and removed")
     func finishedBlocksStay() throws {
         var stream = try StreamingMarkdownDocument()

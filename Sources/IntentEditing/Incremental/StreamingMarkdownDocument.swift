@@ -17,10 +17,11 @@ import MarkdownParsing
 /// shows `Title` flash into a heading when a half-typed `-` arrives, or a half-typed block marker
 /// or fence as text. A line whose start is settled (after any complete list markers and `>`, a
 /// letter or another character that starts no block) is parsed as it arrives, so long paragraphs
-/// appear word by word. What is held back is a line's start, not inline syntax or whole lines: an
-/// unclosed `*`, backtick or `[text](` later in a line shows as text until its closing arrives,
-/// and a table's header row, once its line has ended, shows as a paragraph until the delimiter
-/// row under it arrives. ``finish()`` releases what is held back.
+/// appear word by word. A line that has ended and holds a `|` waits too, while the line after it
+/// could still be a table's delimiter row (it has nothing yet, or only `|`, `:`, `-` and spaces),
+/// so a table appears with its header, never as a paragraph first. Inline syntax is not held
+/// back: an unclosed `*`, backtick or `[text](` later in a line shows as text until its closing
+/// arrives. ``finish()`` releases what is held back.
 ///
 /// After every append, ``document`` equals a full parse of ``committedSource`` (the text received
 /// minus the held-back tail); after ``finish()``, of everything received (property-tested over
@@ -42,7 +43,8 @@ public struct StreamingMarkdownDocument: Sendable {
         /// Nothing: every chunk is parsed as it arrives (a half-typed `-` under a line makes it a
         /// heading for a moment).
         case nothing
-        /// A last line that has not ended, while its start could still change its block's kind
+        /// A last line that has not ended, while its start could still change its block's kind,
+        /// and an ended line with a `|` while the line after it could be a table's delimiter row
         /// (see ``StreamingMarkdownDocument``).
         case unsettledLines
         /// Every last line that has not ended: one re-parse per line, the cheapest.
@@ -161,10 +163,27 @@ public struct StreamingMarkdownDocument: Sendable {
                 while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
                 return start
             }
-            if holdBack == .unsettledLines, lastLineStart < count, lineStartIsSettled(pending.utf8.dropFirst(lastLineStart)) {
-                return count
+            guard holdBack == .unsettledLines else { return lastLineStart }
+            if lastLineStart < count, lineStartIsSettled(pending.utf8.dropFirst(lastLineStart)) { return count }
+            // The last ended line waits too while it could be a table's header row: it holds a
+            // `|`, and what follows it could still be the delimiter row under it.
+            return text.withUTF8 { bytes in
+                guard lastLineStart > 0, Self.couldBeDelimiterRow(bytes[lastLineStart...]) else { return lastLineStart }
+                var start = lastLineStart - 1
+                while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+                let line = bytes[start..<(lastLineStart - 1)]
+                guard line.contains(UInt8(ascii: "|")), !Self.couldBeDelimiterRow(line) else { return lastLineStart }
+                return start
             }
-            return lastLineStart
+        }
+    }
+
+    /// Whether `bytes` (a line, or its start) holds only what a table's delimiter row holds — `|`,
+    /// `:`, `-`, spaces and tabs — and container prefixes (`>`): nothing yet, or so far one.
+    static func couldBeDelimiterRow(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        bytes.allSatisfy { byte in
+            byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ")
+                || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\r")
         }
     }
 
