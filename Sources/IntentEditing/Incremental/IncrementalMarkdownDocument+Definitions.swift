@@ -155,7 +155,8 @@ extension IncrementalMarkdownDocument {
     }
 
     /// Adds the lines of `element` (whose source starts at byte `offset`) that no block covers
-    /// to `definitions`; `true` when one of its block lines that may hold a definition has a
+    /// to `definitions` — but a footnote definition's stretch, whose block libcmark-gfm moves to
+    /// the document's end; `true` when one of its block lines that may hold a definition has a
     /// `]:` whose label is one of `labels` or cannot be read.
     private func gatherDefinitions(
         of element: SourceBlock, at offset: Int, frontMatterEnd: Int, changing labels: Set<String>,
@@ -167,6 +168,10 @@ extension IncrementalMarkdownDocument {
         var insideBlock = false
         // The element's label colons, read once (on the first block line that has one).
         var colons: LabelColons? = nil
+        // Whether the stretch being read is a footnote definition's (`[^label]:`), which defines
+        // no link: its lines are left out, as the full parse's gathering leaves them.
+        var inFootnoteDefinition = false
+        let footnotes = options.extensions.contains(.footnotes)
         while lineStart < bytes.count {
             let next = LineEndings.line(in: bytes, from: lineStart).next
             let lineBytes = Array(bytes[lineStart..<next])
@@ -175,6 +180,7 @@ extension IncrementalMarkdownDocument {
                 // Front matter is not Markdown.
             } else if isBlockLine {
                 definitions.endStretch()
+                inFootnoteDefinition = false
                 // A `]:` there was resolved by the last full parse, unless its label is
                 // changing (or cannot be read). In a paragraph a label may start on an earlier
                 // line (libcmark-gfm gives a paragraph that began with definitions their lines),
@@ -186,8 +192,10 @@ extension IncrementalMarkdownDocument {
                 }
             } else if DefinitionStretches.isBlank(lineBytes) {
                 definitions.endStretch()
+                inFootnoteDefinition = false
             } else {
-                definitions.add(String(decoding: lineBytes, as: UTF8.self))
+                if footnotes, Self.definitionLabel(lineBytes[...]) != nil { inFootnoteDefinition = true }
+                if !inFootnoteDefinition { definitions.add(String(decoding: lineBytes, as: UTF8.self)) }
             }
             lineStart = next
             line += 1

@@ -132,7 +132,7 @@ extension IncrementalMarkdownDocument {
 
     /// The label of the footnote definition `line` starts (`[^label]:` after at most three
     /// spaces, the label without white space or brackets), or `nil`.
-    private static func definitionLabel(_ line: ArraySlice<UInt8>) -> String? {
+    static func definitionLabel(_ line: ArraySlice<UInt8>) -> String? {
         var index = line.startIndex
         while index < line.endIndex, index - line.startIndex < 3, line[index] == 32 { index += 1 }
         guard line[index...].starts(with: [91, 94]) else { return nil }
