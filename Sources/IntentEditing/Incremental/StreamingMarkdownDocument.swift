@@ -19,9 +19,11 @@ import MarkdownParsing
 /// letter or another character that starts no block) is parsed as it arrives, so long paragraphs
 /// appear word by word. A line that has ended and holds a `|` waits too, while the line after it
 /// could still be a table's delimiter row (it has nothing yet, or only `|`, `:`, `-` and spaces),
-/// so a table appears with its header, never as a paragraph first. Inline syntax is not held
-/// back: an unclosed `*`, backtick or `[text](` later in a line shows as text until its closing
-/// arrives. ``finish()`` releases what is held back.
+/// so a table whose header row starts with `|` appears with its header, never as a paragraph
+/// first (a header row that starts with a letter streams as a paragraph until the delimiter row
+/// arrives, like any settled line). Inline syntax is not held back: an unclosed `*`, backtick or
+/// `[text](` later in a line shows as text until its closing arrives. ``finish()`` releases what
+/// is held back.
 ///
 /// After every append, ``document`` equals a full parse of ``committedSource`` (the text received
 /// minus the held-back tail); after ``finish()``, of everything received (property-tested over
