@@ -160,24 +160,27 @@ public struct StreamingMarkdownDocument: Sendable {
         case .incompleteLines, .unsettledLines:
             // Back from the end over the last line only: its cost is that line's, not the text's.
             var text = pending
-            let lastLineStart = text.withUTF8 { bytes in
-                var start = bytes.count
-                while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-                return start
-            }
+            let lastLineStart = text.withUTF8 { Self.lineStart(before: $0.count, in: $0) }
             guard holdBack == .unsettledLines else { return lastLineStart }
             if lastLineStart < count, lineStartIsSettled(pending.utf8.dropFirst(lastLineStart)) { return count }
             // The last ended line waits too while it could be a table's header row: it holds a
             // `|`, and what follows it could still be the delimiter row under it.
             return text.withUTF8 { bytes in
                 guard lastLineStart > 0, Self.couldBeDelimiterRow(bytes[lastLineStart...]) else { return lastLineStart }
-                var start = lastLineStart - 1
-                while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+                let start = Self.lineStart(before: lastLineStart - 1, in: bytes)
                 let line = bytes[start..<(lastLineStart - 1)]
                 guard line.contains(UInt8(ascii: "|")), !Self.couldBeDelimiterRow(line) else { return lastLineStart }
                 return start
             }
         }
+    }
+
+    /// Just after the last line feed before `end` (0 when there is none): where the line that
+    /// `end` lies in starts. Reads back over that line only.
+    private static func lineStart(before end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = end
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        return start
     }
 
     /// Whether `bytes` (a line, or its start) holds only what a table's delimiter row holds — `|`,

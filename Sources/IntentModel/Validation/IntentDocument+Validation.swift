@@ -89,12 +89,6 @@ extension IntentDocument {
     ///
     /// Every writer and lowering calls it first, so a document built by hand never traps one.
     package func repairedForWriting() -> IntentDocument {
-        func columns(ofTableAbove cell: Block) -> Int? {
-            guard cell.parent >= 0 else { return nil }
-            let row = blocks[Int(cell.parent)]
-            guard row.parent >= 0, case .table(let columns) = blocks[Int(row.parent)].kind else { return nil }
-            return columns.count
-        }
         // The scans read the tables through buffers, so that checking an entry does not copy it.
         let badBlocks = blocks.withUnsafeBufferPointer { table in
             table.indices.filter { Self.blockNeedsRepair(at: $0, in: table) }
@@ -111,7 +105,7 @@ extension IntentDocument {
         for index in badBlocks {
             var block = blocks[index]
             block.identity = block.identity.clamped(to: ModelRanges.identity)
-            block.kind = block.kind.clamped(columns: columns(ofTableAbove: block))
+            block.kind = block.kind.clamped(columns: blocks.withUnsafeBufferPointer { Self.columnCount(ofTableAbove: index, in: $0) })
             block.markup = block.markup?.clampedForWriting()
             copy.blocks[index] = block
         }
@@ -155,16 +149,21 @@ extension IntentDocument {
             if blocks[index].kind.rangeFailure() != nil { return true }
         case .tableCell(let column):
             if blocks[index].kind.rangeFailure() != nil { return true }
-            let row = blocks[index].parent
-            if row >= 0, blocks[Int(row)].parent >= 0, case .table(let columns) = blocks[Int(blocks[Int(row)].parent)].kind,
-                column >= columns.count
-            {
-                return true
-            }
+            if let count = columnCount(ofTableAbove: index, in: blocks), column >= count { return true }
         @unknown default:
             if blocks[index].kind.rangeFailure() != nil { return true }
         }
         return blocks[index].markup?.needsClampForWriting ?? false
+    }
+
+    /// The number of columns of the table that holds the cell at `index` (the cell's row's
+    /// parent), or `nil` when the cell is not in a table's row.
+    private static func columnCount(ofTableAbove index: Int, in blocks: UnsafeBufferPointer<Block>) -> Int? {
+        let row = blocks[index].parent
+        guard row >= 0, blocks[Int(row)].parent >= 0, case .table(let columns) = blocks[Int(blocks[Int(row)].parent)].kind else {
+            return nil
+        }
+        return columns.count
     }
 
     /// Whether a run attribute set holds display attributes or a source position outside

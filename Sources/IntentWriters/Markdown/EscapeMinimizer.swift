@@ -54,47 +54,28 @@ package struct EscapeMinimizer {
     /// is — code blocks and HTML blocks, whose backslashes and `&` are text — which is not tried.
     mutating func minimize(_ markdown: String, pieceStarts: [Int], verbatimRanges: [Range<Int>] = []) -> String {
         let bytes = Array(markdown.utf8)
-        guard Self.hasEscape(bytes, in: 0..<bytes.count, outside: verbatimRanges) else { return markdown }
         var boundaries = pieceStarts.filter { $0 > 0 && $0 < bytes.count }
         boundaries.insert(0, at: 0)
         boundaries.append(bytes.count)
+        let pieces = zip(boundaries, boundaries.dropFirst()).filter { $0 < $1 }.map { $0..<$1 }
+        // A piece whose only escapes lie in code or HTML blocks keeps them: no parse.
+        let hasEscape = pieces.map { Self.hasEscape(bytes, in: $0, outside: verbatimRanges) }
+        guard hasEscape.contains(true) else { return markdown }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
-        for index in 0..<(boundaries.count - 1) where boundaries[index] < boundaries[index + 1] {
-            let range = boundaries[index]..<boundaries[index + 1]
-            // A piece whose only escapes lie in code or HTML blocks keeps them: no parse.
-            if Self.hasEscape(bytes, in: range, outside: verbatimRanges) {
-                result += minimizePiece(Array(bytes[range]))
-            } else {
-                result += bytes[range]
-            }
+        for (range, hasEscape) in zip(pieces, hasEscape) {
+            result += hasEscape ? minimizePiece(Array(bytes[range])) : Array(bytes[range])
         }
         return String(decoding: result, as: UTF8.self)
     }
 
     /// Whether `bytes[range]` holds an escape (``escape(in:at:)``) outside every one of `ranges`
-    /// (in order): a piece without one has nothing to remove.
+    /// (disjoint, in order): a piece without one has nothing to remove.
     static func hasEscape(_ bytes: [UInt8], in range: Range<Int>, outside ranges: [Range<Int>]) -> Bool {
-        // The first range that ends after the piece's start (a binary search: the ranges are
-        // disjoint and in order), then on in step with the scan.
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        range.contains { index in
+            (bytes[index] == UInt8(ascii: "\\") || bytes[index] == UInt8(ascii: "&")) && !isInside(index, ranges)
+                && escape(in: bytes, at: index) != nil
         }
-        var next = low
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "&") {
-                while next < ranges.count, ranges[next].upperBound <= index { next += 1 }
-                let isVerbatim = next < ranges.count && ranges[next].contains(index)
-                if !isVerbatim, escape(in: bytes, at: index) != nil { return true }
-            }
-            index += 1
-        }
-        return false
     }
 
     /// A reference to, and a stub definition of, every footnote `document` names
@@ -112,7 +93,7 @@ package struct EscapeMinimizer {
 
     /// One piece without its needless escapes.
     private mutating func minimizePiece(_ piece: [UInt8]) -> [UInt8] {
-        guard Self.hasCandidate(piece[...]), let baseline = parse(piece, positioned: true) else { return piece }
+        guard let baseline = parse(piece, positioned: true) else { return piece }
         // A backslash or `&` in code or raw HTML is text: removing it changes the text, so it is
         // not tried (each try is a parse).
         var literal = Self.literalRanges(in: baseline, piece: piece)
@@ -246,9 +227,5 @@ package struct EscapeMinimizer {
         case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: return UInt32(byte - UInt8(ascii: "A") + 10)
         default: return nil
         }
-    }
-
-    private static func hasCandidate(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.contains(UInt8(ascii: "\\")) || bytes.contains(UInt8(ascii: "&"))
     }
 }
