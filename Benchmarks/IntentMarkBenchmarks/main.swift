@@ -5,7 +5,7 @@
 //   swift run -c release intentmark-benchmarks --editing [--runs N] [FILE…]   (the editing layer)
 //   swift run -c release intentmark-benchmarks --streaming [--runs N] [FILE…]   (its streaming rows alone)
 //   swift run -c release intentmark-benchmarks --foundation [--runs N] [FILE…]   (AttributedString against Foundation-only builders)
-//   swift run -c release intentmark-benchmarks --complexity [--max-bytes 64M] [--shapes LIST] [--json PATH]   (growth exponent of every output per input shape)
+//   swift run -c release intentmark-benchmarks --complexity [--max-bytes 64M] [--shapes LIST] [--outputs LIST] [--json PATH]   (growth exponent of every output per input shape)
 //   swift run -c release intentmark-benchmarks --complexity --instructions [--sizes 8K,32K,128K] [--shapes LIST] [--outputs LIST] [--fail-above 1.15] [--json PATH]
 //       (the same by instruction counts under valgrind's callgrind: independent of the machine; CI runs it)
 //   intentmark-benchmarks --child TASK FILE   (internal: one task's peak memory, in a child process)
@@ -194,6 +194,12 @@ do {
             complexitySweep.shapes = ComplexityShape.all.filter { complexityShapes.contains($0.name) }
             guard !complexitySweep.shapes.isEmpty else {
                 fail("unknown shapes (shapes: \(ComplexityShape.all.map(\.name).joined(separator: ", ")))")
+            }
+        }
+        if let complexityOutputs {
+            complexitySweep.outputs = ComplexityOutput.all.filter { complexityOutputs.contains($0.name) }
+            guard !complexitySweep.outputs.isEmpty else {
+                fail("unknown outputs (outputs: \(ComplexityOutput.all.map(\.name).joined(separator: ", ")))")
             }
         }
         let start = Date()

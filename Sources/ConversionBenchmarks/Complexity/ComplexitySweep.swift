@@ -8,8 +8,10 @@ import MarkdownParsing
 ///
 /// The growth exponent is the slope of log(time) against log(bytes) (see ``exponent(of:)``): 1 for
 /// linear work, 2 for quadratic. Each point is the fastest of enough runs to take 0.2 s (at least
-/// one), so small inputs are not all noise. Inputs are parsed with ``ParsingLimits/unlimited`` —
-/// the sweep measures the outputs, not the parser's limits — and the parse is not timed.
+/// one), after one run that is not timed, so small inputs are not all noise and no timed run pays
+/// for the kernel handing the process fresh memory: ``run(progress:)`` first has glibc keep freed
+/// memory (``RetainedHeap``). Inputs are parsed with ``ParsingLimits/unlimited`` — the sweep
+/// measures the outputs, not the parser's limits — and the parse is not timed.
 package struct ComplexitySweep: Sendable {
     /// One output on one shape.
     package struct Result: Sendable, Codable {
@@ -40,6 +42,9 @@ package struct ComplexitySweep: Sendable {
     /// - Parameter progress: Called with a line per point.
     /// - Returns: One result per shape and output.
     package func run(progress: (String) -> Void) -> [Result] {
+        if !RetainedHeap.retainFreedMemory() {
+            progress("freed memory is returned to the system here: large points include page faults")
+        }
         var results: [Result] = []
         var options = MarkdownParsingOptions()
         options.limits = .unlimited
@@ -70,8 +75,10 @@ package struct ComplexitySweep: Sendable {
         return results
     }
 
-    /// The fastest of enough runs of `body` to take 0.2 s, at least one.
+    /// The fastest of enough runs of `body` to take 0.2 s, at least one, after one run that is not
+    /// timed (it touches the memory the timed runs reuse).
     static func time(_ body: () -> Void) -> Double {
+        body()
         var best = Double.infinity
         var total = 0.0
         repeat {
