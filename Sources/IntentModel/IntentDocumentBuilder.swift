@@ -8,7 +8,7 @@ package struct IntentDocumentBuilder {
     var spans: [IntentDocument.Span] = []
     var spanPaths: [InlineSpanPath] = []
     var attributeTable: [RunAttributes] = [RunAttributes()]
-    var attributeLookup: [HashedRunAttributes: Int32] = [:]
+    var attributeInterner = RunAttributesInterner(capacity: 0)
     var runRecords: [IntentDocument.RunRecord] = []
 
     // MARK: Initialisers
@@ -34,7 +34,7 @@ package struct IntentDocumentBuilder {
         runRecords.reserveCapacity(expectedBytes / 24)
         // About one distinct attribute set (a link, an image) per kilobyte in real documents:
         // reserving spares the interning table most of its rehashing as it grows.
-        attributeLookup.reserveCapacity(expectedBytes / 1024)
+        attributeInterner = RunAttributesInterner(capacity: expectedBytes / 1024)
     }
 
     // MARK: Building
@@ -67,16 +67,8 @@ package struct IntentDocumentBuilder {
     /// The index of `attributes` in the interned table, adding it when new. Empty attributes are 0.
     package mutating func attributesIndex(_ attributes: RunAttributes) -> Int32 {
         if attributes.isEmpty { return 0 }
-        // One hash for lookup and insertion: the `default:` subscript's modify accessor stores the
-        // candidate index when the key is new (most link and image attributes are).
-        let candidate = Int32(attributeTable.count)
-        var index = candidate
-        Self.read(&attributeLookup[HashedRunAttributes(attributes), default: candidate], into: &index)
-        if index == candidate { attributeTable.append(attributes) }
-        return index
+        return attributeInterner.index(of: attributes, in: &attributeTable)
     }
-
-    private static func read(_ value: inout Int32, into result: inout Int32) { result = value }
 
     /// Appends bytes (valid UTF-8) as a run, merging with the previous run when its indices match.
     package mutating func append(

@@ -44,6 +44,7 @@ final class CmarkTree {
             cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             if option == .tasklist { tasklist = UnsafeMutableRawPointer(syntaxExtension) }
         }
+        let parseStart = DispatchTime.now().uptimeNanoseconds
         if let base = bytes.baseAddress, bytes.count > 0 {
             base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { pointer in
                 // Fed in pieces of at most 1 GiB: cmark_parser_feed takes a size_t but stores
@@ -63,6 +64,7 @@ final class CmarkTree {
         CmarkRegistry.inlinePassLock.lock()
         let finished = cmark_parser_finish(parser)
         CmarkRegistry.inlinePassLock.unlock()
+        LibraryParseClock.add(DispatchTime.now().uptimeNanoseconds &- parseStart)
         guard let root = finished else {
             cmark_parser_free(parser)
             throw IntentMarkError.parserUnavailable(reason: "cmark_parser_finish returned NULL")

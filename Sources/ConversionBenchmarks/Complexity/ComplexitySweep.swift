@@ -11,7 +11,9 @@ import MarkdownParsing
 /// one), after one run that is not timed, so small inputs are not all noise and no timed run pays
 /// for the kernel handing the process fresh memory: ``run(progress:)`` first has glibc keep freed
 /// memory (``RetainedHeap``). Inputs are parsed with ``ParsingLimits/unlimited`` — the sweep
-/// measures the outputs, not the parser's limits — and the parse is not timed.
+/// measures the outputs, not the parser's limits — and the parse is not timed. Nor is
+/// libcmark-gfm's parse inside an output (the editing layer's): it is timed apart and left out, as
+/// the instruction count leaves it out (``ComplexityInstructionCount``).
 package struct ComplexitySweep: Sendable {
     /// One output on one shape.
     package struct Result: Sendable, Codable {
@@ -27,7 +29,11 @@ package struct ComplexitySweep: Sendable {
     /// One size.
     package struct Point: Sendable, Codable {
         package var bytes: Int
+        /// The output's own time: its fastest run, less the time that run spent in libcmark-gfm's
+        /// parse (``MarkdownParsing/LibraryParseClock``; only the editing layer parses).
         package var seconds: Double
+        /// The time the same run spent in libcmark-gfm's parse.
+        package var libraryParseSeconds: Double = 0
     }
 
     package var startBytes = 64_000
@@ -61,11 +67,16 @@ package struct ComplexitySweep: Sendable {
                 }
                 let parseSeconds = Date().timeIntervalSince(parseStart)
                 for index in running {
-                    let seconds = Self.time { _ = outputs[index].produce(markdown, document) }
-                    active[index].points.append(Point(bytes: markdown.utf8.count, seconds: seconds))
-                    progress("\(shape.name) \(outputs[index].name) \(markdown.utf8.count) B: \(String(format: "%.4f", seconds)) s")
+                    let point = Self.time(bytes: markdown.utf8.count) { _ = outputs[index].produce(markdown, document) }
+                    active[index].points.append(point)
+                    let library =
+                        point.libraryParseSeconds > 0
+                        ? String(format: " (libcmark-gfm's parse %.4f s apart)", point.libraryParseSeconds) : ""
+                    progress("\(shape.name) \(outputs[index].name) \(point.bytes) B: \(String(format: "%.4f", point.seconds)) s\(library)")
                 }
-                running.removeAll { active[$0].points.last.map { $0.seconds >= maximumSeconds } ?? true }
+                running.removeAll {
+                    active[$0].points.last.map { $0.seconds + $0.libraryParseSeconds >= maximumSeconds } ?? true
+                }
                 if parseSeconds >= maximumSeconds { break }
                 bytes *= 2
             }
@@ -76,17 +87,21 @@ package struct ComplexitySweep: Sendable {
     }
 
     /// The fastest of enough runs of `body` to take 0.2 s, at least one, after one run that is not
-    /// timed (it touches the memory the timed runs reuse).
-    static func time(_ body: () -> Void) -> Double {
+    /// timed (it touches the memory the timed runs reuse). Each run's time is its own, less what
+    /// it spent in libcmark-gfm's parse, which the point keeps beside it.
+    static func time(bytes: Int, _ body: () -> Void) -> Point {
         body()
-        var best = Double.infinity
+        var best = Point(bytes: bytes, seconds: .infinity)
         var total = 0.0
         repeat {
+            let libraryBefore = LibraryParseClock.nanoseconds
             let start = DispatchTime.now().uptimeNanoseconds
             body()
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            best = min(best, seconds)
-            total += seconds
+            let elapsed = DispatchTime.now().uptimeNanoseconds - start
+            let library = min(LibraryParseClock.nanoseconds - libraryBefore, elapsed)
+            let seconds = Double(elapsed - library) / 1e9
+            if seconds < best.seconds { best = Point(bytes: bytes, seconds: seconds, libraryParseSeconds: Double(library) / 1e9) }
+            total += Double(elapsed) / 1e9
         } while total < 0.2
         return best
     }
