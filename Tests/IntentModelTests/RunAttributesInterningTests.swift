@@ -1,23 +1,12 @@
+import DocumentInvariants
 import Foundation
 import IntentModel
 import Testing
 
 @Suite("Interning run attributes")
 struct RunAttributesInterningTests {
-    /// A small deterministic generator (SplitMix64), so a failure replays.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    /// One of `variety` attribute sets, each different: a link, a table cell's paragraph style,
-    /// a footnote reference or a separator.
+    /// The attribute set numbered `number` (each number's is different): a link, a table cell's
+    /// paragraph style, a footnote reference or a separator.
     static func attributes(_ number: Int) -> RunAttributes {
         switch number % 4 {
         case 0: return RunAttributes(linkDestination: "https://example.com/\(number)")
@@ -33,7 +22,7 @@ struct RunAttributesInterningTests {
     /// index of its first appearance, in order from 1; the empty set is 0; the made document's runs
     /// carry the sets appended, in order.
     @Test func everySetKeepsTheIndexOfItsFirstAppearance() throws {
-        var generator = SplitMix(state: 21)
+        var generator = SeededGenerator(seed: 21)
         var builder = IntentDocumentBuilder(expectedBytes: 0)
         var expected: [RunAttributes: Int32] = [:]
         var order: [RunAttributes] = []
