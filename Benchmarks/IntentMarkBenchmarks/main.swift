@@ -22,6 +22,20 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+/// The complexity shapes named in `names` (`--shapes`), in report order; fails when none is known.
+func selectedShapes(_ names: [String]) -> [ComplexityShape] {
+    let shapes = ComplexityShape.all.filter { names.contains($0.name) }
+    guard !shapes.isEmpty else { fail("unknown shapes (shapes: \(ComplexityShape.all.map(\.name).joined(separator: ", ")))") }
+    return shapes
+}
+
+/// The complexity outputs named in `names` (`--outputs`), in report order; fails when none is known.
+func selectedOutputs(_ names: [String]) -> [ComplexityOutput] {
+    let outputs = ComplexityOutput.all.filter { names.contains($0.name) }
+    guard !outputs.isEmpty else { fail("unknown outputs (outputs: \(ComplexityOutput.all.map(\.name).joined(separator: ", ")))") }
+    return outputs
+}
+
 func progress(_ line: String) { FileHandle.standardError.write(Data(("… " + line + "\n").utf8)) }
 
 /// `1K`, `64K`, `1M`, `64M` or a byte count.
@@ -153,18 +167,8 @@ let realWorldPath = corpus.appending(path: "realworld/realworld-1mb.md")
 do {
     if complexity && instructions {
         var count = ComplexityInstructionCount(sizes: sizesWereGiven ? sizes : [8_000, 32_000, 128_000])
-        if let complexityShapes {
-            count.shapes = ComplexityShape.all.filter { complexityShapes.contains($0.name) }
-            guard !count.shapes.isEmpty else {
-                fail("unknown shapes (shapes: \(ComplexityShape.all.map(\.name).joined(separator: ", ")))")
-            }
-        }
-        if let complexityOutputs {
-            count.outputs = ComplexityOutput.all.filter { complexityOutputs.contains($0.name) }
-            guard !count.outputs.isEmpty else {
-                fail("unknown outputs (outputs: \(ComplexityOutput.all.map(\.name).joined(separator: ", ")))")
-            }
-        }
+        if let complexityShapes { count.shapes = selectedShapes(complexityShapes) }
+        if let complexityOutputs { count.outputs = selectedOutputs(complexityOutputs) }
         guard count.sizes.count >= 2 else { fail("--instructions needs at least two --sizes") }
         let bound = failAbove ?? 1.15
         let start = Date()
@@ -190,18 +194,8 @@ do {
     if complexity {
         var complexitySweep = ComplexitySweep()
         if let complexityMaximumBytes { complexitySweep.maximumBytes = complexityMaximumBytes }
-        if let complexityShapes {
-            complexitySweep.shapes = ComplexityShape.all.filter { complexityShapes.contains($0.name) }
-            guard !complexitySweep.shapes.isEmpty else {
-                fail("unknown shapes (shapes: \(ComplexityShape.all.map(\.name).joined(separator: ", ")))")
-            }
-        }
-        if let complexityOutputs {
-            complexitySweep.outputs = ComplexityOutput.all.filter { complexityOutputs.contains($0.name) }
-            guard !complexitySweep.outputs.isEmpty else {
-                fail("unknown outputs (outputs: \(ComplexityOutput.all.map(\.name).joined(separator: ", ")))")
-            }
-        }
+        if let complexityShapes { complexitySweep.shapes = selectedShapes(complexityShapes) }
+        if let complexityOutputs { complexitySweep.outputs = selectedOutputs(complexityOutputs) }
         let start = Date()
         let results = complexitySweep.run(progress: progress)
         let minutes = Date().timeIntervalSince(start) / 60
