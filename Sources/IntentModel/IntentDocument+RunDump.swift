@@ -44,13 +44,16 @@ extension IntentDocument: CustomDebugStringConvertible {
             current = blocks[Int(current)].parent
         }
         let more = current >= 0 ? memo.depth(of: current, in: blocks) : 0
+        // The chain's outermost printed block sits at depth `more + 1`, the leaf at `more + count`.
+        let leafDepth = more + chain.count
         var markupEntries: [(identity: Int, text: String)] = []
         var intent = "\tpresentationIntent = ["
         for (position, block) in chain.enumerated() {
             if position > 0 { intent += ", " }
-            intent += memo.description(of: block, in: blocks)
+            let depth = leafDepth - position
+            intent += memo.description(of: block, atDepth: depth, in: blocks)
             if let markup = blocks[Int(block)].markup {
-                markupEntries.append((blocks[Int(block)].identity, memo.markupEntry(of: block, markup, in: blocks)))
+                markupEntries.append((blocks[Int(block)].identity, memo.markupEntry(of: block, markup, atDepth: depth, in: blocks)))
             }
         }
         if more > 0 { intent += ", … \(more) more" }
@@ -68,29 +71,53 @@ extension IntentDocument: CustomDebugStringConvertible {
     /// How many blocks of a run's chain the dump prints before `… N more`.
     static let dumpedChainDepth = 32
 
-    /// What the run dump formats once per block (its component and its markup entry, escaped).
+    /// What the run dump formats once and reuses: each block's component and markup entry,
+    /// escaped, and each block's depth.
+    ///
+    /// The walk meets a block's ancestors again for each of its leaves, one leaf after another, so
+    /// the formatted texts are kept per depth — the last block formatted at each depth — not per
+    /// block: a table's text is made once for all its cells, and the memo holds at most one text
+    /// per level of nesting, not one per block of the document.
     struct BlockDumpMemo {
-        var descriptions: [Int32: String] = [:]
-        var markupEntries: [Int32: String] = [:]
+        /// Per depth - 1: the last block formatted at that depth and its escaped component.
+        private var descriptions: [(block: Int32, text: String)] = []
+        /// Per depth - 1: the last block whose markup entry was formatted at that depth, and it.
+        private var markupEntries: [(block: Int32, text: String)] = []
         /// Per block index: the number of blocks in its chain (itself and its ancestors), or 0
         /// until computed.
-        var depths: [Int32] = []
+        private var depths: [Int32] = []
 
-        mutating func description(of block: Int32, in blocks: [Block]) -> String {
-            if let known = descriptions[block] { return known }
+        /// `block`'s component, escaped; `depth` is the number of blocks in its chain.
+        mutating func description(of block: Int32, atDepth depth: Int, in blocks: [Block]) -> String {
+            if let known = Self.recent(block, atDepth: depth, in: descriptions) { return known }
             var text = ""
             let component = PresentationIntent.IntentType.component(blocks[Int(block)].kind, identity: blocks[Int(block)].identity)
             IntentDocument.appendEscaped(Substring(component.dumpDescription), to: &text)
-            descriptions[block] = text
+            Self.remember(text, for: block, atDepth: depth, in: &descriptions)
             return text
         }
 
-        mutating func markupEntry(of block: Int32, _ markup: BlockMarkup, in blocks: [Block]) -> String {
-            if let known = markupEntries[block] { return known }
+        /// `block`'s entry in the block markup line, escaped; `depth` as in
+        /// ``description(of:atDepth:in:)``.
+        mutating func markupEntry(of block: Int32, _ markup: BlockMarkup, atDepth depth: Int, in blocks: [Block]) -> String {
+            if let known = Self.recent(block, atDepth: depth, in: markupEntries) { return known }
             var text = ""
             IntentDocument.appendEscaped(Substring("id \(blocks[Int(block)].identity): " + IntentDocument.describe(markup)), to: &text)
-            markupEntries[block] = text
+            Self.remember(text, for: block, atDepth: depth, in: &markupEntries)
             return text
+        }
+
+        private static func recent(_ block: Int32, atDepth depth: Int, in slots: [(block: Int32, text: String)]) -> String? {
+            guard depth >= 1, depth <= slots.count, slots[depth - 1].block == block else { return nil }
+            return slots[depth - 1].text
+        }
+
+        private static func remember(
+            _ text: String, for block: Int32, atDepth depth: Int, in slots: inout [(block: Int32, text: String)]
+        ) {
+            guard depth >= 1 else { return }
+            while slots.count < depth { slots.append((-1, "")) }
+            slots[depth - 1] = (block, text)
         }
 
         /// The number of blocks in `block`'s chain, memoised so that all blocks together cost

@@ -1,15 +1,20 @@
 /// Writes the run dump (``IntentDocument/runDump()``) as a visitor of the walk: one block per
 /// run. The lines a run shares with others — its block chain's, its attributes', its inline
-/// intents' and its spans' — are formatted once per block, attribute set, inline set and span,
-/// then copied, so the dump is linear in its length.
+/// intents' and its spans' — are formatted once (a block's once per stretch of its runs, an
+/// ancestor's once per depth, see ``IntentDocument/BlockDumpMemo``) and then copied, so the dump is
+/// linear in its length and holds no text per block.
 struct RunDumpWriter: IntentRunVisitor {
     // MARK: Stored layout
 
     let document: IntentDocument
     /// The dump so far.
     private(set) var output = ""
-    /// Indexed by block + 1 (0: no block), attribute set and span.
-    private var blockLines: [(markup: String, intent: String)?]
+    /// The block lines of the last run's block (-2: none yet; -1: runs outside every block). A
+    /// leaf's runs come one after another, so one entry serves them all, and the dump holds no
+    /// per-block text (ancestors' texts are reused through ``IntentDocument/BlockDumpMemo``).
+    private var lastBlock: Int32 = -2
+    private var lastBlockLines = (markup: "", intent: "")
+    /// Indexed by attribute set and span.
     private var attributeLines: [(beforeInline: String, afterSpans: String, last: String)?]
     private var inlineLines: [UInt: String] = [:]
     private var spanLines: [String?]
@@ -20,7 +25,6 @@ struct RunDumpWriter: IntentRunVisitor {
     init(document: IntentDocument) {
         self.document = document
         output.reserveCapacity(document.text.utf8.count * 4)
-        blockLines = Array(repeating: nil, count: document.blockCount + 1)
         attributeLines = Array(repeating: nil, count: document.attributeSetCount)
         spanLines = Array(repeating: nil, count: document.spanCount)
     }
@@ -65,11 +69,12 @@ struct RunDumpWriter: IntentRunVisitor {
     // MARK: Shared lines
 
     private mutating func blockLines(_ block: BlockID?) -> (markup: String, intent: String) {
-        let slot = (block?.index ?? -1) + 1
-        if let known = blockLines[slot] { return known }
-        let made = document.blockDumpLines(block?.storage ?? -1, memo: &blockMemo)
-        blockLines[slot] = made
-        return made
+        let index = block?.storage ?? -1
+        if index != lastBlock {
+            lastBlock = index
+            lastBlockLines = document.blockDumpLines(index, memo: &blockMemo)
+        }
+        return lastBlockLines
     }
 
     private mutating func attributeLines(_ set: RunAttributesID) -> (beforeInline: String, afterSpans: String, last: String) {

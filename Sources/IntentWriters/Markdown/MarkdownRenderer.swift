@@ -359,16 +359,18 @@ struct MarkdownRenderer {
             }
         }
         // Next siblings: in pre-order, a block's next sibling is the next block with its parent.
-        var lastChildOfParent: [BlockID?: BlockID] = [:]
+        // Slot 0 is the document's top level, slot `p + 1` block `p`; -1 means no child yet.
+        var lastChildOfParent = [Int32](repeating: -1, count: count + 1)
         for block in document.blockIDs {
-            let parent = document.parent(of: block)
-            if let previous = lastChildOfParent[parent], startsIndentedHTML[block.index] {
-                switch document.kind(of: previous) {
-                case .orderedList, .unorderedList: result[previous.index] = true
+            let slot = document.parent(of: block).map { $0.index + 1 } ?? 0
+            let previous = lastChildOfParent[slot]
+            if previous >= 0, startsIndentedHTML[block.index] {
+                switch document.kind(of: BlockID(index: Int(previous))) {
+                case .orderedList, .unorderedList: result[Int(previous)] = true
                 default: break
                 }
             }
-            lastChildOfParent[parent] = block
+            lastChildOfParent[slot] = Int32(block.index)
         }
         return result
     }
