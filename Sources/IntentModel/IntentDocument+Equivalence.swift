@@ -23,14 +23,12 @@ extension IntentDocument {
     /// - Parameter other: The document to compare with.
     /// - Returns: A one-line reason, or `nil`.
     public func equivalenceFailure(comparedTo other: IntentDocument) -> String? {
-        guard text.utf8.count == other.text.utf8.count, text == other.text else { return "the texts differ" }
-        guard frontMatter?.format == other.frontMatter?.format,
-            Self.withoutFinalLineEnding(frontMatter?.rawText) == Self.withoutFinalLineEnding(other.frontMatter?.rawText)
-        else {
-            return "the front matter differs"
-        }
+        if let failure = textFailure(comparedTo: other) { return failure }
         var blockMap = ChainMap()
         var spanMap = ChainMap()
+        // Attribute sets already found equal, as (own index << 32 | other index): a document has
+        // few sets and many runs, and comparing two sets copies and compares every attribute.
+        var equalAttributes = Set<UInt64>()
         var left = 0
         var right = 0
         while left < runRecords.count || right < other.runRecords.count {
@@ -40,11 +38,16 @@ extension IntentDocument {
             // An empty run (an empty block in the layout without separators) must meet an empty run.
             let aIsEmpty = a.end == (left > 0 ? runRecords[left - 1].end : 0)
             let bIsEmpty = b.end == (right > 0 ? other.runRecords[right - 1].end : 0)
-            let at = "at UTF-8 offset \(left > 0 ? runRecords[left - 1].end : 0) (runs \(left), \(right))"
+            // Where a difference lies, made only for the message.
+            var at: String { "at UTF-8 offset \(left > 0 ? runRecords[left - 1].end : 0) (runs \(left), \(right))" }
             guard aIsEmpty == bIsEmpty else { return "an empty run meets a non-empty one \(at)" }
             guard a.inline == b.inline else { return "inline intents \(a.inline) and \(b.inline) \(at)" }
-            guard Self.normalized(attributeTable[Int(a.attributes)]) == Self.normalized(other.attributeTable[Int(b.attributes)])
-            else { return "attributes differ \(at)" }
+            let attributePair = UInt64(UInt32(bitPattern: a.attributes)) << 32 | UInt64(UInt32(bitPattern: b.attributes))
+            if !equalAttributes.contains(attributePair) {
+                guard Self.normalized(attributeTable[Int(a.attributes)]) == Self.normalized(other.attributeTable[Int(b.attributes)])
+                else { return "attributes differ \(at)" }
+                equalAttributes.insert(attributePair)
+            }
             guard
                 blockMap.matches(
                     a.block, b.block,
@@ -76,6 +79,21 @@ extension IntentDocument {
             let offset = min(a.end, b.end)
             if a.end == offset { left += 1 }
             if b.end == offset { right += 1 }
+        }
+        return nil
+    }
+
+    /// Why the texts or the front matter of this document and `other` differ, or `nil`. Texts are
+    /// compared byte for byte: `String`'s `==` compares canonical equivalence, which is slower and
+    /// would take two different spellings of an accented letter for the same text.
+    private func textFailure(comparedTo other: IntentDocument) -> String? {
+        var ownText = text
+        var otherText = other.text
+        guard ownText.withUTF8({ own in otherText.withUTF8 { theirs in own.elementsEqual(theirs) } }) else { return "the texts differ" }
+        guard frontMatter?.format == other.frontMatter?.format,
+            Self.withoutFinalLineEnding(frontMatter?.rawText) == Self.withoutFinalLineEnding(other.frontMatter?.rawText)
+        else {
+            return "the front matter differs"
         }
         return nil
     }

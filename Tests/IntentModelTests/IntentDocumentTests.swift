@@ -24,6 +24,28 @@ struct IntentDocumentTests {
         return document
     }
 
+    /// Equivalence compares text byte for byte (not by canonical equivalence, as `String`'s `==`
+    /// does) and attributes run by run, each pair of attribute sets on its own.
+    @Test func equivalenceComparesBytesAndEachPairOfAttributeSets() {
+        func document(_ texts: [(String, URL?)]) -> IntentDocument {
+            var document = IntentDocument()
+            let paragraph = PresentationIntent(.paragraph, identity: 1)
+            for (text, link) in texts { document.append(text, presentationIntent: paragraph, attributes: RunAttributes(link: link)) }
+            return document
+        }
+        // The same marks in another order: canonically equivalent, five bytes each, not the same text.
+        #expect("a\u{301}\u{327}" == "a\u{327}\u{301}")
+        #expect(!document([("a\u{301}\u{327}", nil)]).isEquivalent(to: document([("a\u{327}\u{301}", nil)])))
+        let one = URL(string: "https://one.example")
+        let two = URL(string: "https://two.example")
+        let linked = document([("a", one), ("b", nil), ("c", one)])
+        #expect(linked.isEquivalent(to: document([("a", one), ("b", nil), ("c", one)])))
+        // The first two pairs of sets match; the third pairs the first set with another link.
+        #expect(!linked.isEquivalent(to: document([("a", one), ("b", nil), ("c", two)])))
+        #expect(
+            linked.equivalenceFailure(comparedTo: document([("a", one), ("b", nil), ("c", two)]))?.hasPrefix("attributes differ") == true)
+    }
+
     @Test func appendingMergesEqualRunsAndKeepsDistinctOnes() {
         var document = IntentDocument()
         let paragraph = PresentationIntent(.paragraph, identity: 1)
