@@ -200,7 +200,7 @@ do {
         let results = complexitySweep.run(progress: progress)
         let minutes = Date().timeIntervalSince(start) / 60
         print(
-            "Complexity sweep (\(String(format: "%.1f", minutes)) min): growth exponent of each output per shape (1 linear, 2 quadratic; ⚠ above 1.15), with the largest input reached and its time\n"
+            "Complexity sweep (\(String(format: "%.1f", minutes)) min): growth exponent of each output per shape by wall time (1 linear, 2 quadratic; ⚠ above 1.15), by user CPU time, and the largest input reached with its wall time\n"
         )
         print(complexitySweep.table(results))
         if let jsonPath {

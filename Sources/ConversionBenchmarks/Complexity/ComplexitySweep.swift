@@ -6,7 +6,7 @@ import MarkdownParsing
 /// ``ComplexityOutput/all`` on every shape of ``ComplexityShape/all``, the input doubled from
 /// ``startBytes`` until ``maximumBytes`` or until one run of the output takes ``maximumSeconds``.
 ///
-/// The growth exponent is the slope of log(time) against log(bytes) (see ``exponent(of:)``): 1 for
+/// The growth exponent is the slope of log(time) against log(bytes) (see ``exponent(of:by:)``): 1 for
 /// linear work, 2 for quadratic. Each point is the fastest of enough runs to take 0.2 s (at least
 /// one), after one run that is not timed, so small inputs are not all noise and no timed run pays
 /// for the kernel handing the process fresh memory: ``run(progress:)`` first has glibc keep freed
@@ -14,6 +14,13 @@ import MarkdownParsing
 /// measures the outputs, not the parser's limits — and the parse is not timed. Nor is
 /// libcmark-gfm's parse inside an output (the editing layer's): it is timed apart and left out, as
 /// the instruction count leaves it out (``ComplexityInstructionCount``).
+///
+/// Each point also keeps the least user CPU time of its runs, and each result the exponent of
+/// those: the work of the output itself, without the kernel's. On the 2-core virtual machine of
+/// session 22 the kernel's share is neither small nor steady: writing 8 GB of fresh memory took
+/// 28 s of system time the first time and 7.3 s the second (the host backs guest memory when it is
+/// first touched), and one binary gave the JSON of `mixedLineEndings` wall-time exponents of 1.16,
+/// 1.44 and 1.53 in three runs.
 package struct ComplexitySweep: Sendable {
     /// One output on one shape.
     package struct Result: Sendable, Codable {
@@ -21,9 +28,11 @@ package struct ComplexitySweep: Sendable {
         package var output: String
         /// (input bytes, seconds) per size, in order.
         package var points: [Point]
-        /// The growth exponent (``ComplexitySweep/exponent(of:)``), or `nil` when fewer than two
-        /// points were long enough to measure.
+        /// The growth exponent (``ComplexitySweep/exponent(of:by:)``) of the wall times, or `nil`
+        /// when fewer than two points were long enough to measure.
         package var exponent: Double?
+        /// The same of the user CPU times (``Point/userSeconds``).
+        package var userExponent: Double?
     }
 
     /// One size.
@@ -34,6 +43,10 @@ package struct ComplexitySweep: Sendable {
         package var seconds: Double
         /// The time the same run spent in libcmark-gfm's parse.
         package var libraryParseSeconds: Double = 0
+        /// The user CPU time of the thread in the run with the least of it (`getrusage`,
+        /// `RUSAGE_THREAD`), less the library's parse as above: the work without the kernel's (page
+        /// faults — on a virtual machine the host's too, when it backs guest memory on first touch).
+        package var userSeconds: Double = 0
     }
 
     package var startBytes = 64_000
@@ -72,7 +85,9 @@ package struct ComplexitySweep: Sendable {
                     let library =
                         point.libraryParseSeconds > 0
                         ? String(format: " (libcmark-gfm's parse %.4f s apart)", point.libraryParseSeconds) : ""
-                    progress("\(shape.name) \(outputs[index].name) \(point.bytes) B: \(String(format: "%.4f", point.seconds)) s\(library)")
+                    progress(
+                        "\(shape.name) \(outputs[index].name) \(point.bytes) B: \(String(format: "%.4f", point.seconds)) s"
+                            + " (user \(String(format: "%.4f", point.userSeconds)) s)\(library)")
                 }
                 running.removeAll {
                     active[$0].points.last.map { $0.seconds + $0.libraryParseSeconds >= maximumSeconds } ?? true
@@ -80,7 +95,10 @@ package struct ComplexitySweep: Sendable {
                 if parseSeconds >= maximumSeconds { break }
                 bytes *= 2
             }
-            for index in active.indices { active[index].exponent = Self.exponent(of: active[index].points) }
+            for index in active.indices {
+                active[index].exponent = Self.exponent(of: active[index].points, by: \.seconds)
+                active[index].userExponent = Self.exponent(of: active[index].points, by: \.userSeconds)
+            }
             results += active
         }
         return results
@@ -88,34 +106,54 @@ package struct ComplexitySweep: Sendable {
 
     /// The fastest of enough runs of `body` to take 0.2 s, at least one, after one run that is not
     /// timed (it touches the memory the timed runs reuse). Each run's time is its own, less what
-    /// it spent in libcmark-gfm's parse, which the point keeps beside it.
+    /// it spent in libcmark-gfm's parse, which the point keeps beside it; the least user CPU time
+    /// of the runs is kept too.
     static func time(bytes: Int, _ body: () -> Void) -> Point {
         body()
-        var best = Point(bytes: bytes, seconds: .infinity)
+        var best = Point(bytes: bytes, seconds: .infinity, userSeconds: .infinity)
         var total = 0.0
         repeat {
             let libraryBefore = LibraryParseClock.nanoseconds
+            let userBefore = threadUserSeconds()
             let start = DispatchTime.now().uptimeNanoseconds
             body()
             let elapsed = DispatchTime.now().uptimeNanoseconds - start
+            let user = threadUserSeconds() - userBefore
             let library = min(LibraryParseClock.nanoseconds - libraryBefore, elapsed)
             let seconds = Double(elapsed - library) / 1e9
-            if seconds < best.seconds { best = Point(bytes: bytes, seconds: seconds, libraryParseSeconds: Double(library) / 1e9) }
+            if seconds < best.seconds {
+                best.seconds = seconds
+                best.libraryParseSeconds = Double(library) / 1e9
+            }
+            best.userSeconds = min(best.userSeconds, max(0, user - Double(library) / 1e9))
             total += Double(elapsed) / 1e9
         } while total < 0.2
         return best
     }
 
+    /// The user CPU time of the calling thread so far, in seconds (of the process where a thread's
+    /// own is not available).
+    static func threadUserSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+            // RUSAGE_THREAD (Linux) is not in Swift's Glibc module.
+            _ = getrusage(__rusage_who_t(1), &usage)
+        #else
+            _ = getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    }
+
     /// The growth exponent: the least-squares slope of log(time) against log(bytes) over the
-    /// points whose time is at least 20 ms (below that, timer noise dominates); `nil` with fewer
+    /// points whose time (wall by default, or the one `seconds` names) is at least 20 ms (below that, timer noise dominates); `nil` with fewer
     /// than two such points. A fit over every doubling, not the largest single ratio: the one
     /// doubling in which a linear output's working set leaves a cache takes 2.5–3× the time, which
     /// the largest ratio would report as an exponent of 1.3–1.6.
-    package static func exponent(of points: [Point]) -> Double? {
-        let measured = points.filter { $0.seconds >= 0.02 }
+    package static func exponent(of points: [Point], by seconds: KeyPath<Point, Double> = \.seconds) -> Double? {
+        let measured = points.filter { $0[keyPath: seconds] >= 0.02 }
         guard measured.count >= 2 else { return nil }
         let xs = measured.map { log2(Double($0.bytes)) }
-        let ys = measured.map { log2($0.seconds) }
+        let ys = measured.map { log2($0[keyPath: seconds]) }
         let meanX = xs.reduce(0, +) / Double(xs.count)
         let meanY = ys.reduce(0, +) / Double(ys.count)
         var covariance = 0.0
@@ -127,16 +165,17 @@ package struct ComplexitySweep: Sendable {
         return variance > 0 ? covariance / variance : nil
     }
 
-    /// A Markdown table: one row per shape, one column per output, each cell the exponent and the
-    /// largest size reached with its time.
+    /// A Markdown table: one row per shape, one column per output, each cell the exponent of the
+    /// wall times, that of the user CPU times, and the largest size reached with its wall time.
     package func table(_ results: [Result]) -> String {
         ComplexityTable.render(shapes: shapes, outputs: outputs) { shape, output in
             guard let result = results.first(where: { $0.shape == shape && $0.output == output }),
                 let last = result.points.last
             else { return nil }
             let exponent = result.exponent.map { String(format: "%.2f", $0) } ?? "–"
+            let user = result.userExponent.map { String(format: "%.2f", $0) } ?? "–"
             let mark = (result.exponent ?? 0) > 1.15 ? " ⚠" : ""
-            return "\(exponent)\(mark) (\(Self.size(last.bytes)): \(String(format: "%.2f", last.seconds)) s)"
+            return "\(exponent)\(mark) (user \(user); \(Self.size(last.bytes)): \(String(format: "%.2f", last.seconds)) s)"
         }
     }
 
