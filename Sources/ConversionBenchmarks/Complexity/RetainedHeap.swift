@@ -11,7 +11,9 @@
 /// steady: on the 2-core virtual machine of session 21, three identical processes (JSON of a
 /// 16 MB tall table) spent 6.1, 13.3 and 8.1 s in the kernel, nearly all of it clearing fresh
 /// pages, against 8.4–9.0 s of user time. ``retainFreedMemory()`` turns both off through
-/// `mallopt` (`M_MMAP_MAX` 0, `M_TRIM_THRESHOLD` 2 GiB), so the heap only grows and a warmed run
+/// `mallopt` (`M_MMAP_MAX` 0, `M_TRIM_THRESHOLD` -1, which glibc reads as "never": a limit of
+/// 2 GiB, the largest positive value, let the heap of the largest points be trimmed after every
+/// run, session 22), so the heap only grows and a warmed run
 /// faults nothing. Elsewhere it does nothing.
 enum RetainedHeap {
     /// `mallopt`'s parameter numbers, from glibc's `malloc.h`.
@@ -27,7 +29,7 @@ enum RetainedHeap {
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
             typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
             let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-            return mallopt(mmapMaximum, 0) == 1 && mallopt(trimThreshold, Int32.max) == 1
+            return mallopt(mmapMaximum, 0) == 1 && mallopt(trimThreshold, -1) == 1
         #else
             return false
         #endif
