@@ -29,14 +29,13 @@ package struct ByteOutput: ~Copyable {
 
     /// Storage for `capacity` bytes. Buffers of 8 MB or more are a memory mapping of their own,
     /// aligned to huge pages and marked `MADV_HUGEPAGE`, so that the kernel backs them with 2 MB
-    /// pages where transparent huge pages are enabled (`always` or `madvise`): writing a 100 MB
-    /// HTML file then takes ~50 page faults instead of ~25 000 — measured +15% `html` throughput at
-    /// 64 MB, and 0.070 s against 0.091–0.101 s without the advice for the JSON form of 10 MB
-    /// (Benchmarks/README.md).
-    /// Where they are not, the advice is ignored. A mapping of its own, not `malloc`'s heap: a
-    /// 2 MB-aligned block carved out of a heap that keeps its freed memory (as a long-running
-    /// process's does) made the kernel fault it in again on every use and took 3–4× as long (the
-    /// JSON form of a 32 MB document, 4.96 s against 1.27 s; session 22).
+    /// pages where transparent huge pages are enabled (`always` or `madvise`; elsewhere the advice
+    /// is ignored): writing a 100 MB HTML file then takes ~50 page faults instead of ~25 000 —
+    /// measured +15% `html` throughput at 64 MB, and 0.070 s against 0.091–0.101 s without the
+    /// advice for the JSON form of 10 MB (Benchmarks/README.md). A mapping of its own, not a
+    /// 2 MB-aligned block of `malloc`'s heap: in a heap that keeps its freed memory (as a
+    /// long-running process's does) the kernel faulted such a block in again on every use, and the
+    /// JSON form of a 32 MB document took 4.96 s against 1.47 s as a mapping.
     private static func allocate(_ capacity: Int) -> (UnsafeMutablePointer<UInt8>, Mapping?) {
         #if canImport(Glibc)
             if capacity >= 4 * hugePageSize {

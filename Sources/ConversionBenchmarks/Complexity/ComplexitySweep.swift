@@ -6,21 +6,23 @@ import MarkdownParsing
 /// ``ComplexityOutput/all`` on every shape of ``ComplexityShape/all``, the input doubled from
 /// ``startBytes`` until ``maximumBytes`` or until one run of the output takes ``maximumSeconds``.
 ///
-/// The growth exponent is the slope of log(time) against log(bytes) (see ``exponent(of:by:)``): 1 for
-/// linear work, 2 for quadratic. Each point is the fastest of enough runs to take 0.2 s (at least
-/// one), after one run that is not timed, so small inputs are not all noise and no timed run pays
-/// for the kernel handing the process fresh memory: ``run(progress:)`` first has glibc keep freed
-/// memory (``RetainedHeap``). Inputs are parsed with ``ParsingLimits/unlimited`` — the sweep
+/// The growth exponent is the slope of log(time) against log(bytes) (see
+/// ``exponent(of:by:)``): 1 for linear work, 2 for quadratic. Each point is the fastest of enough
+/// runs to take 0.2 s (at least one), after one run that is not timed, so small inputs are not all
+/// noise and no timed run pays for the kernel handing the process fresh memory: ``run(progress:)``
+/// first has glibc keep freed memory (``RetainedHeap``). Inputs are parsed with ``ParsingLimits/unlimited`` — the sweep
 /// measures the outputs, not the parser's limits — and the parse is not timed. Nor is
 /// libcmark-gfm's parse inside an output (the editing layer's): it is timed apart and left out, as
 /// the instruction count leaves it out (``ComplexityInstructionCount``).
 ///
 /// Each point also keeps the least user CPU time of its runs, and each result the exponent of
-/// those: the work of the output itself, without the kernel's. On the 2-core virtual machine of
-/// session 22 the kernel's share is neither small nor steady: writing 8 GB of fresh memory took
-/// 28 s of system time the first time and 7.3 s the second (the host backs guest memory when it is
-/// first touched), and one binary gave the JSON of `mixedLineEndings` wall-time exponents of 1.16,
-/// 1.44 and 1.53 in three runs.
+/// those: the work of the output itself, without the kernel's. The two part where the kernel
+/// works — on the 2-core virtual machine of session 22, the JSON of `mixedLineEndings` at 32 MB
+/// took 4.96 s of wall time for 1.24 s of user time while its output buffer was a huge-page block
+/// of the heap (exponents 1.42 and 0.96; see `ByteOutput`), and list lowering of
+/// `crVerticalTabTable` at 4 MB 10.0 s for 5.5 s while the heap was trimmed after each run
+/// (``RetainedHeap``). The user figure is coarse below about 0.2 s: the kernel splits user and
+/// system time at its timer tick.
 package struct ComplexitySweep: Sendable {
     /// One output on one shape.
     package struct Result: Sendable, Codable {
@@ -145,8 +147,8 @@ package struct ComplexitySweep: Sendable {
     }
 
     /// The growth exponent: the least-squares slope of log(time) against log(bytes) over the
-    /// points whose time (wall by default, or the one `seconds` names) is at least 20 ms (below that, timer noise dominates); `nil` with fewer
-    /// than two such points. A fit over every doubling, not the largest single ratio: the one
+    /// points whose time (wall by default, or the one `seconds` names) is at least 20 ms (below
+    /// that, timer noise dominates); `nil` with fewer than two such points. A fit over every doubling, not the largest single ratio: the one
     /// doubling in which a linear output's working set leaves a cache takes 2.5–3× the time, which
     /// the largest ratio would report as an exponent of 1.3–1.6.
     package static func exponent(of points: [Point], by seconds: KeyPath<Point, Double> = \.seconds) -> Double? {
