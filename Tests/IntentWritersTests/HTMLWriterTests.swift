@@ -46,6 +46,14 @@ struct HTMLWriterTests {
         try expectSameHTML("a[^x] b[^x] c[^y] d[^x]\n\n[^x]: one\n\n    code\n[^y]: two\n\n    more\n\n    para\n")
     }
 
+    /// A label's references are counted together whatever else their runs carry (emphasis, strong
+    /// emphasis, a link around them, another case of the label), since the writer tells labels
+    /// apart once per attribute set.
+    @Test func referencesToOneLabelAreCountedAcrossAttributeSets() throws {
+        try expectSameHTML(
+            "a[^x] *b[^x]* **c[^X]** [d[^x]](/u) e[^y] ~~f[^y]~~ g[^x]\n\n[^x]: one\n[^y]: two\n[^z]: none\n")
+    }
+
     @Test func adjacentHardBreaksEachBecomeABreak() throws {
         try expectSameHTML("a\\\n\\\nb\n")
         try expectSameHTML("a  \n  \nb\n")

@@ -44,7 +44,16 @@ struct HTMLRenderer: ~Copyable {
     private var imageDepth = 0
     private var imageTitles: [String?] = []
     private var footnoteDefinitionsOpened = 0
-    private var footnoteReferenceCounts: [String: Int] = [:]
+    /// Per interned attribute set: the slot of its footnote reference's label (-1: none, which a
+    /// footnote reference span writes as the empty label's). Labels are told apart once per
+    /// attribute set, so a reference costs an array access, not a hash of its label.
+    private let footnoteSlotOfAttributes: [Int32]
+    /// Per footnote label slot: the label, and how many references to it have been written.
+    private let footnoteLabels: [String]
+    private var footnoteReferenceCounts: [Int]
+    /// The slot of each footnote label, the empty label's included.
+    private let footnoteSlotOfLabel: [String: Int]
+    private let emptyFootnoteLabelSlot: Int
     private var footnoteBackreferenceWritten = false
     /// An alert quote (as libcmark-gfm writes it) whose marker is still to be written before or
     /// at the start of its first child, and the alert whose marker opens the paragraph being opened.
@@ -65,13 +74,36 @@ struct HTMLRenderer: ~Copyable {
         // Per interned attribute set.
         var skipped: [Bool] = []
         var hasLink: [Bool] = []
+        var footnoteSlots: [Int32] = []
+        var labels: [String] = []
+        var slotOfLabel: [String: Int] = [:]
         for set in self.document.attributeSetIDs {
             let attributes = self.document.attributes(of: set)
             skipped.append(attributes.isBlockSeparator || attributes.isPlaceholder)
             hasLink.append(attributes.linkDestination != nil || attributes.link != nil)
+            guard let label = attributes.footnoteReference else {
+                footnoteSlots.append(-1)
+                continue
+            }
+            if slotOfLabel.isEmpty { slotOfLabel.reserveCapacity(self.document.attributeSetCount - footnoteSlots.count) }
+            let slot = slotOfLabel[label, default: labels.count]
+            if slot == labels.count {
+                slotOfLabel[label] = slot
+                labels.append(label)
+            }
+            footnoteSlots.append(Int32(slot))
         }
         isSkippedAttributes = skipped
         hasLinkAttributes = hasLink
+        emptyFootnoteLabelSlot = slotOfLabel["", default: labels.count]
+        if emptyFootnoteLabelSlot == labels.count {
+            slotOfLabel[""] = emptyFootnoteLabelSlot
+            labels.append("")
+        }
+        footnoteSlotOfAttributes = footnoteSlots
+        footnoteLabels = labels
+        footnoteSlotOfLabel = slotOfLabel
+        footnoteReferenceCounts = [Int](repeating: 0, count: labels.count)
         (spanKinds, spanCoverage) = Self.spanTables(of: self.document)
 
         // HTML blocks are recognised when they open (their first run has `.blockHTML`), and flat
@@ -436,7 +468,7 @@ struct HTMLRenderer: ~Copyable {
     private mutating func writeFootnoteBackreferences(_ definition: BlockID) {
         footnoteBackreferenceWritten = true
         let label = markup(definition)?.footnoteLabel ?? ""
-        let count = max(footnoteReferenceCounts[label] ?? 0, 1)
+        let count = max(footnoteSlotOfLabel[label].map { footnoteReferenceCounts[$0] } ?? 0, 1)
         append("<a href=\"#fnref-")
         HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
         append("\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a>")
@@ -564,9 +596,11 @@ struct HTMLRenderer: ~Copyable {
             imageTitles.append(attributes.imageTitle)
             imageDepth = 1
         case .footnoteReference:
-            let label = document.attributes(of: pendingAttributes).footnoteReference ?? ""
-            let occurrence = (footnoteReferenceCounts[label] ?? 0) + 1
-            footnoteReferenceCounts[label] = occurrence
+            let labelled = Int(footnoteSlotOfAttributes[pendingAttributes.index])
+            let slot = labelled >= 0 ? labelled : emptyFootnoteLabelSlot
+            let label = footnoteLabels[slot]
+            footnoteReferenceCounts[slot] += 1
+            let occurrence = footnoteReferenceCounts[slot]
             append("<sup class=\"footnote-ref\"><a href=\"#fn-")
             HTMLEscaping.appendEscapedURL(label.utf8, to: &output)
             append("\" id=\"fnref-")
