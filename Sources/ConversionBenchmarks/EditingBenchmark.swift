@@ -191,9 +191,11 @@ package struct EditingBenchmark {
         return start < units.count ? NSRange(location: start, length: end - start) : NSRange(location: min(offset, units.count), length: 0)
     }
 
-    /// The input appended in 5-character chunks, then finished: the total, with the default
-    /// hold-back, with incomplete lines held back, and with at least 1 KB, 4 KB and 64 KB per
-    /// parse. Each is the median of `runs` streams (one when a stream takes more than 2 s).
+    /// The input appended in 5-character chunks as fast as they come, then finished: the total
+    /// with the defaults (unsettled lines held back, at least 16 ms between parses), then with
+    /// every append parsing (`minimumParseInterval: .zero`): the default hold-back, incomplete
+    /// lines held back, and at least 1 KB, 4 KB and 64 KB per parse. Each is the median of `runs`
+    /// streams (one when a stream takes more than 2 s).
     package func measureStreaming(_ markdown: String) throws -> [Row] {
         var chunks: [String] = []
         var index = markdown.startIndex
@@ -202,49 +204,61 @@ package struct EditingBenchmark {
             chunks.append(String(markdown[index..<end]))
             index = end
         }
-        let holdBacks: [(String, StreamingMarkdownDocument.HoldBack, Int)] = [
-            ("", .unsettledLines, 0), (", hold back incomplete lines", .incompleteLines, 0),
-            (", parse every 1 KB or more", .unsettledLines, 1024),
-            (", parse every 4 KB or more", .unsettledLines, 4096),
-            (", parse every 64 KB or more", .unsettledLines, 65536),
+        let holdBacks: [(String, StreamingMarkdownDocument.HoldBack, Int, Duration)] = [
+            (", defaults: 16 ms or more between parses", .unsettledLines, 0, .milliseconds(16)),
+            (", every append parses", .unsettledLines, 0, .zero),
+            (", every append parses, hold back incomplete lines", .incompleteLines, 0, .zero),
+            (", parse every 1 KB or more", .unsettledLines, 1024, .zero),
+            (", parse every 4 KB or more", .unsettledLines, 4096, .zero),
+            (", parse every 64 KB or more", .unsettledLines, 65536, .zero),
         ]
         var rows: [Row] = []
-        for (label, holdBack, minimumParseBytes) in holdBacks {
+        for (label, holdBack, minimumParseBytes, interval) in holdBacks {
             var times: [Double] = []
+            var parses: [Int] = []
             var full = 0
             var reason: String? = nil
             repeat {
-                let stream = try Self.stream(chunks, holdBack: holdBack, minimumParseBytes: minimumParseBytes)
+                let stream = try Self.stream(chunks, holdBack: holdBack, minimumParseBytes: minimumParseBytes, interval: interval)
                 times.append(stream.seconds)
+                parses.append(stream.parses)
                 (full, reason) = (stream.fullParses, stream.reason)
             } while times.count < runs && times.last ?? 0 < 2
             rows.append(
                 Row(
-                    operation: "stream in 5-character chunks (total, \(chunks.count) appends\(label))", position: "—",
-                    seconds: Self.median(times), fullParses: full, reason: reason))
+                    operation:
+                        "stream in 5-character chunks (total, \(chunks.count) appends, \(parses.sorted()[parses.count / 2]) parses\(label))",
+                    position: "—", seconds: Self.median(times), fullParses: full, reason: reason))
         }
         return rows
     }
 
-    /// One stream of `chunks`, then finished: its time, and its full parses and their first reason.
+    /// One stream of `chunks`, then finished: its time, the appends that parsed (with the
+    /// finish), and its full parses and their first reason.
     private static func stream(
-        _ chunks: [String], holdBack: StreamingMarkdownDocument.HoldBack, minimumParseBytes: Int
-    ) throws -> (seconds: Double, fullParses: Int, reason: String?) {
-        var stream = try StreamingMarkdownDocument(holdBack: holdBack, minimumParseBytes: minimumParseBytes)
+        _ chunks: [String], holdBack: StreamingMarkdownDocument.HoldBack, minimumParseBytes: Int, interval: Duration
+    ) throws -> (seconds: Double, parses: Int, fullParses: Int, reason: String?) {
+        var stream = try StreamingMarkdownDocument(
+            holdBack: holdBack, minimumParseBytes: minimumParseBytes, minimumParseInterval: interval)
+        var parses = 0
         var full = 0
         var reason: String? = nil
         let start = DispatchTime.now().uptimeNanoseconds
         for chunk in chunks {
-            if let why = try stream.append(chunk).fullParseReason {
+            let change = try stream.append(chunk)
+            if !change.reparsedSourceRange.isEmpty { parses += 1 }
+            if let why = change.fullParseReason {
                 full += 1
                 reason = reason ?? why
             }
         }
-        if let why = try stream.finish().fullParseReason {
+        let last = try stream.finish()
+        if !last.reparsedSourceRange.isEmpty { parses += 1 }
+        if let why = last.fullParseReason {
             full += 1
             reason = reason ?? why
         }
-        return (seconds(since: start), full, reason)
+        return (seconds(since: start), parses, full, reason)
     }
 
     private static func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }

@@ -28,7 +28,7 @@ struct StreamingMarkdownDocumentTests {
         for file in SpecExamples.fixtureFiles {
             for example in try SpecExamples.fixture(file) where !example.isDisabled {
                 let holdBack = policies[chunkings % policies.count]
-                var stream = try StreamingMarkdownDocument(holdBack: holdBack)
+                var stream = try StreamingMarkdownDocument(holdBack: holdBack, minimumParseInterval: .zero)
                 let pieces = Self.chunks(of: example.markdown, longest: Int.random(in: 1...8, using: &generator), using: &generator)
                 for (index, piece) in pieces.enumerated() {
                     try stream.append(piece)
@@ -66,7 +66,7 @@ struct StreamingMarkdownDocumentTests {
         for document in documents {
             let hasFootnotes = document.contains("[^")
             for round in 0..<2 {
-                var stream = try StreamingMarkdownDocument(holdBack: holdBack)
+                var stream = try StreamingMarkdownDocument(holdBack: holdBack, minimumParseInterval: .zero)
                 let pieces = Self.chunks(of: document, longest: round == 0 ? 5 : 60, using: &generator)
                 for (index, piece) in pieces.enumerated() {
                     let change = try stream.append(piece)
@@ -115,7 +115,7 @@ struct StreamingMarkdownDocumentTests {
     func minimumParseBytes() throws {
         let document = try String(contentsOf: TestPaths.fixtures.appending(path: "Documents/field-guide.md"), encoding: .utf8)
         var generator = SeededRandom(seed: 0x3E7)
-        var stream = try StreamingMarkdownDocument(minimumParseBytes: 300)
+        var stream = try StreamingMarkdownDocument(minimumParseBytes: 300, minimumParseInterval: .zero)
         var received = ""
         var parses = 0
         for piece in Self.chunks(of: document, longest: 9, using: &generator) {
@@ -143,7 +143,7 @@ struct StreamingMarkdownDocumentTests {
         // One list of 400 items (about 8 KB): a single top-level block, open until the end.
         let document = (0..<400).map { "- item number \($0)\n" }.joined()
         var generator = SeededRandom(seed: 0x6B)
-        var stream = try StreamingMarkdownDocument(minimumParseBytes: 256)
+        var stream = try StreamingMarkdownDocument(minimumParseBytes: 256, minimumParseInterval: .zero)
         var parses = 0
         var parsedBytes = 0
         for piece in Self.chunks(of: document, longest: 7, using: &generator) {
@@ -165,9 +165,80 @@ struct StreamingMarkdownDocumentTests {
         #expect(parsedBytes <= 2 * document.utf8.count, "\(parsedBytes) bytes parsed for \(document.utf8.count)")
     }
 
+    /// A clock a test moves by hand, in nanoseconds.
+    final class ManualClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var nanoseconds: UInt64 = 1_000_000_000
+        var now: UInt64 { lock.withLock { nanoseconds } }
+        func advance(milliseconds: UInt64) { lock.withLock { nanoseconds += milliseconds * 1_000_000 } }
+    }
+
+    @Test("Appends within the minimum interval of the last parse wait; the next append after it, flush() and finish() parse them")
+    func minimumParseInterval() throws {
+        let clock = ManualClock()
+        var stream = try StreamingMarkdownDocument()
+        #expect(stream.minimumParseInterval == .milliseconds(16))
+        stream.clock = { clock.now }
+        // The first append parses at once.
+        try stream.append("First paragraph.\n\nSecond")
+        #expect(stream.heldBack.isEmpty && stream.document.text.contains("Second"))
+        // Within 16 ms of that parse: held back, the document unchanged.
+        clock.advance(milliseconds: 5)
+        var change = try stream.append(" paragraph")
+        #expect(change.reparsedSourceRange.isEmpty && change.insertedTextUTF16.length == 0)
+        #expect(stream.heldBack == " paragraph")
+        clock.advance(milliseconds: 10)
+        try stream.append(" goes on")
+        #expect(stream.heldBack == " paragraph goes on")
+        #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: stream.committedSource)))
+        // 16 ms after the parse: everything that waited is parsed.
+        clock.advance(milliseconds: 1)
+        change = try stream.append(".\n\n")
+        #expect(stream.heldBack.isEmpty && !change.reparsedSourceRange.isEmpty)
+        #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: "First paragraph.\n\nSecond paragraph goes on.\n\n")))
+        // flush() parses what waits, whatever the clock says, but keeps what the hold-back keeps.
+        clock.advance(milliseconds: 2)
+        try stream.append("Third. And\n")
+        try stream.append("-")
+        #expect(stream.heldBack == "Third. And\n-")
+        change = try stream.flush()
+        #expect(stream.heldBack == "-" && !change.reparsedSourceRange.isEmpty)
+        #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: stream.committedSource)))
+        try stream.finish()
+        #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: stream.committedSource)))
+        #expect(stream.committedSource == "First paragraph.\n\nSecond paragraph goes on.\n\nThird. And\n-")
+        #expect(throws: IntentMarkError.self) { try stream.flush() }
+        // `.zero` (and a negative interval) parses at every append.
+        var eager = try StreamingMarkdownDocument(minimumParseInterval: .milliseconds(-3))
+        #expect(eager.minimumParseInterval == .zero)
+        eager.clock = { clock.now }
+        try eager.append("One")
+        try eager.append(" two")
+        #expect(eager.heldBack.isEmpty && eager.document.text.contains("One two"))
+    }
+
+    @Test("Appended as fast as they come, the chunks of a long document are parsed a few times, not once per chunk")
+    func chunksAppendedAsFastAsTheyComeAreParsedInBatches() throws {
+        let document = try String(contentsOf: TestPaths.fixtures.appending(path: "Documents/field-guide.md"), encoding: .utf8)
+        let clock = ManualClock()
+        var stream = try StreamingMarkdownDocument()
+        stream.clock = { clock.now }
+        var generator = SeededRandom(seed: 0x16)
+        var parses = 0
+        let pieces = Self.chunks(of: document, longest: 6, using: &generator)
+        for piece in pieces {
+            // A chunk every millisecond: one parse in 16 appends at most.
+            clock.advance(milliseconds: 1)
+            if try !stream.append(piece).reparsedSourceRange.isEmpty { parses += 1 }
+        }
+        try stream.finish()
+        #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: document)))
+        #expect(parses > 0 && parses <= pieces.count / 16 + 1, "\(parses) parses for \(pieces.count) chunks")
+    }
+
     @Test("A half-typed line that could make the line above a heading is held back; settled text is not")
     func holdBack() throws {
-        var stream = try StreamingMarkdownDocument()
+        var stream = try StreamingMarkdownDocument(minimumParseInterval: .zero)
         try stream.append("# Plan\n\nTitle\n")
         try stream.append("-")
         // `Title\n-` would be a setext heading: the `-` waits.
@@ -188,15 +259,40 @@ struct StreamingMarkdownDocumentTests {
         try stream.finish()
         #expect(stream.committedSource == "# Plan\n\nTitle\n- pack the tents\n\nLong paragraph.\n\n- item\n\n``")
         #expect(throws: IntentMarkError.self) { try stream.append("more") }
-        var eager = try StreamingMarkdownDocument(holdBack: .nothing)
+        var eager = try StreamingMarkdownDocument(holdBack: .nothing, minimumParseInterval: .zero)
         try eager.append("Title\n-")
         #expect(eager.document.blockKinds.contains { $0.kind == .header(level: 2) })
+    }
+
+    @Test("Words in the middle of a line are parsed as they arrive, whatever they start with: only a line's start is held back")
+    func wordsInALineAreNotHeldBack() throws {
+        var stream = try StreamingMarkdownDocument(minimumParseInterval: .zero)
+        // A model's tokens: most start with a space, some with a digit, `*`, `[`, `#`, `-` or `<`.
+        let tokens = ["The", " answer", " is", " 42", " *apples*", ",", " [see](/u)", " #3", " -", " <b>ok</b>", " `x`", " 1.", " done"]
+        var received = ""
+        for token in tokens {
+            try stream.append(token)
+            received += token
+            #expect(stream.heldBack.isEmpty, "after \(received.debugDescription)")
+            #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: received)))
+        }
+        // A new line's start is still held back while it could change its block's kind.
+        try stream.append("\n")
+        try stream.append("- ")
+        #expect(stream.heldBack == "- ")
+        try stream.append("item\n\n1")
+        #expect(stream.heldBack == "1")
+        // Held back, a line's start keeps the rest of its line with it until it settles.
+        try stream.append(" apple")
+        #expect(stream.heldBack == "1 apple")
+        try stream.finish()
+        #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: received + "\n- item\n\n1 apple")))
     }
 
     @Test("A table streamed a character at a time appears with its header, never as a paragraph of pipes")
     func tableAppearsWhole() throws {
         let answer = "Intro\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n| 3 | 4 |\n\nDone.\n"
-        var stream = try StreamingMarkdownDocument()
+        var stream = try StreamingMarkdownDocument(minimumParseInterval: .zero)
         var sawTable = false
         for character in answer {
             try stream.append(String(character))
@@ -208,7 +304,7 @@ struct StreamingMarkdownDocumentTests {
         try stream.finish()
         #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: answer)))
         // Prose with a pipe waits only until the next line shows it is no delimiter row.
-        var prose = try StreamingMarkdownDocument()
+        var prose = try StreamingMarkdownDocument(minimumParseInterval: .zero)
         try prose.append("Use a | b here.\n")
         #expect(prose.heldBack == "Use a | b here.\n")
         try prose.append("Then")
@@ -218,7 +314,7 @@ struct StreamingMarkdownDocumentTests {
 
     @Test("Finished blocks keep their identities and runs; the change names what was added and removed")
     func finishedBlocksStay() throws {
-        var stream = try StreamingMarkdownDocument()
+        var stream = try StreamingMarkdownDocument(minimumParseInterval: .zero)
         try stream.append("First paragraph.\n\nSecond ")
         let first = stream.document.blockKinds.first
         let change = try stream.append("paragraph, longer.\n\nThird")
@@ -230,7 +326,7 @@ struct StreamingMarkdownDocumentTests {
         // The change's text ranges describe the new text: the old text with the replaced range
         // swapped for the inserted one.
         let text = stream.document.text
-        var before = try StreamingMarkdownDocument()
+        var before = try StreamingMarkdownDocument(minimumParseInterval: .zero)
         try before.append("First paragraph.\n\nSecond ")
         let old = before.document.text
         let oldUTF8 = Array(old.utf8)
