@@ -49,6 +49,15 @@ package struct ComplexitySweep: Sendable {
         /// `RUSAGE_THREAD`), less the library's parse as above: the work without the kernel's (page
         /// faults — on a virtual machine the host's too, when it backs guest memory on first touch).
         package var userSeconds: Double = 0
+
+        /// A point of `bytes` whose output took `seconds` (and its run `libraryParseSeconds` in
+        /// libcmark-gfm's parse, and `userSeconds` of user CPU time).
+        package init(bytes: Int, seconds: Double, libraryParseSeconds: Double = 0, userSeconds: Double = 0) {
+            self.bytes = bytes
+            self.seconds = seconds
+            self.libraryParseSeconds = libraryParseSeconds
+            self.userSeconds = userSeconds
+        }
     }
 
     package var startBytes = 64_000
@@ -157,11 +166,16 @@ package struct ComplexitySweep: Sendable {
 
     /// The growth exponent: the least-squares slope of log(time) against log(bytes) over the
     /// points whose time (wall by default, or the one `seconds` names) is at least 20 ms (below
-    /// that, timer noise dominates); `nil` with fewer than two such points. A fit over every doubling, not the largest single ratio: the one
-    /// doubling in which a linear output's working set leaves a cache takes 2.5–3× the time, which
-    /// the largest ratio would report as an exponent of 1.3–1.6.
+    /// that, timer noise dominates) and whose libcmark-gfm parse, timed apart, took at most 20
+    /// times the point's own wall time (beyond that, what is left after taking the library's time
+    /// away is smaller than that subtraction's error: editing `wideTable` at 512 KB is 0.09–0.11 s
+    /// of ours beside 16 s of libcmark-gfm's table parse, and read 0.76 to 1.63 in four sweeps,
+    /// while its instruction count grows as 0.97); `nil` with fewer than two such points. A fit
+    /// over every doubling, not the largest single ratio: the one doubling in which a linear
+    /// output's working set leaves a cache takes 2.5–3× the time, which the largest ratio would
+    /// report as an exponent of 1.3–1.6.
     package static func exponent(of points: [Point], by seconds: KeyPath<Point, Double> = \.seconds) -> Double? {
-        let measured = points.filter { $0[keyPath: seconds] >= 0.02 }
+        let measured = points.filter { $0[keyPath: seconds] >= 0.02 && $0.libraryParseSeconds <= 20 * $0.seconds }
         guard measured.count >= 2 else { return nil }
         let xs = measured.map { log2(Double($0.bytes)) }
         let ys = measured.map { log2($0[keyPath: seconds]) }
