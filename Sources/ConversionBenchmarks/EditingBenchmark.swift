@@ -227,7 +227,7 @@ package struct EditingBenchmark {
             rows.append(
                 Row(
                     operation:
-                        "stream in 5-character chunks (total, \(chunks.count) appends, \(parses.sorted()[parses.count / 2]) parses\(label))",
+                        "stream in 5-character chunks (total, \(chunks.count) appends, \(Self.median(parses)) parses\(label))",
                     position: "—", seconds: Self.median(times), fullParses: full, reason: reason))
         }
         return rows
@@ -263,7 +263,7 @@ package struct EditingBenchmark {
 
     private static func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 
-    private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    private static func median<Value: Comparable>(_ values: [Value]) -> Value { values.sorted()[values.count / 2] }
 
     /// A Markdown table of results: each operation in microseconds and as a share of a full parse
     /// of the same input in the same run.

@@ -16,7 +16,7 @@ import MarkdownParsing
 /// the instruction count leaves it out (``ComplexityInstructionCount``).
 ///
 /// Each point also keeps the least user CPU time of its runs, and each result the exponent of
-/// those: the work of the output itself, without the kernel's. The two part where the kernel
+/// those: the work of the output itself, without the kernel's. The two differ where the kernel
 /// works — on the 2-core virtual machine of session 22, the JSON of `mixedLineEndings` at 32 MB
 /// took 4.96 s of wall time for 1.24 s of user time while its output buffer was a huge-page block
 /// of the heap (exponents 1.42 and 0.96; see `ByteOutput`), and list lowering of
