@@ -13,7 +13,7 @@ struct BracketLabelMaskTests {
         return text.withUTF8 { DefinitionIndex.bracketLabelMask(of: $0) }
     }
 
-    @Test("Every bracket's normalized label has its bit in the mask; a non-ASCII bracket sets them all (property)")
+    @Test("Every bracket's normalized label has its bit in the mask, and no other; a non-ASCII bracket sets them all (property)")
     func everyLabelIsCovered() throws {
         var generator = SeededRandom(seed: 0xB1A5)
         var texts = [
@@ -28,6 +28,12 @@ struct BracketLabelMaskTests {
         var checked = 0
         for text in texts {
             let mask = Self.mask(text)
+            // Exactly those bits, in ASCII text.
+            let contents = DefinitionIndex.bracketContents(of: text)
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                let bits = contents.compactMap { DefinitionIndex.key($0) }.reduce(UInt64(0)) { $0 | DefinitionIndex.labelBit($1) }
+                #expect(mask == bits, "\(text.debugDescription)")
+            }
             for candidate in DefinitionIndex.bracketContents(of: text) {
                 guard let key = DefinitionIndex.key(candidate) else {
                     #expect(mask == UInt64.max, "non-ASCII label \(candidate.debugDescription) in \(text.debugDescription)")

@@ -50,3 +50,27 @@ struct DefinitionIndexTests {
         #expect(incremental.elements(referringTo: ["foo"]).count == 1)
     }
 }
+
+extension DefinitionIndexTests {
+    @Test("Blocks parsed with a definition the document did not have are not parsed again; blocks before them are")
+    func newDefinitionsResolveInsideTheirRegion() throws {
+        let source = "Intro [a].\n\nMiddle.\n\n"
+        var incremental = try IncrementalMarkdownDocument(source: source)
+        try incremental.replace(NSRange(location: source.utf16.count, length: 0), with: "More [a].\n\n[a]: /u\n")
+        #expect(incremental.lastChange.fullParseReason == nil)
+        #expect(incremental.document.isEquivalent(to: try IntentDocument(markdown: incremental.source)))
+        #expect(incremental.document.html() == "<p>Intro <a href=\"/u\">a</a>.</p>\n<p>Middle.</p>\n<p>More <a href=\"/u\">a</a>.</p>\n")
+        // The region (the last paragraph and the new text) once, and the first paragraph, which
+        // was parsed without the definition: each byte once.
+        #expect(incremental.lastUpdate == .partial(reparsedBytes: incremental.sourceUTF8Count, reparsedBlocks: 3))
+
+        // A label the document already defined: the region was parsed without its definitions,
+        // and the first one wins, so the region's blocks that use it are parsed again.
+        let defined = "[a]: /old\n\nIntro [a].\n\nMiddle.\n\n"
+        var redefined = try IncrementalMarkdownDocument(source: defined)
+        try redefined.replace(NSRange(location: defined.utf16.count, length: 0), with: "More [a].\n\n[a]: /new\n")
+        #expect(redefined.lastChange.fullParseReason == nil)
+        #expect(redefined.document.isEquivalent(to: try IntentDocument(markdown: redefined.source)))
+        #expect(!redefined.document.html().contains("/new"))
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The link reference definitions an ``IncrementalMarkdownDocument`` gives a re-parsed region,
 /// indexed by label, so that a region is parsed with only the definitions its brackets may refer
 /// to — not every definition of the document, which would make each edit's cost grow with the
@@ -19,20 +21,36 @@ struct DefinitionIndex: Sendable {
     /// An index of `definitions`: stretches of lines separated by blank lines, each indexed
     /// under every label before a `]:` in it (a label may take lines of its own).
     init(_ definitions: String = "") {
-        var current = ""
-        for line in definitions.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-                if !current.isEmpty { add(current) }
-                current = ""
-            } else {
-                current += line + "\n"
-            }
+        // Lines split at line feeds, over the UTF-8 bytes (each stretch decoded once).
+        let bytes = Array(definitions.utf8)
+        var stretchStart: Int? = nil
+        var stretchEnd = 0
+        var lineStart = 0
+        func closeStretch() {
+            if let start = stretchStart { add(String(decoding: bytes[start..<stretchEnd], as: UTF8.self) + "\n") }
+            stretchStart = nil
         }
-        if !current.isEmpty { add(current) }
+        while lineStart <= bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let blank = bytes[lineStart..<lineEnd].allSatisfy {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
+            }
+            if blank {
+                closeStretch()
+            } else {
+                stretchStart = stretchStart ?? lineStart
+                stretchEnd = lineEnd
+            }
+            lineStart = lineEnd + 1
+        }
+        closeStretch()
     }
 
     /// Whether there are no definitions.
     var isEmpty: Bool { entries.isEmpty }
+
+    /// Whether a definition is indexed under the normalized label `key`.
+    func defines(_ key: String) -> Bool { byLabel[key] != nil }
 
     private mutating func add(_ definition: String) {
         // A stretch with no label is no definition (libcmark-gfm leaves the last line of some
@@ -55,6 +73,7 @@ struct DefinitionIndex: Sendable {
     /// The definitions `region` may refer to, in resolution order, each ending with a line feed,
     /// but those of `excluded` labels (normalized).
     func definitions(for region: String, excluding excluded: Set<String> = []) -> String {
+        guard !entries.isEmpty else { return "" }
         var selected = Set<Int>()
         var wantsNonASCII = false
         DefinitionIndex.forEachBracketContent(of: region) { candidate in
@@ -159,12 +178,28 @@ struct DefinitionIndex: Sendable {
     /// contents ``bracketContents(of:)`` gives, normalized as ``key(_:)`` does, without making
     /// strings); every bit when one holds a byte outside ASCII. One pass over `text`.
     static func bracketLabelMask(of text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = text.baseAddress else { return 0 }
         var mask: UInt64 = 0
         var hash: LabelHash? = nil
         var pendingSpace = false
         var started = false
         var escaped = false
-        for byte in text {
+        var index = 0
+        while index < text.count {
+            if hash == nil, !escaped {
+                // Outside a bracket only an unescaped `[` matters: `memchr` finds the next `[`,
+                // escaped when an odd run of backslashes ends just before it (the byte at `index`
+                // is not escaped, so no run from before it counts).
+                guard let found = memchr(base + index, Int32(UInt8(ascii: "[")), text.count - index) else { break }
+                let open = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+                var backslashes = 0
+                while open - backslashes - 1 >= index, base[open - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                if backslashes % 2 == 0 { (hash, pendingSpace, started) = (LabelHash(), false, false) }
+                index = open + 1
+                continue
+            }
+            let byte = text[index]
+            index += 1
             if escaped {
                 escaped = false
             } else if byte == UInt8(ascii: "\\") {

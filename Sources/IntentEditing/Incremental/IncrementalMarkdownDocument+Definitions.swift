@@ -43,7 +43,13 @@ extension IncrementalMarkdownDocument {
     /// refer to one of `labels` parsed again with them; the change covers them all. Where that
     /// cannot be done (a block holding a definition cannot be probed, or too many blocks refer
     /// to the labels) the source is parsed whole.
+    ///
+    /// The blocks the region parse just put in the tree need no second parse for a label the
+    /// document defined nowhere before the edit: the region was given no definition of it, so
+    /// its parse resolved the label to the region's first definition — the document's first
+    /// now, since the region holds every definition of it.
     mutating func refreshDefinitions(_ labels: Set<String>) throws {
+        let (regionElements, definedBefore) = (lastParsedElements, labels.filter(definitions.defines))
         let (between, insideBlocks) = betweenBlockDefinitions(changing: labels)
         // Definitions read inside blocks stay, but those of the labels that changed.
         var probed = DefinitionIndex(probedDefinitions).text(excluding: labels)
@@ -57,7 +63,9 @@ extension IncrementalMarkdownDocument {
         }
         probedDefinitions = probed
         definitions = DefinitionIndex(probedDefinitions + between)
-        let dependents = elements(referringTo: labels)
+        let outside = elements(referringTo: labels).filter { !regionElements.contains($0) }
+        let inside = definedBefore.isEmpty ? [] : elements(referringTo: definedBefore).filter(regionElements.contains)
+        let dependents = (outside + inside).sorted()
         guard dependents.count <= 64 else {
             try parseEverything(after: lastChange, reason: "many blocks refer to a changed link reference definition")
             return

@@ -1,3 +1,4 @@
+import Foundation
 import IntentModel
 
 /// Footnotes in a partial update: libcmark-gfm numbers them by first reference across the
@@ -249,6 +250,21 @@ extension Sequence<UInt8> {
         for byte in self {
             if byte == UInt8(ascii: "^"), previous == UInt8(ascii: "[") { return true }
             previous = byte
+        }
+        return false
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes hold `[^`: `memchr` finds each `^` (rare in prose), and the byte before
+    /// it is read.
+    fileprivate var containsFootnoteOpenerByScanning: Bool {
+        guard let base = baseAddress else { return false }
+        var start = 1
+        while start < count, let found = memchr(base + start, Int32(UInt8(ascii: "^")), count - start) {
+            let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+            if base[index - 1] == UInt8(ascii: "[") { return true }
+            start = index + 1
         }
         return false
     }

@@ -144,6 +144,8 @@ extension IncrementalMarkdownDocument {
             elements.append(tree.element(at: region.first - 1).appendingSource(placed.leading))
         }
         elements += placed.elements
+        let placedStart = replaced.lowerBound + elements.count - placed.elements.count
+        lastParsedElements = placedStart..<(placedStart + placed.elements.count)
         record(
             replacing: replaced, with: elements, reparsed: region.first..<region.end,
             reparsedSource: region.bytes.lowerBound..<(region.bytes.lowerBound + source.utf8.count))

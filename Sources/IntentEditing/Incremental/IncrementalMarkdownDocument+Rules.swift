@@ -14,16 +14,19 @@ extension IncrementalMarkdownDocument {
     /// marker or a quote's `>` (`2) [^1]: n` defines `^1` inside a list item), so an edit that
     /// changes any such line may make or remove one. (Lines end as ``LineEndings`` says.)
     static func linesWithLabelColons(in text: [UInt8]) -> [ArraySlice<UInt8>] {
-        var lines: [ArraySlice<UInt8>] = []
-        var lineStart = 0
-        while lineStart < text.count {
-            let (contentEnd, next) = LineEndings.line(in: text, from: lineStart)
-            var index = lineStart
-            while index + 1 < contentEnd, !(text[index] == UInt8(ascii: "]") && text[index + 1] == UInt8(ascii: ":")) { index += 1 }
-            if index + 1 < contentEnd { lines.append(text[lineStart..<contentEnd]) }
-            lineStart = next
+        let ranges = text.withUnsafeBufferPointer { bytes in
+            var ranges: [Range<Int>] = []
+            var lineStart = 0
+            while lineStart < bytes.count {
+                let (contentEnd, next) = LineEndings.line(in: bytes, from: lineStart)
+                var index = lineStart
+                while index + 1 < contentEnd, !(bytes[index] == UInt8(ascii: "]") && bytes[index + 1] == UInt8(ascii: ":")) { index += 1 }
+                if index + 1 < contentEnd { ranges.append(lineStart..<contentEnd) }
+                lineStart = next
+            }
+            return ranges
         }
-        return lines
+        return ranges.map { text[$0] }
     }
 
     /// The stretches of `text` that may hold link reference or footnote definitions, in order:
@@ -32,34 +35,35 @@ extension IncrementalMarkdownDocument {
     /// their own, and it ends only at a blank line or at a line that cannot continue it, so the
     /// whole stretch is compared, not one line.
     static func definitionLikeLines(in text: [UInt8]) -> [ArraySlice<UInt8>] {
-        var stretches: [ArraySlice<UInt8>] = []
+        text.withUnsafeBufferPointer { definitionLikeRanges(in: $0) }.map { text[$0] }
+    }
+
+    private static func definitionLikeRanges(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var stretches: [Range<Int>] = []
         var stretchStart: Int? = nil
         var startsWithBracket = false
         var hasColon = false
         var index = 0
         func close(at end: Int) {
-            if let start = stretchStart, startsWithBracket, hasColon { stretches.append(text[start..<end]) }
+            if let start = stretchStart, startsWithBracket, hasColon { stretches.append(start..<end) }
             stretchStart = nil
             startsWithBracket = false
             hasColon = false
         }
         while index < text.count {
             let (lineEnd, next) = LineEndings.line(in: text, from: index)
-            var blank = true
-            var colon = false
-            for position in index..<lineEnd {
-                let byte = text[position]
-                if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") { blank = false }
-                if byte == UInt8(ascii: ":"), position > index, text[position - 1] == UInt8(ascii: "]") { colon = true }
-            }
-            if blank {
+            var content = index
+            while content < lineEnd, text[content] == UInt8(ascii: " ") || text[content] == UInt8(ascii: "\t") { content += 1 }
+            if content == lineEnd {
                 close(at: index)
             } else {
                 if stretchStart == nil { stretchStart = index }
                 var first = index
                 while first < lineEnd, first - index < 3, text[first] == UInt8(ascii: " ") { first += 1 }
                 if first < lineEnd, text[first] == UInt8(ascii: "[") { startsWithBracket = true }
-                if colon { hasColon = true }
+                if !hasColon, let base = text.baseAddress {
+                    hasColon = SourceBlock.containsLabelColon(UnsafeBufferPointer(start: base + index, count: lineEnd - index))
+                }
             }
             index = next
         }

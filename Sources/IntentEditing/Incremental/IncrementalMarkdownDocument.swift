@@ -63,6 +63,10 @@ public struct IncrementalMarkdownDocument: Sendable {
     /// Labels (normalized) whose definitions a re-parse in progress leaves out of the region's
     /// preamble: their definitions are changing.
     var excludedLabels: Set<String> = []
+    /// The tree indices of the elements the last region parse put in the tree (its blocks, not
+    /// the prefix or an element before it that only took lines): ``refreshDefinitions(_:)``
+    /// leaves those whose references it resolved as the whole does.
+    var lastParsedElements: Range<Int> = 0..<0
     /// The front matter of the source (edits in or next to it parse everything).
     var frontMatter: FrontMatter? = nil
     /// The largest identity handed out: a re-parsed region's blocks and spans get identities

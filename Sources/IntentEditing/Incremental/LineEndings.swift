@@ -1,3 +1,5 @@
+import Foundation
+
 /// Line endings as CommonMark reads them — a line feed, a carriage return followed by a line
 /// feed, or a carriage return alone — so that the lines counted here are the lines libcmark-gfm
 /// numbers its blocks by.
@@ -41,15 +43,28 @@ enum LineEndings {
     /// The line of `bytes` that starts at `start`: where its content ends (its ending's first
     /// byte, or the end) and where the next line starts (after the ending).
     static func line(in bytes: [UInt8], from start: Int) -> (contentEnd: Int, next: Int) {
-        var end = start
-        while end < bytes.count, !isEnding(bytes[end]) { end += 1 }
-        guard end < bytes.count else { return (end, end) }
-        if bytes[end] == carriageReturn, end + 1 < bytes.count, bytes[end + 1] == lineFeed { return (end, end + 2) }
-        return (end, end + 1)
+        bytes.withUnsafeBufferPointer { line(in: $0, from: start) }
+    }
+
+    /// ``line(in:from:)-([UInt8],_)`` over a buffer: `memchr` finds the line feed, and a
+    /// carriage return is looked for only before it.
+    static func line(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (contentEnd: Int, next: Int) {
+        guard start < bytes.count, let base = bytes.baseAddress else { return (start, start) }
+        let length = bytes.count - start
+        let feed = memchr(base + start, Int32(lineFeed), length).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
+        let searched = (feed ?? bytes.count) - start
+        if let ret = memchr(base + start, Int32(carriageReturn), searched) {
+            let end = UnsafePointer(ret.assumingMemoryBound(to: UInt8.self)) - base
+            return (end, end + 1 < bytes.count && bytes[end + 1] == lineFeed ? end + 2 : end + 1)
+        }
+        guard let feed else { return (bytes.count, bytes.count) }
+        return (feed, feed + 1)
     }
 
     /// The offset of every line's start in `bytes`: 0, and after each line ending.
     static func lineStarts(of bytes: some Sequence<UInt8>) -> [Int] {
+        // `memchr` over contiguous bytes (a native string's UTF-8, an array) where there are.
+        if let starts = bytes.withContiguousStorageIfAvailable({ lineStarts(ofBuffer: $0) }) { return starts }
         var starts = [0]
         var previous: UInt8 = 0
         var offset = 0
@@ -61,6 +76,17 @@ enum LineEndings {
             offset += 1
         }
         if previous == carriageReturn { starts.append(offset) }
+        return starts
+    }
+
+    private static func lineStarts(ofBuffer bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts = [0]
+        var start = 0
+        while start < bytes.count {
+            let next = line(in: bytes, from: start).next
+            if next <= bytes.count, next > start, isEnding(bytes[next - 1]) { starts.append(next) }
+            start = next
+        }
         return starts
     }
 }
