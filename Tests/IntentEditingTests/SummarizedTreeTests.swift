@@ -40,9 +40,13 @@ struct SummarizedTreeTests {
             #expect(tree.count == model.count)
             // AVL: height ≤ 1.45 log2(n + 2).
             #expect(Double(tree.height) <= 1.45 * log2(Double(model.count + 2)) + 1)
-            if step % 97 == 0 { #expect(tree.elements == model) }
+            if step % 97 == 0 {
+                #expect(tree.elements == model)
+                #expect(tree.isBalanced)
+            }
         }
         #expect(tree.elements == model)
+        #expect(tree.isBalanced)
         #expect(tree.summary == Count(elements: model.count, weight: model.reduce(0) { $0 + $1.weight }))
         for index in stride(from: 0, to: model.count, by: max(1, model.count / 200)) {
             #expect(tree.element(at: index) == model[index])

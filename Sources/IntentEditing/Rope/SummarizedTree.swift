@@ -114,8 +114,21 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
     }
 
     /// Replaces the elements at `range` with `elements` (O(log n + elements.count)).
+    ///
+    /// A few elements in place of a few (a keystroke re-parses a block or two, and may make or
+    /// merge one): each is put in place of an old one, inserted or removed on a copy of the path
+    /// to it, rebalanced on the way up — fewer nodes than two splits and two joins make.
     mutating func replaceSubrange(_ range: Range<Int>, with elements: some Collection<Element>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "tree range out of bounds")
+        if range.count <= 4, elements.count <= 4 {
+            let kept = min(range.count, elements.count)
+            for (index, element) in zip(range, elements) { root = root.map { Self.replacing($0, at: index, with: element) } }
+            for (offset, element) in elements.dropFirst(kept).enumerated() {
+                root = Self.inserting(root, at: range.lowerBound + kept + offset, element)
+            }
+            for _ in kept..<range.count { root = root.flatMap { Self.removing($0, at: range.lowerBound + kept) } }
+            return
+        }
         let (head, rest) = Self.split(root, at: range.lowerBound)
         let (_, tail) = Self.split(rest, at: range.count)
         let middle = Self.build(Array(elements)[...])
@@ -149,6 +162,17 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
 
     /// The tree's height (for tests of its balance).
     var height: Int { root?.height ?? 0 }
+
+    /// Whether every node's subtrees differ in height by one at most and its stored height and
+    /// count are its subtrees' (for tests: O(n)).
+    var isBalanced: Bool { Self.isBalanced(root) }
+
+    private static func isBalanced(_ node: Node?) -> Bool {
+        guard let node else { return true }
+        let (left, right) = (height(node.left), height(node.right))
+        return abs(left - right) <= 1 && node.height == max(left, right) + 1
+            && node.count == (node.left?.count ?? 0) + 1 + (node.right?.count ?? 0) && isBalanced(node.left) && isBalanced(node.right)
+    }
 
     // MARK: Balanced join and split
 
@@ -228,6 +252,33 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
         let joined = joinLeft(left, element, spine)
         let result = Node(joined, right.element, right.right)
         return joined.height <= height(right.right) + 1 ? result : rotateRight(result)
+    }
+
+    /// `node` with the element at `index` (which it holds) replaced by `element`: the path to it
+    /// copied, its shape kept.
+    private static func replacing(_ node: Node, at index: Int, with element: Element) -> Node {
+        let leftCount = node.left?.count ?? 0
+        if index < leftCount, let left = node.left { return Node(replacing(left, at: index, with: element), node.element, node.right) }
+        if index > leftCount, let right = node.right {
+            return Node(node.left, node.element, replacing(right, at: index - leftCount - 1, with: element))
+        }
+        return Node(node.left, element, node.right)
+    }
+
+    /// `node` with `element` inserted before its element at `index` (`0...node.count`).
+    private static func inserting(_ node: Node?, at index: Int, _ element: Element) -> Node {
+        guard let node else { return Node(nil, element, nil) }
+        let leftCount = node.left?.count ?? 0
+        if index <= leftCount { return join(inserting(node.left, at: index, element), node.element, node.right) }
+        return join(node.left, node.element, inserting(node.right, at: index - leftCount - 1, element))
+    }
+
+    /// `node` without its element at `index` (which it holds).
+    private static func removing(_ node: Node, at index: Int) -> Node? {
+        let leftCount = node.left?.count ?? 0
+        if index < leftCount, let left = node.left { return join(removing(left, at: index), node.element, node.right) }
+        if index > leftCount, let right = node.right { return join(node.left, node.element, removing(right, at: index - leftCount - 1)) }
+        return concatenate(node.left, node.right)
     }
 
     /// The first `index` elements of `node` and the rest.
