@@ -12,7 +12,8 @@ import MarkdownParsing
 ///   `EditorSession`: replace the word, then undo it;
 /// - `StreamingMarkdownDocument`: the whole input appended in 5-character chunks (total; inputs
 ///   up to 2 MB), with the default hold-back, with incomplete lines held back, and with at least
-///   1 KB, 4 KB and 64 KB per parse (`minimumParseBytes`), each the median of `runs` streams.
+///   1 KB, 4 KB and 64 KB per parse (`minimumParseBytes`), each the median of `runs` streams, its
+///   share against the median of full parses timed one before each stream.
 ///
 /// Single edits are medians of at least `runs` runs, and of as many more as fit in 200 ms (up to
 /// 5 000), each on a copy of the same document (copies share its tree, so they cost nothing).
@@ -25,6 +26,9 @@ package struct EditingBenchmark {
         /// How many of the operation's updates were full parses, and the first reason.
         package var fullParses: Int
         package var reason: String?
+        /// The median full parse this row is measured against when it was timed beside it (a
+        /// stream: a full parse before each stream), else `nil` (the input's).
+        package var besideFullParseSeconds: Double? = nil
     }
 
     /// The operations measured on one input.
@@ -214,7 +218,8 @@ package struct EditingBenchmark {
     /// with the defaults (unsettled lines held back, at least 16 ms between parses), then with
     /// every append parsing (`minimumParseInterval: .zero`): the default hold-back, incomplete
     /// lines held back, and at least 1 KB, 4 KB and 64 KB per parse. Each is the median of `runs`
-    /// streams (one when a stream takes more than 2 s).
+    /// streams (one when a stream takes more than 2 s), against the median of a full parse timed
+    /// just before each stream.
     package func measureStreaming(_ markdown: String) throws -> [Row] {
         var chunks: [String] = []
         var index = markdown.startIndex
@@ -235,9 +240,15 @@ package struct EditingBenchmark {
         for (label, holdBack, minimumParseBytes, interval) in holdBacks {
             var times: [Double] = []
             var parses: [Int] = []
+            var fullParseTimes: [Double] = []
             var full = 0
             var reason: String? = nil
             repeat {
+                // A full parse just before each stream: the row's share is against those, so a
+                // host that slows down for a while slows both.
+                let parseStart = DispatchTime.now().uptimeNanoseconds
+                _ = try IntentDocument(markdown: markdown)
+                fullParseTimes.append(Self.seconds(since: parseStart))
                 let stream = try Self.stream(chunks, holdBack: holdBack, minimumParseBytes: minimumParseBytes, interval: interval)
                 times.append(stream.seconds)
                 parses.append(stream.parses)
@@ -246,8 +257,10 @@ package struct EditingBenchmark {
             rows.append(
                 Row(
                     operation:
-                        "stream in 5-character chunks (total, \(chunks.count) appends, \(Self.median(parses)) parses\(label))",
-                    position: "—", seconds: Self.median(times), fullParses: full, reason: reason))
+                        "stream in 5-character chunks (total, \(chunks.count) appends, \(Self.median(parses)) parses\(label);"
+                        + " against full parses timed one before each, median \(String(format: "%.0f", Self.median(fullParseTimes) * 1e6)) µs)",
+                    position: "—", seconds: Self.median(times), fullParses: full, reason: reason,
+                    besideFullParseSeconds: Self.median(fullParseTimes)))
         }
         return rows
     }
@@ -296,7 +309,7 @@ package struct EditingBenchmark {
                 "| \(result.input) (\(result.bytes) B) | full parse | — | \(String(format: "%.0f", result.fullParseSeconds * 1e6)) µs | 100% | — |"
             )
             for row in result.rows {
-                let share = row.seconds / result.fullParseSeconds * 100
+                let share = row.seconds / (row.besideFullParseSeconds ?? result.fullParseSeconds) * 100
                 let full = row.fullParses == 0 ? "0" : "\(row.fullParses) (\(row.reason ?? "?"))"
                 lines.append(
                     "| \(result.input) | \(row.operation) | \(row.position) | \(String(format: "%.1f", row.seconds * 1e6)) µs | "

@@ -15,11 +15,15 @@ struct DefinitionStretches {
         isOpen = false
     }
 
-    /// A line no block covers (with its line end, if it has one).
+    /// A line no block covers (with its line end, if it has one): a line that does not end in a
+    /// line feed gets one (a lone carriage return becomes a pair). The last byte is read, not the
+    /// last `Character`: a carriage return and line feed are one `Character`, which is not
+    /// `"\n"`, and a line feed added after them would make a blank line inside a definition
+    /// whose title is on the next line.
     mutating func add(_ line: String) {
         isOpen = true
         text += line
-        if !line.hasSuffix("\n") { text += "\n" }
+        if line.utf8.last != UInt8(ascii: "\n") { text += "\n" }
     }
 
     /// Whether `line` is blank as CommonMark reads it: spaces, tabs and its line end only.

@@ -63,7 +63,14 @@ extension IncrementalMarkdownDocument {
         }
         probedDefinitions = probed
         definitions = DefinitionIndex(probedDefinitions + between)
-        let outside = elements(referringTo: labels).filter { !regionElements.contains($0) }
+        let referring = elements(referringTo: labels)
+        // A footnote definition that may use one of the labels is a block of the footnote
+        // section, which a re-parse of the element holding its lines does not put anew.
+        if hasFootnoteSection, referring.contains(where: { Self.mayHoldFootnoteDefinition(tree.element(at: $0).source) }) {
+            try parseEverything(after: lastChange, reason: "a footnote definition may refer to a changed link reference definition")
+            return
+        }
+        let outside = referring.filter { !regionElements.contains($0) }
         let inside = definedBefore.isEmpty ? [] : elements(referringTo: definedBefore).filter(regionElements.contains)
         let dependents = (outside + inside).sorted()
         guard dependents.count <= 64 else {
@@ -88,6 +95,12 @@ extension IncrementalMarkdownDocument {
         }
         lastChange = change
         lastUpdate = .partial(reparsedBytes: reparsedBytes, reparsedBlocks: change.reparsedBlocks.count)
+    }
+
+    /// Whether `source` may hold a footnote definition: a `[^…]:` line, or one that cannot be read.
+    static func mayHoldFootnoteDefinition(_ source: String) -> Bool {
+        guard source.utf8.containsFootnoteOpener else { return false }
+        return footnoteDefinitions(in: source).map { !$0.labels.isEmpty } ?? true
     }
 
     /// Parses the current source whole, after the partial update `change` (already in the tree):

@@ -72,6 +72,12 @@ extension IncrementalMarkdownDocument {
         guard hasFootnoteSection, new.utf8.containsFootnoteOpener, let before = Self.footnoteDefinitions(in: old),
             let after = Self.footnoteDefinitions(in: new), before.stretches != after.stretches
         else { return .success([]) }
+        // A label defined twice in the region: which definition is the first one in use is the
+        // whole document's to say.
+        if Set(before.labels).count != before.labels.count || Set(after.labels).count != after.labels.count {
+            return .failure(
+                Refusal(reason: "an edited footnote definition's label is defined twice (footnotes are numbered across the document)"))
+        }
         // A reference inside a definition counts in the numbering too, where the region's own
         // references are compared (``footnoteReferenceRefusal(old:new:region:parsed:)``) it is not.
         let holdsReference = { (stretch: ArraySlice<UInt8>) in Self.bracketedFootnoteLabels(in: Array(stretch)).count > 1 }

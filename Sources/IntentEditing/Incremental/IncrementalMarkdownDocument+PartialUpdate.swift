@@ -354,7 +354,14 @@ extension IncrementalMarkdownDocument {
         }
         let before = chunks(Array(old.utf8), code: codeLines(ofElements: region))
         let after = chunks(Array(new.utf8), code: Self.codeLines(of: parsed))
-        guard before.stretches != after.stretches || before.lines != after.lines else { return nil }
+        guard before.stretches != after.stretches || before.lines != after.lines else {
+            // The same lines, each perhaps somewhere else in the blocks.
+            guard let moved = definitionLinesMoved(old: old, new: new, region: region, parsed: parsed) else {
+                return Refusal(reason: "the edit moves a link reference definition into or out of a block")
+            }
+            return moved.isEmpty
+                ? nil : Refusal(reason: "the edit moves a link reference definition into or out of a block", definitionLabels: moved)
+        }
         return Refusal(
             reason: "the edit makes, changes or removes a link reference definition",
             definitionLabels: Self.changedDefinitionLabels(old: before, new: after))

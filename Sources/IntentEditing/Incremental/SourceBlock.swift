@@ -134,7 +134,7 @@ final class SourceBlock: SummarizedTreeElement {
 
     /// Top-level blocks grouped so that no two groups share a line: each group's blocks (indices)
     /// and its first line. A block reported at line 0 goes with the block after it.
-    private static func groups(of lines: [ClosedRange<Int>]) -> [(blocks: Range<Int>, line: Int)]? {
+    static func groups(of lines: [ClosedRange<Int>]) -> [(blocks: Range<Int>, line: Int)]? {
         var starts = lines.map(\.lowerBound)
         var next = Int.max
         for index in starts.indices.reversed() {

@@ -1,0 +1,79 @@
+import Foundation
+import IntentModel
+
+extension IncrementalMarkdownDocument {
+    /// A line holding `]:` and where it lies: in a top-level block (where that block may hold a
+    /// definition, and the line's place among the block's lines) or between blocks (`holding`
+    /// `nil`). A definition inside a list item or a block quote is one only where a paragraph
+    /// of it starts, so the same line can define a link or not as an edit elsewhere moves the
+    /// blocks around it.
+    struct DefinitionLineContext: Hashable {
+        var line: [UInt8]
+        var holding: LinkDefinitions.Holding?
+        var lineInBlock: Int
+    }
+
+    /// The labels (normalized) of the `]:` lines whose place changed between the region's
+    /// elements before the edit and its parse after, though their text did not — an edit that
+    /// joins a list item to the paragraph before it, or makes a quote's second line its
+    /// first; empty when none did; `nil` when a label cannot be read.
+    func definitionLinesMoved(old: String, new: String, region: Range<Int>, parsed: ParsedBlocks) -> Set<String>? {
+        var before: [DefinitionLineContext: Int] = [:]
+        tree.forEachElement(in: region) { element in
+            var source = element.source
+            guard source.withUTF8(SourceBlock.containsLabelColon) else { return }
+            Self.forEachLabelColonLine(in: Array(source.utf8)) { line, index in
+                let inBlock = !element.isPrefix && index < element.blockLines
+                // A line of a code or HTML block is no definition wherever it moves.
+                guard !inBlock || element.holding != .none else { return }
+                before[
+                    DefinitionLineContext(line: line, holding: inBlock ? element.holding : nil, lineInBlock: inBlock ? index : -1),
+                    default: 0] += 1
+            }
+        }
+        var after: [DefinitionLineContext: Int] = [:]
+        let holdings = LinkDefinitions.holding(parsed.document).prefix(parsed.lines.count)
+        let groups = SourceBlock.groups(of: parsed.lines) ?? []
+        Self.forEachLabelColonLine(in: Array(new.utf8)) { line, index in
+            // 1-based lines of the region, as the parse reports them.
+            let number = index + 1
+            var context = DefinitionLineContext(line: line, holding: nil, lineInBlock: -1)
+            if let group = groups.last(where: { $0.line <= number }) {
+                let lastLine = parsed.lines[group.blocks].map(\.upperBound).max() ?? 0
+                if number <= lastLine {
+                    context.holding =
+                        holdings.count == parsed.lines.count ? LinkDefinitions.Holding.widest(holdings[group.blocks]) : .containers
+                    context.lineInBlock = number - group.line
+                }
+            }
+            if context.holding != LinkDefinitions.Holding.none { after[context, default: 0] += 1 }
+        }
+        guard before != after else { return [] }
+        var labels = Set<String>()
+        for context in Set(before.keys).union(after.keys) where before[context] != after[context] {
+            guard let found = LinkDefinitions.labelsBeforeColons(in: context.line, from: 0, acrossLines: true) else { return nil }
+            for label in found {
+                guard !label.hasPrefix("^"), let key = DefinitionIndex.key(label) else { return nil }
+                labels.insert(key)
+            }
+        }
+        return labels
+    }
+
+    /// Calls `body` with each line of `bytes` that holds `]:` and starts no footnote definition
+    /// (without its line end), and its 0-based index.
+    private static func forEachLabelColonLine(in bytes: [UInt8], _ body: ([UInt8], Int) -> Void) {
+        var lineStart = 0
+        var index = 0
+        while lineStart < bytes.count {
+            let (contentEnd, next) = LineEndings.line(in: bytes, from: lineStart)
+            let line = bytes[lineStart..<contentEnd]
+            // A footnote definition's line is the footnote checks' (``footnoteRefusal(toReparse:as:)``).
+            if zip(line, line.dropFirst()).contains(where: { $0 == (UInt8(ascii: "]"), UInt8(ascii: ":")) }), definitionLabel(line) == nil {
+                body(Array(line), index)
+            }
+            lineStart = next
+            index += 1
+        }
+    }
+}
