@@ -37,6 +37,33 @@ struct DefinitionEditRegressionTests {
         ("```\n```\n[^1]\n\na\n[^1]:\n[^1]:", [.replace(21, 0, "x")]),
         ("[^1]\n\n:\r[^1]:\n[^1]:", [.replace(13, 0, ":")]),
         ("[foo]:''\n\n[^1]:[^1] [foo]", [.replace(7, 0, "\n")]),
+        // A definition in a block quote or list item whose destination or title is on a later line.
+        ("[foo]\n\n> [foo]: /u\n> \"t\"\n", [.replace(21, 1, "s")]),
+        ("[foo]\n\n> [foo]:\n/u\n", [.replace(17, 1, "v")]),
+        ("[foo]\n\n> [foo]:\n/u\n", [.replace(18, 0, "x y")]),
+        ("- [o]:\n\"", [.replace(7, 0, "\n")]),
+        ("[foo]\n\n> [foo]:\n", [.append("> /u\n")]),
+        ("[foo]\n\n> [foo]: /u\n", [.append("> \"t\"\n")]),
+        ("", [.append("[foo]\n\n>[foo]:\n>u")]),
+        // An edit in the quote's paragraph before a definition, or one that makes it code.
+        ("[foo]\n\n> a\n>\n> [foo]: /u\n", [.replace(12, 0, "b")]),
+        (">\n>[1]:d", [.replace(1, 1, "[\n")]),
+        ("[foo]\n\n> a\n> [foo]: /u\n", [.replace(9, 0, "    ")]),
+        // A table delimiter row made or unmade under a definition.
+        ("[foo]\n\n> [foo]: /u\n> -\n", [.replace(21, 0, "|")]),
+        ("[foo]\n\n> [foo]: /u\n> |-|\n", [.replace(22, 1, "x")]),
+        ("- [o]:u\n  -\n]", [.replace(10, 0, "|")]),
+        // A first edit right, then an edit of the paragraph that uses the label.
+        ("- [foo]: /u\n\"lazy title\"\n\n[foo]\n", [.replace(21, 0, "  "), .replace(28, 0, "-")]),
+        ("> [foo]:\n/u\n\n[foo]\n", [.replace(10, 2, "\n\n"), .replace(19, 0, "]")]),
+        ("- - [foo]: /u\n    \"t\"\n\n[foo]\n", [.replace(14, 0, "\r"), .replace(30, 0, "[")]),
+        ("1. > [foo]: /u\n   > \"t\"\n\n[foo]\n", [.replace(16, 2, ":"), .replace(29, 1, "> ")]),
+        ("1.\n2. [s]:1", [.replace(0, 1, "[]:\n\n")]),
+        // A footnote that only it refers to, holding a link whose definition goes, changes or comes.
+        ("[^1]: [foo] [^1]\n\n[foo]: /d\n", [.replace(18, 10, "")]),
+        ("[^1]: [foo] [^1]\n\n[foo]: /d\n", [.replace(26, 1, "e")]),
+        ("[^1]: [foo] [^1]\n\n", [.append("[foo]: /d\n")]),
+        ("[^0]:[^1]:[FOO]\n\n[^1]", [.replace(17, 0, "[Foo]:w\n")]),
     ]
 
     @Test("Each edit gives what a full parse gives", arguments: cases.indices)

@@ -60,9 +60,46 @@ extension IncrementalMarkdownDocument {
         return labels
     }
 
+    /// The labels (normalized) of the `]:` lines inside the region's blocks that may hold a
+    /// definition (list items, block quotes, paragraphs), before the edit and after it; `nil`
+    /// when one cannot be read. A definition there may take its destination and title from the
+    /// lines after it, lazily continued or not, and whether it is one at all depends on the
+    /// paragraph it would start: no line-by-line reading of the text can say what an edit
+    /// there did to it, so those labels are refreshed (their first definitions found again by
+    /// a parse, and the blocks that use them parsed again) whenever the region's text changed.
+    func labelsInsideBlocks(old: String, new: String, region: Range<Int>, parsed: ParsedBlocks) -> Set<String>? {
+        var lines: [[UInt8]] = []
+        tree.forEachElement(in: region) { element in
+            var source = element.source
+            guard !element.isPrefix, element.holding != .none, source.withUTF8(SourceBlock.containsLabelColon) else { return }
+            Self.forEachLabelColonLine(in: Array(source.utf8)) { line, index in
+                if index < element.blockLines { lines.append(line) }
+            }
+        }
+        let holdings = LinkDefinitions.holding(parsed.document).prefix(parsed.lines.count)
+        let groups = SourceBlock.groups(of: parsed.lines) ?? []
+        Self.forEachLabelColonLine(in: Array(new.utf8)) { line, index in
+            let number = index + 1
+            guard let group = groups.last(where: { $0.line <= number }),
+                number <= parsed.lines[group.blocks].map(\.upperBound).max() ?? 0,
+                holdings.count != parsed.lines.count || LinkDefinitions.Holding.widest(holdings[group.blocks]) != .none
+            else { return }
+            lines.append(line)
+        }
+        var labels = Set<String>()
+        for line in lines {
+            guard let found = LinkDefinitions.labelsBeforeColons(in: line, from: 0, acrossLines: true) else { return nil }
+            for label in found {
+                guard !label.hasPrefix("^"), let key = DefinitionIndex.key(label) else { return nil }
+                labels.insert(key)
+            }
+        }
+        return labels
+    }
+
     /// Calls `body` with each line of `bytes` that holds `]:` and starts no footnote definition
     /// (without its line end), and its 0-based index.
-    private static func forEachLabelColonLine(in bytes: [UInt8], _ body: ([UInt8], Int) -> Void) {
+    static func forEachLabelColonLine(in bytes: [UInt8], _ body: ([UInt8], Int) -> Void) {
         var lineStart = 0
         var index = 0
         while lineStart < bytes.count {

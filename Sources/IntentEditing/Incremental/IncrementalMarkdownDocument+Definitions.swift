@@ -66,7 +66,15 @@ extension IncrementalMarkdownDocument {
         let referring = elements(referringTo: labels)
         // A footnote definition that may use one of the labels is a block of the footnote
         // section, which a re-parse of the element holding its lines does not put anew.
-        if hasFootnoteSection, referring.contains(where: { Self.mayHoldFootnoteDefinition(tree.element(at: $0).source) }) {
+        // (The prefix, the source before the first block, may hold one too.)
+        let prefix = tree.count > 0 && tree.element(at: 0).isPrefix ? [tree.element(at: 0)] : []
+        let prefixRefers = prefix.contains {
+            !DefinitionIndex.forEachBracketContent(of: $0.source) { !DefinitionIndex.mayBeOne(of: labels, utf8: $0) }
+        }
+        if options.extensions.contains(.footnotes),
+            (prefixRefers && prefix.contains { Self.mayHoldFootnoteDefinition($0.source) })
+                || referring.contains(where: { Self.mayHoldFootnoteDefinition(tree.element(at: $0).source) })
+        {
             try parseEverything(after: lastChange, reason: "a footnote definition may refer to a changed link reference definition")
             return
         }

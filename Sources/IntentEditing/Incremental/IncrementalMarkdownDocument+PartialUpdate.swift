@@ -352,6 +352,16 @@ extension IncrementalMarkdownDocument {
             }
             return (Self.definitionLikeLines(in: bytes).filter(keep), Self.linesWithLabelColons(in: bytes).filter(keep))
         }
+        // A definition inside a list item, a block quote or a paragraph: refreshed on any edit
+        // of the region (``labelsInsideBlocks(old:new:region:parsed:)``).
+        if old != new {
+            guard let inside = labelsInsideBlocks(old: old, new: new, region: region, parsed: parsed) else {
+                return Refusal(reason: "the edit is in a block that may hold a link reference definition whose label cannot be read")
+            }
+            if !inside.isEmpty {
+                return Refusal(reason: "the edit is in a block that may hold a link reference definition", definitionLabels: inside)
+            }
+        }
         let before = chunks(Array(old.utf8), code: codeLines(ofElements: region))
         let after = chunks(Array(new.utf8), code: Self.codeLines(of: parsed))
         guard before.stretches != after.stretches || before.lines != after.lines else {

@@ -30,7 +30,8 @@ import MarkdownParsing
 /// a definition's text puts that definition, parsed anew, in place of the old one.
 /// The whole source is parsed again where Markdown's global rules demand it — a block that may
 /// hold a changed definition but cannot be probed (it ends in an open fence or HTML block), a
-/// footnote reference or definition made, removed or relabelled, front matter made or ended,
+/// footnote reference or definition made, removed or relabelled, a footnote definition that may
+/// use a changed link reference definition, front matter made or ended,
 /// source positions (every later position moves), the inline-only syntaxes; ``lastChange``
 /// says what changed and, for a full parse, why. Only the definitions a region's brackets may
 /// refer to are given to it, so references resolve as in the whole. The result is always what
