@@ -1,6 +1,7 @@
 import Foundation
 import IntentModel
 import MarkdownParsing
+import SpecCorpus
 import Testing
 
 @testable import IntentEditing
@@ -64,6 +65,13 @@ struct DefinitionEditRegressionTests {
         ("[^1]: [foo] [^1]\n\n[foo]: /d\n", [.replace(26, 1, "e")]),
         ("[^1]: [foo] [^1]\n\n", [.append("[foo]: /d\n")]),
         ("[^0]:[^1]:[FOO]\n\n[^1]", [.replace(17, 0, "[Foo]:w\n")]),
+        // Found by the property test below: a definition removed by a bracket typed into its
+        // label; a title whose second line, lazily continued, starts with spaces; a label that
+        // an edit makes start on the line before; a footnote that only its own `[^1  ]` used.
+        ("para\n\n[foo]\n\n[foo]: /u\n", [.replace(16, 0, "[")]),
+        ("[foo]\n\n> [foo]: /u\n> \"\n  \"\n> ", [.replace(22, 1, "\r")]),
+        ("1. > \r\nfoo]: /u\n   > \"t\"\n\n[foo]\n", [.replace(5, 0, "[")]),
+        ("[^1]: [foo] [^1  ]\n\n[foo]: /d\n", [.replace(13, 1, "-")]),
     ]
 
     @Test("Each edit gives what a full parse gives", arguments: cases.indices)
@@ -82,5 +90,150 @@ struct DefinitionEditRegressionTests {
                 "\(source.debugDescription) then \(step): \(incremental.document.html().debugDescription) vs \(expected.html().debugDescription)"
             )
         }
+    }
+}
+
+extension DefinitionEditRegressionTests {
+    /// Small documents with definitions inside list items, block quotes and footnotes, with
+    /// titles and destinations on later lines, CRLF and CR line ends.
+    static let templates = [
+        "[foo]\n\n> [foo]: /u\n> \"t\"\n", "[foo]\n\n> [foo]:\n/u\n", "- [o]: /u\n  \"t\"\n\n[o]\n", "[foo]\n\n> a\n>\n> [foo]: /u\n",
+        "1. > [foo]: /u\n   > \"t\"\n\n[foo]\n", "- - [foo]: /u\n    \"t\"\n\n[foo]\n", "x\n\n2. [o]: /u\n\n[o]\n",
+        "[foo]\n\n> [foo]: /u\n> |-|\n", "para\n\n[foo]\n\n[foo]: /u\r\n\"t\"\r\n", "[^1]: [foo] [^1]\n\n[foo]: /d\n",
+        "See [foo] and [^1].\n\n[^1]: note [foo]\n\n[foo]: /u\n", "> > [bar]:\n> > /b\n\n[bar] [BAR]\n", "[a]\r\r> [a]: /x\r> 't'\r",
+        "para\n\n[foo]\n\n[foo]: /u\n\"t\"\n", "- [a]: /x\n- [b]: /y\n\n[a] [b]\n", "> - [q]: /q\n>   'title'\n\n[q]\n",
+    ]
+
+    @Test("Random edits in and around definitions inside containers equal a full parse (property)")
+    func randomEditsAroundContainedDefinitions() throws {
+        var generator = SeededRandom(seed: 0xDEF5)
+        let snippets = [
+            "", "x", " ", "  ", "    ", "\n", "\n\n", "\r\n", "\r", ">", "> ", "- ", "2. ", "|", "-", "\"", ":", "[", "]", "/v",
+        ]
+        var edits = 0
+        for template in Self.templates {
+            for _ in 0..<100 {
+                var incremental = try IncrementalMarkdownDocument(source: template)
+                for _ in 0..<3 {
+                    let count = incremental.sourceUTF16Count
+                    let location = Int.random(in: 0...count, using: &generator)
+                    let length = Int.random(in: 0...min(2, count - location), using: &generator)
+                    let snippet = snippets.randomElement(using: &generator) ?? ""
+                    let range = NSRange(location: location, length: length)
+                    // Whole characters only (a CRLF pair is one).
+                    guard let swiftRange = Range(range, in: incremental.source),
+                        NSRange(swiftRange, in: incremental.source) == range
+                    else { continue }
+                    try incremental.replace(range, with: snippet)
+                    let expected = try IntentDocument(markdown: incremental.source)
+                    #expect(
+                        incremental.document.isEquivalent(to: expected),
+                        "\(template.debugDescription): \(snippet.debugDescription) at \(location),\(length) gave \(incremental.source.debugDescription): \(incremental.document.html().debugDescription) vs \(expected.html().debugDescription)"
+                    )
+                    edits += 1
+                }
+            }
+        }
+        #expect(edits > 3_000)
+    }
+
+    @Test("Every two-chunk split of those documents streams to what a full parse gives (property)")
+    func everySplitStreams() throws {
+        var splits = 0
+        for template in Self.templates {
+            let characters = Array(template)
+            for cut in 0...characters.count {
+                var stream = try StreamingMarkdownDocument(minimumParseInterval: .zero)
+                try stream.append(String(characters[..<cut]))
+                try stream.append(String(characters[cut...]))
+                try stream.finish()
+                let expected = try IntentDocument(markdown: template)
+                #expect(stream.document.isEquivalent(to: expected), "\(template.debugDescription) cut at \(cut)")
+                splits += 1
+            }
+        }
+        #expect(splits > 200)
+    }
+}
+
+extension DefinitionEditRegressionTests {
+    /// `Fixtures/Editing/definition-edits.json`.
+    struct RecordedCases: Decodable {
+        var edits: [[EditCase]]
+        var streams: [[String]]
+
+        /// A source, or a list of `[location, length, text]` replacements.
+        enum EditCase: Decodable {
+            case source(String)
+            case replacements([[Replacement]])
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let source = try? container.decode(String.self) {
+                    self = .source(source)
+                } else {
+                    self = .replacements(try container.decode([[Replacement]].self))
+                }
+            }
+        }
+
+        /// A location or length (a number) or text.
+        enum Replacement: Decodable {
+            case number(Int)
+            case text(String)
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let number = try? container.decode(Int.self) {
+                    self = .number(number)
+                } else {
+                    self = .text(try container.decode(String.self))
+                }
+            }
+        }
+    }
+
+    @Test("Recorded edits and streams around definitions give what a full parse gives")
+    func recordedCases() throws {
+        let url = TestPaths.fixtures.appending(path: "Editing/definition-edits.json")
+        let recorded = try JSONDecoder().decode(RecordedCases.self, from: Data(contentsOf: url))
+        var checked = 0
+        for edit in recorded.edits {
+            guard edit.count == 2, case .source(let source) = edit[0], case .replacements(let replacements) = edit[1] else {
+                Issue.record("a malformed case: \(edit)")
+                continue
+            }
+            var incremental = try IncrementalMarkdownDocument(source: source)
+            for replacement in replacements {
+                guard replacement.count == 3, case .number(let location) = replacement[0], case .number(let length) = replacement[1],
+                    case .text(let text) = replacement[2]
+                else {
+                    Issue.record("a malformed replacement in \(source.debugDescription)")
+                    break
+                }
+                if location < 0 {
+                    try incremental.append(text)
+                } else {
+                    try incremental.replace(NSRange(location: location, length: length), with: text)
+                }
+                let expected = try IntentDocument(markdown: incremental.source)
+                #expect(
+                    incremental.document.isEquivalent(to: expected),
+                    "\(source.debugDescription), \(location),\(length) with \(text.debugDescription): \(incremental.document.html().debugDescription) vs \(expected.html().debugDescription)"
+                )
+                checked += 1
+            }
+        }
+        for chunks in recorded.streams {
+            for interval in [Duration.zero, .milliseconds(16)] {
+                var stream = try StreamingMarkdownDocument(minimumParseInterval: interval)
+                for chunk in chunks { try stream.append(chunk) }
+                try stream.finish()
+                let expected = try IntentDocument(markdown: chunks.joined())
+                #expect(stream.document.isEquivalent(to: expected), "\(chunks) at \(interval)")
+                checked += 1
+            }
+        }
+        #expect(checked > 150)
     }
 }

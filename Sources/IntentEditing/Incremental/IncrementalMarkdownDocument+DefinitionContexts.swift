@@ -51,7 +51,7 @@ extension IncrementalMarkdownDocument {
         guard before != after else { return [] }
         var labels = Set<String>()
         for context in Set(before.keys).union(after.keys) where before[context] != after[context] {
-            guard let found = LinkDefinitions.labelsBeforeColons(in: context.line, from: 0, acrossLines: true) else { return nil }
+            guard let found = Self.labelsOfEveryColon(in: context.line) else { return nil }
             for label in found {
                 guard !label.hasPrefix("^"), let key = DefinitionIndex.key(label) else { return nil }
                 labels.insert(key)
@@ -68,33 +68,53 @@ extension IncrementalMarkdownDocument {
     /// there did to it, so those labels are refreshed (their first definitions found again by
     /// a parse, and the blocks that use them parsed again) whenever the region's text changed.
     func labelsInsideBlocks(old: String, new: String, region: Range<Int>, parsed: ParsedBlocks) -> Set<String>? {
-        var lines: [[UInt8]] = []
+        // The text to read labels in: a paragraph's block lines whole (a label may start on an
+        // earlier line of it), a container's lines with `]:` one by one (its lines carry
+        // prefixes a label cannot span).
+        var texts: [[UInt8]] = []
+        func add(_ bytes: ArraySlice<UInt8>, holding: LinkDefinitions.Holding) {
+            switch holding {
+            case .none: return
+            case .paragraph:
+                if bytes.withContiguousStorageIfAvailable(SourceBlock.containsLabelColon) ?? true { texts.append(Array(bytes)) }
+            case .containers: Self.forEachLabelColonLine(in: Array(bytes)) { line, _ in texts.append(line) }
+            }
+        }
         tree.forEachElement(in: region) { element in
             var source = element.source
             guard !element.isPrefix, element.holding != .none, source.withUTF8(SourceBlock.containsLabelColon) else { return }
-            Self.forEachLabelColonLine(in: Array(source.utf8)) { line, index in
-                if index < element.blockLines { lines.append(line) }
-            }
+            let bytes = Array(source.utf8)
+            let starts = LineEndings.lineStarts(of: bytes)
+            add(bytes[..<(element.blockLines < starts.count ? starts[element.blockLines] : bytes.count)], holding: element.holding)
         }
+        let bytes = Array(new.utf8)
+        let starts = LineEndings.lineStarts(of: bytes)
         let holdings = LinkDefinitions.holding(parsed.document).prefix(parsed.lines.count)
-        let groups = SourceBlock.groups(of: parsed.lines) ?? []
-        Self.forEachLabelColonLine(in: Array(new.utf8)) { line, index in
-            let number = index + 1
-            guard let group = groups.last(where: { $0.line <= number }),
-                number <= parsed.lines[group.blocks].map(\.upperBound).max() ?? 0,
-                holdings.count != parsed.lines.count || LinkDefinitions.Holding.widest(holdings[group.blocks]) != .none
-            else { return }
-            lines.append(line)
+        for group in SourceBlock.groups(of: parsed.lines) ?? [] {
+            let lastLine = parsed.lines[group.blocks].map(\.upperBound).max() ?? 0
+            guard group.line >= 1, group.line - 1 < starts.count, lastLine >= group.line else { continue }
+            let holding = holdings.count == parsed.lines.count ? LinkDefinitions.Holding.widest(holdings[group.blocks]) : .containers
+            add(bytes[starts[group.line - 1]..<(lastLine < starts.count ? starts[lastLine] : bytes.count)], holding: holding)
         }
         var labels = Set<String>()
-        for line in lines {
-            guard let found = LinkDefinitions.labelsBeforeColons(in: line, from: 0, acrossLines: true) else { return nil }
+        for text in texts {
+            guard let found = Self.labelsOfEveryColon(in: text) else { return nil }
             for label in found {
                 guard !label.hasPrefix("^"), let key = DefinitionIndex.key(label) else { return nil }
                 labels.insert(key)
             }
         }
         return labels
+    }
+
+    /// The label before each `]:` of `line`, or `nil` when one has none there (it starts on an
+    /// earlier line) or cannot be read.
+    private static func labelsOfEveryColon(in line: [UInt8]) -> [String]? {
+        let colons = zip(line, line.dropFirst()).filter { $0 == (UInt8(ascii: "]"), UInt8(ascii: ":")) }.count
+        guard let found = LinkDefinitions.labelsBeforeColons(in: line, from: 0, acrossLines: true), found.count == colons else {
+            return nil
+        }
+        return found
     }
 
     /// Calls `body` with each line of `bytes` that holds `]:` and starts no footnote definition

@@ -80,7 +80,11 @@ extension IncrementalMarkdownDocument {
         }
         // A reference inside a definition counts in the numbering too, where the region's own
         // references are compared (``footnoteReferenceRefusal(old:new:region:parsed:)``) it is not.
-        let holdsReference = { (stretch: ArraySlice<UInt8>) in Self.bracketedFootnoteLabels(in: Array(stretch)).count > 1 }
+        // Any `[^` after the definition's own: `[^1  ]` is a reference too, which a label's
+        // bracket reading would not count.
+        let holdsReference = { (stretch: ArraySlice<UInt8>) in
+            zip(stretch, stretch.dropFirst()).filter { $0 == (UInt8(ascii: "["), UInt8(ascii: "^")) }.count > 1
+        }
         if before.stretches.contains(where: holdsReference) || after.stretches.contains(where: holdsReference) {
             return .failure(
                 Refusal(reason: "an edited footnote definition holds a footnote reference (footnotes are numbered across the document)"))

@@ -352,29 +352,25 @@ extension IncrementalMarkdownDocument {
             }
             return (Self.definitionLikeLines(in: bytes).filter(keep), Self.linesWithLabelColons(in: bytes).filter(keep))
         }
-        // A definition inside a list item, a block quote or a paragraph: refreshed on any edit
-        // of the region (``labelsInsideBlocks(old:new:region:parsed:)``).
-        if old != new {
-            guard let inside = labelsInsideBlocks(old: old, new: new, region: region, parsed: parsed) else {
-                return Refusal(reason: "the edit is in a block that may hold a link reference definition whose label cannot be read")
-            }
-            if !inside.isEmpty {
-                return Refusal(reason: "the edit is in a block that may hold a link reference definition", definitionLabels: inside)
-            }
-        }
+        // The labels of definitions inside a list item, a block quote or a paragraph: refreshed
+        // on any edit of the region (``labelsInsideBlocks(old:new:region:parsed:)``), with those
+        // the text comparisons below find. `nil`: a label cannot be read.
+        let inside = old != new ? labelsInsideBlocks(old: old, new: new, region: region, parsed: parsed) : []
         let before = chunks(Array(old.utf8), code: codeLines(ofElements: region))
         let after = chunks(Array(new.utf8), code: Self.codeLines(of: parsed))
         guard before.stretches != after.stretches || before.lines != after.lines else {
             // The same lines, each perhaps somewhere else in the blocks.
-            guard let moved = definitionLinesMoved(old: old, new: new, region: region, parsed: parsed) else {
-                return Refusal(reason: "the edit moves a link reference definition into or out of a block")
+            let moved = definitionLinesMoved(old: old, new: new, region: region, parsed: parsed)
+            guard let labels = moved.flatMap({ moved in inside.map { moved.union($0) } }) else {
+                return Refusal(reason: "the edit is in or moves a link reference definition inside a block")
             }
-            return moved.isEmpty
-                ? nil : Refusal(reason: "the edit moves a link reference definition into or out of a block", definitionLabels: moved)
+            return labels.isEmpty
+                ? nil : Refusal(reason: "the edit is in or moves a link reference definition inside a block", definitionLabels: labels)
         }
+        let changed = Self.changedDefinitionLabels(old: before, new: after)
         return Refusal(
             reason: "the edit makes, changes or removes a link reference definition",
-            definitionLabels: Self.changedDefinitionLabels(old: before, new: after))
+            definitionLabels: changed.flatMap { changed in inside.map { changed.union($0) } })
     }
 
     /// The lines (1-based, in order) of the tree's elements `region` that lie in top-level code

@@ -165,7 +165,7 @@ enum LinkDefinitions {
             let attributes = document.attributes(of: run.attributes)
             guard let destination = attributes.linkDestination else { continue }
             var definition = "[" + label + "]: <" + escaped(destination) + ">"
-            if let title = attributes.linkTitle { definition += " \"" + escaped(title) + "\"" }
+            if let title = attributes.linkTitle { definition += " \"" + escaped(title, lineEndsAsReferences: true) + "\"" }
             // A blank line after each, so that each is an entry of its own in the index.
             definitions[label] = definition + "\n\n"
         }
@@ -173,10 +173,17 @@ enum LinkDefinitions {
     }
 
     /// `text` with a backslash before every ASCII punctuation character, so that the parser reads
-    /// it back as it is (no entity, no escape, no closing bracket or quote).
-    private static func escaped(_ text: String) -> String {
+    /// it back as it is (no entity, no escape, no closing bracket or quote); with
+    /// `lineEndsAsReferences` (a title), each line feed or carriage return written as a numeric
+    /// character reference, so that the title stays on one line and the spaces after a line end
+    /// in it are not read as a continuation line's indentation.
+    private static func escaped(_ text: String, lineEndsAsReferences: Bool = false) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
+            if lineEndsAsReferences, scalar == "\n" || scalar == "\r" {
+                result += scalar == "\n" ? "&#10;" : "&#13;"
+                continue
+            }
             if scalar.isASCII,
                 (33...47).contains(scalar.value) || (58...64).contains(scalar.value) || (91...96).contains(scalar.value)
                     || (123...126).contains(scalar.value)
