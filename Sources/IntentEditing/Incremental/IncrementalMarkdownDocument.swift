@@ -22,7 +22,10 @@ import MarkdownParsing
 /// would swallow it); where it does not, the region is widened. A link reference definition
 /// made, changed or removed re-parses the blocks that may refer to its label; when a block may
 /// hold one of that label inside it (in a list item or a block quote), the blocks that may hold
-/// one are parsed first, in order, with a probe that finds the label's first definition.
+/// one are parsed first, in order, with a probe that finds the label's first definition. Any
+/// edit of a region whose list items, quotes or paragraphs hold a `]:` refreshes those labels
+/// the same way (a definition there can take lines after it, and is one only where a paragraph
+/// of it starts, which an edit elsewhere in the block can change).
 /// Footnote definitions, which libcmark-gfm moves to the document's end and numbers by first
 /// reference, are kept as the last elements, one each, with no source of their own (their lines
 /// belong to the block before them). A region with references is parsed after a preamble that
