@@ -76,7 +76,12 @@ struct DefinitionIndex: Sendable {
         guard !entries.isEmpty else { return "" }
         var selected = Set<Int>()
         var wantsNonASCII = false
+        var wantsAll = false
         DefinitionIndex.forEachBracketContent(of: region) { candidate in
+            if DefinitionIndex.mayHoldQuoteMarker(candidate) {
+                wantsAll = true
+                return false
+            }
             if let key = DefinitionIndex.key(utf8: candidate) {
                 if let indices = byLabel[key], !excluded.contains(key) { selected.formUnion(indices) }
             } else {
@@ -84,6 +89,8 @@ struct DefinitionIndex: Sendable {
             }
             return true
         }
+        // A bracket whose label is not known gets every definition but the excluded labels'.
+        if wantsAll { return text(excluding: excluded) }
         if wantsNonASCII { selected.formUnion(nonASCII) }
         return selected.sorted().map { entries[$0] }.joined()
     }
@@ -158,12 +165,31 @@ struct DefinitionIndex: Sendable {
     /// Whether a label (a definition's, or a bracket's text) may be one of `keys` (normalized,
     /// ``key(_:)``): a label without a key folds outside ASCII and is none of them.
     static func mayBeOne(of keys: Set<String>, _ label: some StringProtocol) -> Bool {
-        key(label).map(keys.contains) ?? false
+        if mayHoldQuoteMarker(label.utf8) { return true }
+        return key(label).map(keys.contains) ?? false
+    }
+
+    /// Whether a bracket's text has a line end followed (after spaces and tabs) by `>`: in a
+    /// block quote that is the next line's marker, which is no part of the label, and elsewhere
+    /// it may be text of it; which label the bracket names is not known here, so it may be any.
+    static func mayHoldQuoteMarker(_ label: some Collection<UInt8>) -> Bool {
+        var afterLineEnd = false
+        for byte in label {
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                afterLineEnd = true
+            } else if byte == UInt8(ascii: ">"), afterLineEnd {
+                return true
+            } else if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
+                afterLineEnd = false
+            }
+        }
+        return false
     }
 
     /// ``mayBeOne(of:_:)`` for a label given as UTF-8 bytes.
     static func mayBeOne(of keys: Set<String>, utf8 label: some Collection<UInt8>) -> Bool {
-        key(utf8: label).map(keys.contains) ?? false
+        if mayHoldQuoteMarker(label) { return true }
+        return key(utf8: label).map(keys.contains) ?? false
     }
 
     /// The bit of a normalized label (``key(_:)``) in a 64-bit set of labels: an FNV-1a hash of
@@ -184,6 +210,7 @@ struct DefinitionIndex: Sendable {
         var pendingSpace = false
         var started = false
         var escaped = false
+        var afterLineEnd = false
         var index = 0
         while index < text.count {
             if hash == nil, !escaped {
@@ -194,7 +221,7 @@ struct DefinitionIndex: Sendable {
                 let open = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
                 var backslashes = 0
                 while open - backslashes - 1 >= index, base[open - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-                if backslashes % 2 == 0 { (hash, pendingSpace, started) = (LabelHash(), false, false) }
+                if backslashes % 2 == 0 { (hash, pendingSpace, started, afterLineEnd) = (LabelHash(), false, false, false) }
                 index = open + 1
                 continue
             }
@@ -205,7 +232,7 @@ struct DefinitionIndex: Sendable {
             } else if byte == UInt8(ascii: "\\") {
                 escaped = true
             } else if byte == UInt8(ascii: "[") {
-                (hash, pendingSpace, started) = (LabelHash(), false, false)
+                (hash, pendingSpace, started, afterLineEnd) = (LabelHash(), false, false, false)
                 continue
             } else if byte == UInt8(ascii: "]"), let closed = hash {
                 mask |= closed.bit
@@ -218,8 +245,12 @@ struct DefinitionIndex: Sendable {
             if byte >= 0x80 { return UInt64.max }
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 pendingSpace = started
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { afterLineEnd = true }
                 continue
             }
+            // A quote's marker on the label's next line (``mayHoldQuoteMarker(_:)``): any label.
+            if byte == UInt8(ascii: ">"), afterLineEnd { return UInt64.max }
+            afterLineEnd = false
             if pendingSpace { hash?.add(UInt8(ascii: " ")) }
             pendingSpace = false
             started = true
