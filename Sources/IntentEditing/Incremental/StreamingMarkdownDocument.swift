@@ -117,15 +117,15 @@ public struct StreamingMarkdownDocument: Sendable {
     ///     bytes, and at least as many as the open end a parse reads again, have arrived: each
     ///     byte is then parsed a bounded number of times. Measured on a 1 MB document in
     ///     5-character chunks appended as fast as they come, with `minimumParseInterval: .zero`
-    ///     (`Benchmarks/README.md`, session 24): 3.0× one parse of the whole text at 4 KB and
-    ///     2.3× at 64 KB, against 178× at 0 — at the price of ``document`` lagging by up to that
+    ///     (`Benchmarks/README.md`, session 24): 2.7× one parse of the whole text at 4 KB and
+    ///     2.2× at 64 KB, against 164× at 0 — at the price of ``document`` lagging by up to that
     ///     many bytes, or the open block's size when it is longer (they wait in ``heldBack``,
     ///     which a view can draw as plain text). Negative values count as 0.
     ///   - minimumParseInterval: The least time from the end of one parse to the next (default
     ///     16 ms; `.zero` parses at every append). An append that comes sooner holds its text
     ///     back until an append after the interval, ``flush()`` or ``finish()``. Measured the same
-    ///     way: 2.2× one parse of the whole text in all by default (2–3 parses for 216 822
-    ///     appends), against 178× at `.zero`. Measured on a coarse monotonic clock on Linux
+    ///     way: 2.2–2.4× one parse of the whole text in all by default (2–3 parses for 216 822
+    ///     appends), against 164× at `.zero`. Measured on a coarse monotonic clock on Linux
     ///     (``minimumParseInterval``). Negative values count as zero.
     /// - Throws: The parser's errors (none for empty text).
     public init(
