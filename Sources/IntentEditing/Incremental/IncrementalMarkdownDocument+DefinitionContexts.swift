@@ -17,7 +17,7 @@ extension IncrementalMarkdownDocument {
     /// elements before the edit and its parse after, though their text did not — an edit that
     /// joins a list item to the paragraph before it, or makes a quote's second line its
     /// first; empty when none did; `nil` when a label cannot be read.
-    func definitionLinesMoved(old: String, new: String, region: Range<Int>, parsed: ParsedBlocks) -> Set<String>? {
+    func definitionLinesMoved(new: String, region: Range<Int>, parsed: ParsedBlocks) -> Set<String>? {
         var before: [DefinitionLineContext: Int] = [:]
         tree.forEachElement(in: region) { element in
             var source = element.source
@@ -67,7 +67,7 @@ extension IncrementalMarkdownDocument {
     /// paragraph it would start: no line-by-line reading of the text can say what an edit
     /// there did to it, so those labels are refreshed (their first definitions found again by
     /// a parse, and the blocks that use them parsed again) whenever the region's text changed.
-    func labelsInsideBlocks(old: String, new: String, region: Range<Int>, parsed: ParsedBlocks) -> Set<String>? {
+    func labelsInsideBlocks(new: String, region: Range<Int>, parsed: ParsedBlocks) -> Set<String>? {
         // The text to read labels in: a paragraph's block lines whole (a label may start on an
         // earlier line of it), a container's lines with `]:` one by one (its lines carry
         // prefixes a label cannot span).

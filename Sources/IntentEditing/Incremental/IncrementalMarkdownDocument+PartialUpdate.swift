@@ -353,14 +353,14 @@ extension IncrementalMarkdownDocument {
             return (Self.definitionLikeLines(in: bytes).filter(keep), Self.linesWithLabelColons(in: bytes).filter(keep))
         }
         // The labels of definitions inside a list item, a block quote or a paragraph: refreshed
-        // on any edit of the region (``labelsInsideBlocks(old:new:region:parsed:)``), with those
+        // on any edit of the region (``labelsInsideBlocks(new:region:parsed:)``), with those
         // the text comparisons below find. `nil`: a label cannot be read.
-        let inside = old != new ? labelsInsideBlocks(old: old, new: new, region: region, parsed: parsed) : []
+        let inside = old != new ? labelsInsideBlocks(new: new, region: region, parsed: parsed) : []
         let before = chunks(Array(old.utf8), code: codeLines(ofElements: region))
         let after = chunks(Array(new.utf8), code: Self.codeLines(of: parsed))
         guard before.stretches != after.stretches || before.lines != after.lines else {
             // The same lines, each perhaps somewhere else in the blocks.
-            let moved = definitionLinesMoved(old: old, new: new, region: region, parsed: parsed)
+            let moved = definitionLinesMoved(new: new, region: region, parsed: parsed)
             guard let labels = moved.flatMap({ moved in inside.map { moved.union($0) } }) else {
                 return Refusal(reason: "the edit is in or moves a link reference definition inside a block")
             }
