@@ -49,15 +49,7 @@ extension IncrementalMarkdownDocument {
             if context.holding != LinkDefinitions.Holding.none { after[context, default: 0] += 1 }
         }
         guard before != after else { return [] }
-        var labels = Set<String>()
-        for context in Set(before.keys).union(after.keys) where before[context] != after[context] {
-            guard let found = Self.labelsOfEveryColon(in: context.line) else { return nil }
-            for label in found {
-                guard !label.hasPrefix("^"), let key = DefinitionIndex.key(label) else { return nil }
-                labels.insert(key)
-            }
-        }
-        return labels
+        return Self.definitionKeys(in: Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.map(\.line))
     }
 
     /// The labels (normalized) of the `]:` lines inside the region's blocks that may hold a
@@ -96,25 +88,7 @@ extension IncrementalMarkdownDocument {
             let holding = holdings.count == parsed.lines.count ? LinkDefinitions.Holding.widest(holdings[group.blocks]) : .containers
             add(bytes[starts[group.line - 1]..<(lastLine < starts.count ? starts[lastLine] : bytes.count)], holding: holding)
         }
-        var labels = Set<String>()
-        for text in texts {
-            guard let found = Self.labelsOfEveryColon(in: text) else { return nil }
-            for label in found {
-                guard !label.hasPrefix("^"), let key = DefinitionIndex.key(label) else { return nil }
-                labels.insert(key)
-            }
-        }
-        return labels
-    }
-
-    /// The label before each `]:` of `line`, or `nil` when one has none there (it starts on an
-    /// earlier line) or cannot be read.
-    private static func labelsOfEveryColon(in line: [UInt8]) -> [String]? {
-        let colons = zip(line, line.dropFirst()).filter { $0 == (UInt8(ascii: "]"), UInt8(ascii: ":")) }.count
-        guard let found = LinkDefinitions.labelsBeforeColons(in: line, from: 0, acrossLines: true), found.count == colons else {
-            return nil
-        }
-        return found
+        return Self.definitionKeys(in: texts)
     }
 
     /// Calls `body` with each line of `bytes` that holds `]:` and starts no footnote definition

@@ -19,10 +19,15 @@ extension IncrementalMarkdownDocument {
             for chunk in right { counts[Array(chunk), default: 0] -= 1 }
             return (left + right).filter { counts[Array($0), default: 0] != 0 }
         }
-        let changed = difference(old.stretches, new.stretches) + difference(old.lines, new.lines)
+        return definitionKeys(in: (difference(old.stretches, new.stretches) + difference(old.lines, new.lines)).map { Array($0) })
+    }
+
+    /// The normalized label before every `]:` of each of `texts` (read across its lines), or
+    /// `nil` when one cannot be read: a `]:` with no `[` before it in its text, a label that
+    /// folds outside ASCII, or a footnote label (`^…`).
+    static func definitionKeys(in texts: [[UInt8]]) -> Set<String>? {
         var keys = Set<String>()
-        for chunk in changed {
-            let bytes = Array(chunk)
+        for bytes in texts {
             let colons = zip(bytes, bytes.dropFirst()).filter { $0 == (UInt8(ascii: "]"), UInt8(ascii: ":")) }.count
             guard let labels = LinkDefinitions.labelsBeforeColons(in: bytes, from: 0, acrossLines: true), labels.count == colons
             else { return nil }
