@@ -3,7 +3,7 @@ import Testing
 
 @testable import IntentEditing
 
-/// The balanced tree behind the incremental document, against an array doing the same edits.
+/// The B-tree behind the incremental document, against an array doing the same edits.
 @Suite("Summarized tree")
 struct SummarizedTreeTests {
     struct Count: TreeSummary {
@@ -27,9 +27,12 @@ struct SummarizedTreeTests {
         var tree = SummarizedTree<Item>()
         var model: [Item] = []
         var next = 0
+        var tallest = 0
         for step in 0..<3_000 {
             let lower = Int.random(in: 0...model.count, using: &generator)
-            let upper = Int.random(in: lower...min(model.count, lower + 8), using: &generator)
+            // Now and then a long stretch removed, so that nodes empty and merge at every level.
+            let span = step % 50 == 25 ? model.count / 2 : 8
+            let upper = Int.random(in: lower...min(model.count, lower + span), using: &generator)
             let insertCount = Int.random(in: 0...(step % 50 == 0 ? 400 : 6), using: &generator)
             let items = (0..<insertCount).map { _ in
                 defer { next += 1 }
@@ -38,8 +41,11 @@ struct SummarizedTreeTests {
             tree.replaceSubrange(lower..<upper, with: items)
             model.replaceSubrange(lower..<upper, with: items)
             #expect(tree.count == model.count)
-            // AVL: height ≤ 1.45 log2(n + 2).
-            #expect(Double(tree.height) <= 1.45 * log2(Double(model.count + 2)) + 1)
+            // A B-tree whose nodes but the root hold at least `minimumFill`: its height is at most
+            // 1 + log base `minimumFill` of n.
+            let fill = Double(SummarizedTree<Item>.minimumFill)
+            #expect(Double(tree.height) <= 1 + log(Double(max(1, model.count))) / log(fill) + 1e-9)
+            tallest = max(tallest, tree.height)
             if step % 97 == 0 {
                 #expect(tree.elements == model)
                 #expect(tree.isBalanced)
@@ -47,6 +53,8 @@ struct SummarizedTreeTests {
         }
         #expect(tree.elements == model)
         #expect(tree.isBalanced)
+        // Inner nodes over inner nodes were made, split and merged.
+        #expect(tallest >= 3)
         #expect(tree.summary == Count(elements: model.count, weight: model.reduce(0) { $0 + $1.weight }))
         for index in stride(from: 0, to: model.count, by: max(1, model.count / 200)) {
             #expect(tree.element(at: index) == model[index])

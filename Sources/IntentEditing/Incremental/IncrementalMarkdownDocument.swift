@@ -6,10 +6,10 @@ import MarkdownParsing
 /// only the top-level blocks an edit can affect — at a cost that does not grow with the
 /// document's size.
 ///
-/// Storage: a persistent balanced tree (AVL) of top-level blocks, each holding its Markdown
-/// source (its lines, and the blank lines and definitions after it) and its stretch of the intent
-/// document of the parse that produced it; every node sums the source's UTF-8, UTF-16 and line
-/// feed counts, the text's UTF-8 and UTF-16 counts and the blocks below it. Finding the block at
+/// Storage: a persistent B-tree of top-level blocks, each holding its Markdown source (its
+/// lines, and the blank lines and definitions after it) and its stretch of the intent document
+/// of the parse that produced it; every node keeps, beside each child, the source's UTF-8,
+/// UTF-16 and line feed counts, the text's UTF-8 and UTF-16 counts and the blocks below it. Finding the block at
 /// an offset, converting a UTF-16 offset to UTF-8, and replacing blocks are O(log n); ``source``
 /// and ``document`` are snapshots built on demand (O(n)).
 ///

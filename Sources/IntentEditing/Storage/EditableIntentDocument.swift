@@ -41,8 +41,8 @@ import IntentModel
 /// intents and the identities of blocks and spans when applied (property-tested over random
 /// edits and undo of them all).
 ///
-/// Storage: the text and runs are kept in a balanced tree of chunks (`SummarizedTree`, a
-/// persistent AVL tree whose nodes sum their subtree's UTF-8 and UTF-16 lengths, runs and
+/// Storage: the text and runs are kept in a B-tree of chunks (`SummarizedTree`, a persistent
+/// B-tree whose nodes keep, beside each child, its UTF-8 and UTF-16 lengths, runs and
 /// identities), each chunk about 512 bytes or more of whole top-level blocks. Plain text typed
 /// inside a paragraph rebuilds the one chunk holding it; any other edit rebuilds the chunks that
 /// hold the paragraphs it touches and the top-level blocks next to them (a list an inserted list
