@@ -2,7 +2,8 @@
 //
 //   swift run -c release intentmark-benchmarks [--runs N] [--stages LIST] [--sampled-memory] [FILE…]
 //   swift run -c release intentmark-benchmarks --sweep [--sizes 1K,64K,1M,…] [--runs N] [--svg PATH] [--json PATH] [FILE]
-//   swift run -c release intentmark-benchmarks --editing [--runs N] [FILE…]   (the editing layer)
+//   swift run -c release intentmark-benchmarks --editing [--runs N] [FILE…]   (the editing layer; then keystrokes on
+//       the smallest input against the largest, in paired rounds)
 //   swift run -c release intentmark-benchmarks --streaming [--runs N] [FILE…]   (its streaming rows alone)
 //   swift run -c release intentmark-benchmarks --foundation [--runs N] [FILE…]   (AttributedString against Foundation-only builders)
 //   swift run -c release intentmark-benchmarks --complexity [--max-bytes 64M] [--shapes LIST] [--outputs LIST] [--json PATH]   (growth exponent of every output per input shape)
@@ -291,6 +292,16 @@ do {
             results.append(try benchmark.measure(String(decoding: data, as: UTF8.self), name: name))
         }
         print(EditingBenchmark.table(results))
+        // A keystroke's cost against the document's size: the smallest and the largest input,
+        // in paired rounds.
+        let sized = editingInputs.sorted { $0.1.count < $1.1.count }
+        if !streamingOnly, sized.count >= 2, let small = sized.first, let large = sized.last {
+            progress("\(small.0) against \(large.0): paired keystrokes")
+            let rows = try KeystrokeScaling(rounds: max(21, runs)).measure(
+                small: String(decoding: small.1, as: UTF8.self), large: String(decoding: large.1, as: UTF8.self))
+            print("\nKeystrokes, \(large.0) against \(small.0), in paired rounds:\n")
+            print(KeystrokeScaling.table(rows, small: small.0, large: large.0))
+        }
         exit(0)
     }
     if foundation {

@@ -32,8 +32,8 @@ final class CmarkTree {
         // after them) only with CMARK_OPT_SOURCEPOS; without it a break after inline HTML over
         // two lines took the indentation of the wrong line.
         if options.interpretedSyntax == .inlineOnlyPreservingWhitespace { cmarkOptions |= CMARK_OPT_SOURCEPOS }
-        guard let parser = cmark_parser_new(cmarkOptions) else {
-            throw IntentMarkError.parserUnavailable(reason: "cmark_parser_new returned NULL")
+        guard let parser = intentmark_parser_new(cmarkOptions) else {
+            throw IntentMarkError.parserUnavailable(reason: "cmark_parser_new_with_mem returned NULL")
         }
         var tasklist: UnsafeMutableRawPointer? = nil
         for (name, option) in MarkdownExtensions.named where options.extensions.contains(option) && option != .footnotes {
