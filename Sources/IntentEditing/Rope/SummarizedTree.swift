@@ -180,8 +180,10 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
             return
         }
         let elements = Array(elements)
-        if let patched = Self.patched(range, with: elements, in: root, isRoot: true) {
-            self.root = patched
+        if let (patched, split) = Self.patched(range, with: elements, in: root, isRoot: true) {
+            self.root =
+                split.map { Node(children: [patched, $0], counts: [patched.count, $0.count], summaries: [patched.summary, $0.summary]) }
+                ?? patched
             return
         }
         self.root = Self.rooted(Self.replacing(range, with: elements, in: root))
@@ -315,28 +317,44 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
     }
 
     /// `node` with the elements at `range` (which it holds) replaced by `elements`, when the
-    /// range lies in one leaf and that leaf stays within the fill bounds (a keystroke's edit):
-    /// the path to the leaf copied, nothing split or merged; `nil` otherwise. Counts that do not
-    /// change are shared with `node`'s, not copied.
-    private static func patched(_ range: Range<Int>, with elements: [Element], in node: Node, isRoot: Bool) -> Node? {
+    /// range lies in one leaf and that leaf keeps at least ``minimumFill`` (a keystroke's edit):
+    /// the path to the leaf copied, and a leaf or node that overflows split in two, as in a
+    /// B-tree's insertion — the second node is then the one after it. `nil` otherwise. Counts
+    /// that do not change are shared with `node`'s, not copied.
+    private static func patched(
+        _ range: Range<Int>, with elements: [Element], in node: Node, isRoot: Bool
+    ) -> (node: Node, split: Node?)? {
         if node.height == 0 {
             let fill = node.elements.count - range.count + elements.count
-            guard fill <= maximumFill, fill >= (isRoot ? 1 : minimumFill) else { return nil }
+            guard fill <= 2 * maximumFill, fill >= (isRoot ? 1 : minimumFill) else { return nil }
             var (kept, summaries) = (node.elements, node.summaries)
             kept.replaceSubrange(range, with: elements)
             summaries.replaceSubrange(range, with: elements.map(\.summary))
-            return Node(elements: kept, summaries: summaries)
+            guard fill > maximumFill else { return (Node(elements: kept, summaries: summaries), nil) }
+            let half = fill / 2
+            return (
+                Node(elements: Array(kept[..<half]), summaries: Array(summaries[..<half])),
+                Node(elements: Array(kept[half...]), summaries: Array(summaries[half...]))
+            )
         }
         let (first, lower) = node.child(holding: range.lowerBound)
         let (last, upper) = node.child(holding: range.upperBound)
-        guard first == last, let child = patched(lower..<upper, with: elements, in: node.children[first], isRoot: false) else {
-            return nil
-        }
+        guard first == last, let (child, split) = patched(lower..<upper, with: elements, in: node.children[first], isRoot: false)
+        else { return nil }
         var (children, counts, summaries) = (node.children, node.counts, node.summaries)
         children[first] = child
         if counts[first] != child.count { counts[first] = child.count }
         summaries[first] = child.summary
-        return Node(children: children, counts: counts, summaries: summaries)
+        guard let split else { return (Node(children: children, counts: counts, summaries: summaries), nil) }
+        children.insert(split, at: first + 1)
+        counts.insert(split.count, at: first + 1)
+        summaries.insert(split.summary, at: first + 1)
+        guard children.count > maximumFill else { return (Node(children: children, counts: counts, summaries: summaries), nil) }
+        let half = children.count / 2
+        return (
+            Node(children: Array(children[..<half]), counts: Array(counts[..<half]), summaries: Array(summaries[..<half])),
+            Node(children: Array(children[half...]), counts: Array(counts[half...]), summaries: Array(summaries[half...]))
+        )
     }
 
     /// The nodes, of `node`'s height, that hold `node`'s elements with those at `range` (which
