@@ -92,7 +92,7 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
     /// An empty tree.
     init() { root = nil }
 
-    /// A tree of `elements`, in order (O(n), the nodes of each level as evenly filled as can be).
+    /// A tree of `elements`, in order (O(n); its nodes about three quarters full).
     init(_ elements: some Collection<Element>) {
         let elements = Array(elements)
         root = Self.rooted(Self.leaves(elements, elements.map(\.summary)))
@@ -411,7 +411,7 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
         return nodes
     }
 
-    /// One node, or two, holding `left`'s elements then `right`'s (nodes of one height); the
+    /// The nodes holding `left`'s elements then `right`'s (nodes of one height); the
     /// children that meet at the join are merged in turn when either is under ``minimumFill``
     /// (a node that was its parent's only child may be).
     private static func joined(_ left: Node, _ right: Node) -> Siblings {
@@ -427,8 +427,8 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
         return grouped(merged(children))
     }
 
-    /// Leaves holding `elements` (whose summaries are `summaries`) in order: as few as hold
-    /// them, as evenly filled as can be.
+    /// Leaves holding `elements` (whose summaries are `summaries`) in order, cut by
+    /// ``chunks(of:)``.
     private static func leaves(_ elements: [Element], _ summaries: [Summary]) -> Siblings {
         var result = Siblings()
         for chunk in chunks(of: elements.count) {
@@ -437,8 +437,7 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
         return result
     }
 
-    /// Inner nodes holding `children` (of one height) in order: as few as hold them, as evenly
-    /// filled as can be.
+    /// Inner nodes holding `children` (of one height) in order, cut by ``chunks(of:)``.
     private static func grouped(_ children: Siblings) -> Siblings {
         var result = Siblings()
         for chunk in chunks(of: children.nodes.count) {
@@ -450,11 +449,15 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
         return result
     }
 
-    /// `0..<count` cut into as few ranges of at most ``maximumFill`` as can be, their lengths
-    /// differing by one at most (so each holds at least ``minimumFill`` when there are two or more).
+    /// `0..<count` cut into ranges of about three quarters of ``maximumFill`` — room for a few
+    /// insertions before a node splits (a tree built full splits a leaf, and every node above
+    /// it, on its first insertion) — their lengths differing by one at most, each of at most
+    /// ``maximumFill`` and, when there are two or more, at least ``minimumFill``.
     private static func chunks(of count: Int) -> [Range<Int>] {
         guard count > 0 else { return [] }
-        let pieces = (count + maximumFill - 1) / maximumFill
+        let fewest = (count + maximumFill - 1) / maximumFill
+        let target = maximumFill * 3 / 4
+        let pieces = max(fewest, min((count + target - 1) / target, count / minimumFill))
         return (0..<pieces).map { piece in (piece * count / pieces)..<((piece + 1) * count / pieces) }
     }
 
