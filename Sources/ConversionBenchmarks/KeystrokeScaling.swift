@@ -1,9 +1,10 @@
 import Foundation
 import IntentEditing
 
-/// How a keystroke's cost grows with the document: the same one-character edits on a small and
-/// a large document (`intentmark-benchmarks --editing`: the real-world document's first 10 KB and
-/// the document ×10), timed in **paired rounds** — in each round a batch on one document, then
+/// How a keystroke's cost grows with the document: the same edits (a character inserted, one
+/// deleted, a word replaced, a paragraph typed) on a small and a large document
+/// (`intentmark-benchmarks --editing`: the real-world document's first 10 KB and the document
+/// ×10), timed in **paired rounds** — in each round a batch on one document, then
 /// the same batch on the other (which goes first alternates) — so that a stretch of time in
 /// which the host runs slower falls on both sides of a pair. Each cell reports both documents'
 /// medians of their batch medians and the median of the rounds' ratios, with the lowest and
@@ -16,7 +17,9 @@ import IntentEditing
 package struct KeystrokeScaling {
     /// One operation at one position, on both documents.
     package struct Row: Sendable {
+        /// The edit, as ``EditingBenchmark``'s rows name it ("insert a character", …).
         package var operation: String
+        /// Where it is made: "start", "middle" or "end".
         package var position: String
         /// Medians over the rounds of each document's batch median, in seconds.
         package var smallSeconds: Double
