@@ -88,12 +88,7 @@ package struct EditingBenchmark {
 
     private func measureEdits(_ base: IncrementalMarkdownDocument, at location: Int, position: String, markdown: String) throws -> [Row] {
         let paste = String(repeating: "Pasted text with *emphasis* and a [link](https://example.com).\n\n", count: 160)
-        let edits: [(String, NSRange, String)] = [
-            ("insert a character", NSRange(location: location, length: 0), "x"),
-            ("delete a character", NSRange(location: max(0, location - 1), length: location > 0 ? 1 : 0), ""),
-            ("replace a word", NSRange(location: max(0, location - 1), length: location > 0 ? 1 : 0), "replacement"),
-            ("paste 10 KB", NSRange(location: location, length: 0), paste),
-        ]
+        let edits = Self.keystrokes(at: location) + [("paste 10 KB", NSRange(location: location, length: 0), paste)]
         var rows: [Row] = []
         for (operation, range, text) in edits {
             var full = 0
@@ -129,28 +124,50 @@ package struct EditingBenchmark {
         return times
     }
 
-    /// A new 200-character paragraph typed one character at a time (after a blank line): the
-    /// median keystroke, of the paragraph typed again on a fresh copy while the keystrokes total
-    /// under 200 ms (10 times at most).
-    private func measureTyping(_ base: IncrementalMarkdownDocument, at location: Int, position: String) throws -> Row {
+    /// The one-character and one-word edits at UTF-16 `location`: a character inserted, the one
+    /// before it deleted, and that one replaced by a word (each an operation's name, its range
+    /// and its text).
+    static func keystrokes(at location: Int) -> [(String, NSRange, String)] {
+        let before = NSRange(location: max(0, location - 1), length: location > 0 ? 1 : 0)
+        return [
+            ("insert a character", NSRange(location: location, length: 0), "x"),
+            ("delete a character", before, ""),
+            ("replace a word", before, "replacement"),
+        ]
+    }
+
+    /// A new 200-character paragraph typed at `location` of a copy of `base` one character at a
+    /// time, after a blank line: each keystroke's time in seconds, and the reasons of the
+    /// keystrokes that parsed everything.
+    static func typeParagraph(
+        on base: IncrementalMarkdownDocument, at location: Int
+    ) throws -> (times: [Double], fullParseReasons: [String]) {
         let sentence = "Typing a new paragraph one character at a time, as an editor's user does, with words and spaces. "
-        let typed = Array((sentence + sentence).utf16.prefix(200))
+        var copy = base
+        try copy.replace(NSRange(location: location, length: 0), with: "\n\n")
+        var times: [Double] = []
+        var reasons: [String] = []
+        for (offset, unit) in (sentence + sentence).utf16.prefix(200).enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try copy.replace(NSRange(location: location + 1 + offset, length: 0), with: String(utf16CodeUnits: [unit], count: 1))
+            times.append(Self.seconds(since: start))
+            if let why = copy.lastChange.fullParseReason { reasons.append(why) }
+        }
+        return (times, reasons)
+    }
+
+    /// ``typeParagraph(on:at:)``'s median keystroke, of the paragraph typed again on a fresh
+    /// copy while the keystrokes total under 200 ms (10 times at most).
+    private func measureTyping(_ base: IncrementalMarkdownDocument, at location: Int, position: String) throws -> Row {
         var times: [Double] = []
         var full = 0
         var reason: String? = nil
         var passes = 0
         repeat {
-            var copy = base
-            try copy.replace(NSRange(location: location, length: 0), with: "\n\n")
-            for (offset, unit) in typed.enumerated() {
-                let start = DispatchTime.now().uptimeNanoseconds
-                try copy.replace(NSRange(location: location + 1 + offset, length: 0), with: String(utf16CodeUnits: [unit], count: 1))
-                times.append(Self.seconds(since: start))
-                if let why = copy.lastChange.fullParseReason {
-                    full += 1
-                    reason = reason ?? why
-                }
-            }
+            let pass = try Self.typeParagraph(on: base, at: location)
+            times += pass.times
+            full += pass.fullParseReasons.count
+            reason = reason ?? pass.fullParseReasons.first
             passes += 1
         } while passes < 10 && times.reduce(0, +) < 0.2
         return Row(

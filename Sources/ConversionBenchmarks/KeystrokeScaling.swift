@@ -38,13 +38,6 @@ package struct KeystrokeScaling {
         self.rounds = max(1, rounds)
     }
 
-    /// The keystrokes measured: an operation's name and its edit at a UTF-16 location.
-    private static let edits: [(String, @Sendable (Int) -> (NSRange, String))] = [
-        ("insert a character", { (NSRange(location: $0, length: 0), "x") }),
-        ("delete a character", { (NSRange(location: max(0, $0 - 1), length: $0 > 0 ? 1 : 0), "") }),
-        ("replace a word", { (NSRange(location: max(0, $0 - 1), length: $0 > 0 ? 1 : 0), "replacement") }),
-    ]
-
     /// Measures every keystroke at the start, the middle and the end of `small` and `large`
     /// (``EditingBenchmark``'s positions), in paired rounds.
     /// - Throws: The parser's errors.
@@ -54,10 +47,11 @@ package struct KeystrokeScaling {
         var rows: [Row] = []
         for (index, (position, _)) in positions[0].enumerated() {
             let locations = [positions[0][index].1, positions[1][index].1]
-            for (operation, edit) in Self.edits {
+            let edits = locations.map(EditingBenchmark.keystrokes(at:))
+            for (number, (operation, _, _)) in edits[0].enumerated() {
                 rows.append(
                     try paired(operation: operation, position: position) { side in
-                        let (range, text) = edit(locations[side])
+                        let (_, range, text) = edits[side][number]
                         return try Self.batch(documents[side], range: range, text: text)
                     })
             }
@@ -103,19 +97,9 @@ package struct KeystrokeScaling {
         return median(times)
     }
 
-    /// The median keystroke of a 200-character paragraph typed at `location` of a copy of
-    /// `base`, after a blank line.
+    /// The median keystroke of ``EditingBenchmark/typeParagraph(on:at:)`` at `location` of `base`.
     private static func typing(_ base: IncrementalMarkdownDocument, at location: Int) throws -> Double {
-        let sentence = "Typing a new paragraph one character at a time, as an editor's user does, with words and spaces. "
-        var copy = base
-        try copy.replace(NSRange(location: location, length: 0), with: "\n\n")
-        var times: [Double] = []
-        for (offset, unit) in (sentence + sentence).utf16.prefix(200).enumerated() {
-            let start = DispatchTime.now().uptimeNanoseconds
-            try copy.replace(NSRange(location: location + 1 + offset, length: 0), with: String(utf16CodeUnits: [unit], count: 1))
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
-        return median(times)
+        median(try EditingBenchmark.typeParagraph(on: base, at: location).times)
     }
 
     private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

@@ -174,12 +174,11 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
     /// one left under ``minimumFill`` is merged with a neighbour.
     mutating func replaceSubrange(_ range: Range<Int>, with elements: some Collection<Element>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "tree range out of bounds")
+        let elements = Array(elements)
         guard let root else {
-            let elements = Array(elements)
             self.root = Self.rooted(Self.leaves(elements, elements.map(\.summary)))
             return
         }
-        let elements = Array(elements)
         if let (patched, split) = Self.patched(range, with: elements, in: root, isRoot: true) {
             self.root =
                 split.map { Node(children: [patched, $0], counts: [patched.count, $0.count], summaries: [patched.summary, $0.summary]) }
@@ -314,6 +313,16 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
             counts.replaceSubrange(range, with: other.counts)
             summaries.replaceSubrange(range, with: other.summaries)
         }
+
+        /// Joins the node at `position` with its next neighbour, or its previous one when it is
+        /// the last (``SummarizedTree/joined(_:_:)``); there must be two nodes or more. Returns
+        /// the position of the first node joined.
+        @discardableResult
+        mutating func joinWithNeighbour(at position: Int) -> Int {
+            let left = position + 1 < nodes.count ? position : position - 1
+            replaceSubrange(left...(left + 1), with: joined(nodes[left], nodes[left + 1]))
+            return left
+        }
     }
 
     /// `node` with the elements at `range` (which it holds) replaced by `elements`, when the
@@ -386,10 +395,7 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
         // Only the fresh nodes may be under the fill; one left so is merged with a neighbour.
         if freshEnd > first, children.nodes.count > 1 {
             let position = children.nodes[first].fill < minimumFill ? first : freshEnd - 1
-            if children.nodes[position].fill < minimumFill {
-                let left = position + 1 < children.nodes.count ? position : position - 1
-                children.replaceSubrange(left...(left + 1), with: joined(children.nodes[left], children.nodes[left + 1]))
-            }
+            if children.nodes[position].fill < minimumFill { children.joinWithNeighbour(at: position) }
         }
         return grouped(children)
     }
@@ -404,9 +410,7 @@ struct SummarizedTree<Element: SummarizedTreeElement>: Sendable {
                 position += 1
                 continue
             }
-            let left = position + 1 < nodes.nodes.count ? position : position - 1
-            nodes.replaceSubrange(left...(left + 1), with: joined(nodes.nodes[left], nodes.nodes[left + 1]))
-            position = max(0, left - 1)
+            position = max(0, nodes.joinWithNeighbour(at: position) - 1)
         }
         return nodes
     }
