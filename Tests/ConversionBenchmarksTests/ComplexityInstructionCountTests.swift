@@ -59,4 +59,24 @@ struct ComplexityInstructionCountTests {
             #expect(nests >= 3, "\(name) at \(bytes) bytes: \(nests) nests")
         }
     }
+
+    /// The wide table widens only up to 1 000 columns (a row libcmark-gfm parses in about a
+    /// millisecond), then grows in rows; and the editing output's edits, at a third and two thirds
+    /// of the text, land in body rows at every size the sweep and CI measure.
+    @Test func wideTableEditsLandInBodyRowsOfBoundedWidth() throws {
+        let shape = try #require(ComplexityShape.all.first { $0.name == "wideTable" })
+        for bytes in [4_096, 8_192, 16_384, 32_768, 64_000, 131_072, 1_024_000] {
+            let markdown = shape.make(bytes)
+            let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            let columns = lines[0].filter { $0 == "|" }.count - 1
+            #expect(columns <= 1_000 && lines.allSatisfy { $0.filter { $0 == "|" }.count == columns + 1 })
+            #expect(lines.count >= 6, "wideTable at \(bytes) bytes: \(lines.count) lines")
+            for third in [1, 2] {
+                let offset = markdown.utf8.count * third / 3
+                let line = markdown.utf8.prefix(offset).filter { $0 == 10 }.count
+                #expect(line >= 2 && line < lines.count, "wideTable at \(bytes) bytes: edit on line \(line)")
+            }
+        }
+        #expect(shape.make(1_024_000).utf8.count > 900_000)
+    }
 }

@@ -5,7 +5,8 @@
 /// endings, headings. Shapes that nest are three nests whose depth grows with the size up to 9 000
 /// (the parser's nesting limit is 10 000; about 54 KB), then more nests of that depth: an edit at
 /// a third of the text then lands in a nest that is not the only one at every size (in the only
-/// list, an edit that makes its item a paragraph leaves nothing deep to parse again).
+/// list, an edit that makes its item a paragraph leaves nothing deep to parse again). The wide
+/// table likewise widens up to 1 000 columns, then grows in rows.
 package struct ComplexityShape: Sendable {
     /// A short name (`tallTable`, …).
     package var name: String
@@ -17,10 +18,18 @@ package struct ComplexityShape: Sendable {
         ComplexityShape(name: "tallTable") { bytes in
             "| a | b |\n|---|---|\n" + String(repeating: "| x | y |\n", count: max(1, bytes / 10))
         },
+        // A table whose width grows with the size up to 1 000 columns (about 72 KB), then whose
+        // rows grow in number: libcmark-gfm's table extension is quadratic in a row's cells (it
+        // walks a linked list to append each one), so a row as wide as the input stops being
+        // parseable within the sweep's budget at about 512 KB, where the outputs' own times were
+        // 10–80 ms that a busy host moved by half. Rows of 1 000 cells parse at about 3 MB/s. It
+        // has at least four body rows, so the editing output's edits at a third and two thirds of
+        // the text land in body rows at every size.
         ComplexityShape(name: "wideTable") { bytes in
-            let columns = max(1, bytes / 12)
-            return "|" + String(repeating: " a |", count: columns) + "\n|" + String(repeating: "---|", count: columns) + "\n|"
-                + String(repeating: " x |", count: columns) + "\n"
+            let columns = min(max(1, bytes / 72), 1_000)
+            let rowBytes = 4 * columns + 2
+            return "|" + String(repeating: " a |", count: columns) + "\n|" + String(repeating: "---|", count: columns) + "\n"
+                + String(repeating: "|" + String(repeating: " x |", count: columns) + "\n", count: max(4, bytes / rowBytes - 2))
         },
         ComplexityShape(name: "longList") { bytes in String(repeating: "- item\n", count: max(1, bytes / 7)) },
         ComplexityShape(name: "deepList") { bytes in
