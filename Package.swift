@@ -23,10 +23,13 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev", "pkg-config"]), .brew(["cmark-gfm", "pkg-config"])]
         ),
+        // Lets libcmark-gfm's inline pass run on several threads at once (see its header).
+        // Only MarkdownParsing imports it, with `internal import`.
+        .target(name: "CmarkInlinePass", dependencies: ["CCmarkGFM"]),
         // The intent model: no C, no parser. Mappers and writers depend on this alone.
         .target(name: "IntentModel"),
         // Markdown → IntentDocument through libcmark-gfm.
-        .target(name: "MarkdownParsing", dependencies: ["IntentModel", "CCmarkGFM"]),
+        .target(name: "MarkdownParsing", dependencies: ["IntentModel", "CCmarkGFM", "CmarkInlinePass"]),
         // Lowering: result options, plain text (and, later, style sheets): depends on the model only.
         .target(name: "IntentLowering", dependencies: ["IntentModel"]),
         // Writers (HTML, Markdown, RTF, terminal) from any IntentDocument: the model, and lowering

@@ -1,4 +1,5 @@
 internal import CCmarkGFM
+internal import CmarkInlinePass
 import Foundation
 import IntentModel
 
@@ -57,13 +58,7 @@ final class CmarkTree {
                 }
             }
         }
-        // libcmark-gfm 0.29.0.gfm.6 turns the extensions' special characters on and off in global
-        // tables around each inline pass (`cmark_manage_extensions_special_characters` in
-        // `process_inlines`), so two parsers finishing at once corrupt each other's inlines.
-        // Block parsing (`cmark_parser_feed`) runs in parallel; inline parsing is serialised.
-        CmarkRegistry.inlinePassLock.lock()
-        let finished = cmark_parser_finish(parser)
-        CmarkRegistry.inlinePassLock.unlock()
+        let finished = Self.finish(parser)
         LibraryParseClock.add(DispatchTime.now().uptimeNanoseconds &- parseStart)
         guard let root = finished else {
             cmark_parser_free(parser)
@@ -75,6 +70,21 @@ final class CmarkTree {
         self.extensionTypes = ExtensionNodeTypes(
             table: intentmark_node_type_table(), tableRow: intentmark_node_type_table_row(),
             tableCell: intentmark_node_type_table_cell(), strikethrough: intentmark_node_type_strikethrough())
+    }
+
+    /// `cmark_parser_finish` (the inline pass and the last blocks), run alone where inline passes
+    /// cannot run at once.
+    private static func finish(_ parser: OpaquePointer) -> UnsafeMutablePointer<cmark_node>? {
+        // libcmark-gfm 0.29.0.gfm.6 turns the extensions' special characters on and off in global
+        // tables around each inline pass (`cmark_manage_extensions_special_characters` in
+        // `cmark_parser_finish`), so two parsers finishing at once corrupt each other's inlines.
+        // Where CmarkInlinePass's definition of that function takes the library's place, it
+        // counts the parsers in their inline pass and inline passes run at once; elsewhere they
+        // are serialised. Block parsing (`cmark_parser_feed`) always runs in parallel.
+        guard !CmarkRegistry.inlinePassIsConcurrent else { return cmark_parser_finish(parser) }
+        CmarkRegistry.inlinePassLock.lock()
+        defer { CmarkRegistry.inlinePassLock.unlock() }
+        return cmark_parser_finish(parser)
     }
 
     /// libcmark-gfm's own HTML for this tree (`cmark_render_html` with the parser's extensions),
@@ -127,7 +137,16 @@ enum CmarkRegistry {
         return true
     }()
 
-    /// Serialises `cmark_parser_finish` across threads (see `CmarkTree.init`).
+    /// Whether `cmark_parser_finish` may run on several threads at once: true where the
+    /// library's calls that switch its inline special characters reach CmarkInlinePass's counting
+    /// definition (ELF platforms with libcmark-gfm linked dynamically), found once by a probe parse.
+    static let inlinePassIsConcurrent: Bool = {
+        _ = registered
+        return intentmark_inline_pass_is_concurrent()
+    }()
+
+    /// Serialises `cmark_parser_finish` across threads where ``inlinePassIsConcurrent`` is false
+    /// (see `CmarkTree.init`).
     static let inlinePassLock = NSLock()
 }
 
