@@ -97,4 +97,43 @@ struct MinimalEscapingTests {
         #expect(try IntentDocument(markdown: minimal).isEquivalent(to: document))
         #expect(try IntentDocument(markdown: kept).isEquivalent(to: document))
     }
+
+    /// Pieces minimized on four threads give the bytes of pieces minimized in order on one, with
+    /// the whole budget and with budgets that run out at a third and at two thirds of the way
+    /// (where the pieces after are minimized in order with what is left). The text: every spec
+    /// example written cautiously, five times over (about 330 KB), so that the threads have work.
+    @Test("minimizing on several threads gives the bytes of minimizing in order, whatever the budget")
+    func threadsGiveTheBytesOfOneThread() throws {
+        var cautious = Self.anew
+        cautious.minimizesEscapes = false
+        var written = ""
+        for file in SpecExamples.fixtureFiles where !file.hasSuffix("smart_punct.txt") {
+            for example in try SpecExamples.fixture(file) {
+                written += try IntentDocument(markdown: example.markdown).markdown(options: cautious) + "\n\n"
+            }
+        }
+        written = String(repeating: written, count: 5)
+        let lines = try MarkdownParser(options: EscapeMinimizer.readingOptions(Self.anew)).parseReportingTopLevelLines(written).1
+        var lineStarts = [0]
+        for (offset, byte) in written.utf8.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
+        // In order (libcmark-gfm moves footnote definitions to the end).
+        let starts = Set(lines.map { lineStarts[max(0, $0.lowerBound - 1)] }).sorted()
+        #expect(written.utf8.count > 200_000 && starts.count > 1_000)
+        func minimized(workers: Int, budget: Int?) -> String {
+            var minimizer = EscapeMinimizer(writing: Self.anew, context: "", size: written.utf8.count, budget: budget)
+            minimizer.workers = workers
+            return minimizer.minimize(written, pieceStarts: starts)
+        }
+        let whole = minimized(workers: 1, budget: nil)
+        #expect(whole.utf8.count < written.utf8.count)
+        #expect(minimized(workers: 4, budget: nil) == whole)
+        // What the whole run parses, measured by the smallest budget that gives its bytes, is
+        // at least the text's size; a third and two thirds of it run out part of the way.
+        for share in [3, 6] {
+            let budget = written.utf8.count * share / 9
+            let inOrder = minimized(workers: 1, budget: budget)
+            #expect(inOrder != whole)
+            #expect(minimized(workers: 4, budget: budget) == inOrder)
+        }
+    }
 }

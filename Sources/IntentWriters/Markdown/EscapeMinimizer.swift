@@ -1,5 +1,8 @@
+import Dispatch
+import Foundation
 import IntentModel
 import MarkdownParsing
+import Synchronization
 
 /// Removes the escapes a rendering does not need: a backslash before ASCII punctuation, or a
 /// decimal or hexadecimal character reference (`&#32;`), goes when libcmark-gfm reads the
@@ -14,7 +17,11 @@ import MarkdownParsing
 /// equivalent (``IntentModel/IntentDocument/isEquivalent(to:)``). Inside code, removing a
 /// backslash changes the text, so those stay. Time is bounded: the bytes parsed stop at
 /// ``budgetFactor`` times the rendering's size plus 64 KiB, after which the remaining escapes stay.
-package struct EscapeMinimizer {
+///
+/// Pieces are minimized on every active core (``workers``), with
+/// the result of minimizing them one after another in order: the same bytes on any number of
+/// cores.
+package struct EscapeMinimizer: Sendable {
     /// How many times the rendering's size may be parsed in all.
     static let budgetFactor = 8
 
@@ -23,25 +30,29 @@ package struct EscapeMinimizer {
     let positionedParser: MarkdownParser
     let context: [UInt8]
     private var budget: Int
+    /// The most threads pieces are minimized on (the active cores unless set).
+    package var workers = ProcessInfo.processInfo.activeProcessorCount
 
     /// - Parameters:
     ///   - writing: The writer's options (smart punctuation, extended attributes).
     ///   - context: Text that follows each piece when it is parsed (definitions it may refer to).
     ///   - size: The rendering's size in UTF-8 bytes (for the budget).
-    init(writing: MarkdownWritingOptions, context: String, size: Int) {
+    ///   - budget: The bytes the parses may take in all, when not ``budgetFactor`` times `size`
+    ///     plus 64 KiB.
+    package init(writing: MarkdownWritingOptions, context: String, size: Int, budget: Int? = nil) {
         let options = Self.readingOptions(writing)
         parser = MarkdownParser(options: options)
         var positioned = options
         positioned.appliesSourcePositionAttributes = true
         positionedParser = MarkdownParser(options: positioned)
         self.context = context.isEmpty ? [] : Array(("\n\n" + context).utf8)
-        budget = size * Self.budgetFactor + 65_536
+        self.budget = budget ?? size * Self.budgetFactor + 65_536
     }
 
     /// How Markdown written with `writing` is read back: full syntax with the default extensions,
     /// extended attributes and smart punctuation as the writer writes for, no front matter (a
     /// piece is never at the document's start), no source map.
-    static func readingOptions(_ writing: MarkdownWritingOptions) -> MarkdownParsingOptions {
+    package static func readingOptions(_ writing: MarkdownWritingOptions) -> MarkdownParsingOptions {
         var options = MarkdownParsingOptions(
             allowsExtendedAttributes: writing.displayAttributeSyntax == .extendedAttributes,
             smartPunctuation: writing.protectsFromSmartPunctuation, recognizesFrontMatter: false)
@@ -52,7 +63,7 @@ package struct EscapeMinimizer {
     /// `markdown` without the escapes it does not need; `pieceStarts` are the UTF-8 offsets where
     /// its top-level blocks start, `verbatimRanges` (UTF-8, in order) what the writer wrote as it
     /// is — code blocks and HTML blocks, whose backslashes and `&` are text — which is not tried.
-    mutating func minimize(_ markdown: String, pieceStarts: [Int], verbatimRanges: [Range<Int>] = []) -> String {
+    package mutating func minimize(_ markdown: String, pieceStarts: [Int], verbatimRanges: [Range<Int>] = []) -> String {
         let bytes = Array(markdown.utf8)
         var boundaries = pieceStarts.filter { $0 > 0 && $0 < bytes.count }
         boundaries.insert(0, at: 0)
@@ -61,12 +72,52 @@ package struct EscapeMinimizer {
         // A piece whose only escapes lie in code or HTML blocks keeps them: no parse.
         let hasEscape = pieces.map { Self.hasEscape(bytes, in: $0, outside: verbatimRanges) }
         guard hasEscape.contains(true) else { return markdown }
+        let escaped = pieces.indices.filter { hasEscape[$0] }
+        var minimized = minimizedInParallel(escaped.map { Array(bytes[pieces[$0]]) })
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
-        for (range, hasEscape) in zip(pieces, hasEscape) {
-            result += hasEscape ? minimizePiece(Array(bytes[range])) : Array(bytes[range])
+        var next = 0
+        for (index, range) in pieces.enumerated() {
+            guard next < escaped.count, escaped[next] == index else {
+                result += bytes[range]
+                continue
+            }
+            // A piece keeps what it was minimized to alone when the budget left here covers all
+            // it used: then no check of the budget within it went otherwise. From the first piece
+            // it does not cover on, pieces are minimized here, in order, with what is left.
+            if let (piece, used) = minimized[next], used < budget {
+                result += piece
+                budget -= used
+            } else {
+                minimized = minimized.map { _ in nil }
+                result += minimizePiece(Array(bytes[range]), budget: &budget)
+            }
+            next += 1
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Each of `pieces` minimized alone with the whole budget, on ``workers`` threads, with the
+    /// budget it used; `nil` for a piece that reached the budget. All `nil` (nothing done ahead)
+    /// on one core or for less than 64 KiB of pieces.
+    private func minimizedInParallel(_ pieces: [[UInt8]]) -> [(bytes: [UInt8], used: Int)?] {
+        let total = pieces.reduce(0) { $0 + $1.count }
+        let workers = total < 65_536 ? 1 : min(workers, pieces.count)
+        guard workers > 1 else { return Array(repeating: nil, count: pieces.count) }
+        let start = budget
+        let results = Mutex([(bytes: [UInt8], used: Int)?](repeating: nil, count: pieces.count))
+        let next = Atomic(0)
+        let minimizer = self
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < pieces.count else { return }
+                var left = start
+                let bytes = minimizer.minimizePiece(pieces[index], budget: &left)
+                results.withLock { $0[index] = left > 0 ? (bytes, start - left) : nil }
+            }
+        }
+        return results.withLock { $0 }
     }
 
     /// Whether `bytes[range]` holds an escape (``escape(in:at:)``) outside every one of `ranges`
@@ -91,9 +142,9 @@ package struct EscapeMinimizer {
         return sorted.map { "[^\($0)]" }.joined(separator: " ") + "\n\n" + sorted.map { "[^\($0)]: x\n\n" }.joined()
     }
 
-    /// One piece without its needless escapes.
-    private mutating func minimizePiece(_ piece: [UInt8]) -> [UInt8] {
-        guard let baseline = parse(piece, positioned: true) else { return piece }
+    /// One piece without its needless escapes, the bytes its parses take counted off `budget`.
+    private func minimizePiece(_ piece: [UInt8], budget: inout Int) -> [UInt8] {
+        guard let baseline = parse(piece, positioned: true, budget: &budget) else { return piece }
         // A backslash or `&` in code or raw HTML is text: removing it changes the text, so it is
         // not tried (each try is a parse).
         var literal = Self.literalRanges(in: baseline, piece: piece)
@@ -114,7 +165,7 @@ package struct EscapeMinimizer {
             }
         }
         guard tried > 0 else { return piece }
-        if budget > 0, let reading = parse(all), reading.isEquivalent(to: baseline) { return all }
+        if budget > 0, let reading = parse(all, budget: &budget), reading.isEquivalent(to: baseline) { return all }
         guard tried > 1 else { return piece }
         var current = piece
         // Passes until none removes an escape (each removal can make an earlier one needless),
@@ -135,7 +186,7 @@ package struct EscapeMinimizer {
                 trial += replacement
                 trial += current[(index + length)...]
                 guard budget > 0 else { return current }
-                if let reading = parse(trial), reading.isEquivalent(to: baseline) {
+                if let reading = parse(trial, budget: &budget), reading.isEquivalent(to: baseline) {
                     current = trial
                     changed = true
                     // Later literal text moved back with the removal.
@@ -151,8 +202,9 @@ package struct EscapeMinimizer {
         return current
     }
 
-    /// The piece parsed with the context after it, or `nil` when it cannot be parsed.
-    private mutating func parse(_ piece: [UInt8], positioned: Bool = false) -> IntentDocument? {
+    /// The piece parsed with the context after it, or `nil` when it cannot be parsed; the bytes
+    /// parsed are counted off `budget`.
+    private func parse(_ piece: [UInt8], positioned: Bool = false, budget: inout Int) -> IntentDocument? {
         budget -= piece.count + context.count
         return try? (positioned ? positionedParser : parser).parse(String(decoding: piece + context, as: UTF8.self))
     }
