@@ -52,8 +52,10 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     public var preservesSource: Bool
     /// Escape a character only where leaving it would change libcmark-gfm's reading: the writer
     /// escapes wherever a character could be syntax, then asks the parser, block by block, which
-    /// escapes can go (bounded to parsing the output a few times; past that the rest stay).
-    /// Default `true`. `false` is faster and keeps every cautious escape.
+    /// escapes can go (bounded to parsing the output a few times; past that the rest stay). Blocks
+    /// are asked about on every active core when those holding escapes add up to 64 KiB or more;
+    /// the result is the same on any number of cores. Default `true`. `false` is faster and keeps
+    /// every cautious escape.
     public var minimizesEscapes: Bool
     /// When writing a document that remembers its Markdown source (``preservesSource``), write its
     /// edited and new blocks in the source's own conventions where the source shows them: the
