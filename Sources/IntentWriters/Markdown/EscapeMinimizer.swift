@@ -83,8 +83,9 @@ package struct EscapeMinimizer: Sendable {
                 continue
             }
             // A piece keeps what it was minimized to alone when the budget left here covers all
-            // it used: then no check of the budget within it went otherwise. From the first piece
-            // it does not cover on, pieces are minimized here, in order, with what is left.
+            // it used: then no check of the budget within it went otherwise (it was tried with at
+            // least what it used, and never ran out). From the first piece it does not cover on,
+            // pieces are minimized here, in order, with what is left.
             if let (piece, used) = minimized[next], used < budget {
                 result += piece
                 budget -= used
@@ -97,14 +98,16 @@ package struct EscapeMinimizer: Sendable {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// Each of `pieces` minimized alone with the whole budget, on ``workers`` threads, with the
-    /// budget it used; `nil` for a piece that reached the budget. All `nil` (nothing done ahead)
-    /// on one core or for less than 64 KiB of pieces.
+    /// Each of `pieces` minimized alone on ``workers`` threads, with the budget it used; `nil` for
+    /// a piece that reached its budget or was not tried. The budget is one pool: a piece starts
+    /// with what is left of it and gives back what it used, so the parses of all the threads
+    /// together stay within about ``workers`` times the budget, linear in the rendering. All `nil`
+    /// (nothing done ahead) on one thread or for less than 64 KiB of pieces.
     private func minimizedInParallel(_ pieces: [[UInt8]]) -> [(bytes: [UInt8], used: Int)?] {
         let total = pieces.reduce(0) { $0 + $1.count }
         let workers = total < 65_536 ? 1 : min(workers, pieces.count)
         guard workers > 1 else { return Array(repeating: nil, count: pieces.count) }
-        let start = budget
+        let pool = Atomic(budget)
         let results = Mutex([(bytes: [UInt8], used: Int)?](repeating: nil, count: pieces.count))
         let next = Atomic(0)
         let minimizer = self
@@ -112,9 +115,12 @@ package struct EscapeMinimizer: Sendable {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < pieces.count else { return }
+                let start = pool.load(ordering: .relaxed)
+                guard start > 0 else { continue }
                 var left = start
                 let bytes = minimizer.minimizePiece(pieces[index], budget: &left)
-                results.withLock { $0[index] = left > 0 ? (bytes, start - left) : nil }
+                pool.subtract(start - left, ordering: .relaxed)
+                if left > 0 { results.withLock { $0[index] = (bytes, start - left) } }
             }
         }
         return results.withLock { $0 }
