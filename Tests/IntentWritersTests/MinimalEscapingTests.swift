@@ -136,4 +136,30 @@ struct MinimalEscapingTests {
             #expect(minimized(workers: 4, budget: budget) == inOrder)
         }
     }
+
+    /// A large document written anew — its blocks minimized on other threads while it is
+    /// rendered, and the rest on every core after — is written byte for byte as on one thread.
+    /// The documents: every spec example joined into one, five times over (about 330 KB), and
+    /// the real-world document when the corpus is present.
+    @Test("a large document's Markdown is the same on one thread and on several")
+    func largeDocumentsAreWrittenTheSameOnOneThreadAndSeveral() throws {
+        var joined = ""
+        for file in SpecExamples.fixtureFiles where !file.hasSuffix("smart_punct.txt") {
+            joined += try SpecExamples.fixture(file).map(\.markdown).joined(separator: "\n\n") + "\n\n"
+        }
+        var documents = [try IntentDocument(markdown: String(repeating: joined, count: 5))]
+        if TestPaths.corpusAvailable { documents.append(try IntentDocument(contentsOf: TestPaths.realWorldDocument)) }
+        for document in documents {
+            #expect(document.text.utf8.count > 65_536)
+            var one = MarkdownWriter(options: Self.anew)
+            one.escapeMinimizerWorkers = 1
+            var several = MarkdownWriter(options: Self.anew)
+            several.escapeMinimizerWorkers = 4
+            let written = several.write(document)
+            #expect(written == one.write(document))
+            var cautious = Self.anew
+            cautious.minimizesEscapes = false
+            #expect(written.utf8.count < MarkdownWriter(options: cautious).write(document).utf8.count)
+        }
+    }
 }

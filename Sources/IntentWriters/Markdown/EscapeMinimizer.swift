@@ -29,7 +29,8 @@ package struct EscapeMinimizer: Sendable {
     /// The same reading, with source positions (to find the code in a piece).
     let positionedParser: MarkdownParser
     let context: [UInt8]
-    private var budget: Int
+    /// The bytes the parses may still take.
+    private(set) var budget: Int
     /// The most threads pieces are minimized on (the active cores unless set).
     package var workers = ProcessInfo.processInfo.activeProcessorCount
 
@@ -62,8 +63,13 @@ package struct EscapeMinimizer: Sendable {
 
     /// `markdown` without the escapes it does not need; `pieceStarts` are the UTF-8 offsets where
     /// its top-level blocks start, `verbatimRanges` (UTF-8, in order) what the writer wrote as it
-    /// is — code blocks and HTML blocks, whose backslashes and `&` are text — which is not tried.
-    package mutating func minimize(_ markdown: String, pieceStarts: [Int], verbatimRanges: [Range<Int>] = []) -> String {
+    /// is — code blocks and HTML blocks, whose backslashes and `&` are text — which is not tried;
+    /// `ahead` the pieces minimized while the rendering went on (``MinimizationAhead``), by the
+    /// offset of their piece, each taken only for a piece of the same bytes there.
+    package mutating func minimize(
+        _ markdown: String, pieceStarts: [Int], verbatimRanges: [Range<Int>] = [],
+        ahead: [Int: MinimizationAhead.Proposal] = [:]
+    ) -> String {
         let bytes = Array(markdown.utf8)
         var boundaries = pieceStarts.filter { $0 > 0 && $0 < bytes.count }
         boundaries.insert(0, at: 0)
@@ -73,7 +79,17 @@ package struct EscapeMinimizer: Sendable {
         let hasEscape = pieces.map { Self.hasEscape(bytes, in: $0, outside: verbatimRanges) }
         guard hasEscape.contains(true) else { return markdown }
         let escaped = pieces.indices.filter { hasEscape[$0] }
-        var minimized = minimizedInParallel(escaped.map { Array(bytes[pieces[$0]]) })
+        let proposed: [(bytes: [UInt8], used: Int)?] = escaped.map { index in
+            guard let proposal = ahead[pieces[index].lowerBound], proposal.source.elementsEqual(bytes[pieces[index]]) else {
+                return nil
+            }
+            return (proposal.bytes, proposal.used)
+        }
+        let unproposed = escaped.indices.filter { proposed[$0] == nil }
+        var minimized = proposed
+        for (position, result) in zip(unproposed, minimizedInParallel(unproposed.map { Array(bytes[pieces[escaped[$0]]]) })) {
+            minimized[position] = result
+        }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var next = 0
@@ -149,7 +165,7 @@ package struct EscapeMinimizer: Sendable {
     }
 
     /// One piece without its needless escapes, the bytes its parses take counted off `budget`.
-    private func minimizePiece(_ piece: [UInt8], budget: inout Int) -> [UInt8] {
+    func minimizePiece(_ piece: [UInt8], budget: inout Int) -> [UInt8] {
         guard let baseline = parse(piece, positioned: true, budget: &budget) else { return piece }
         // A backslash or `&` in code or raw HTML is text: removing it changes the text, so it is
         // not tried (each try is a parse).

@@ -19,6 +19,11 @@ struct MarkdownRenderer {
     /// The code blocks and HTML blocks of the output (UTF-8 offsets, in order): text written as it
     /// is, whose backslashes and `&` are not escapes.
     private(set) var verbatimRanges: [Range<Int>] = []
+    /// Where each top-level block's Markdown goes as soon as it is written, to have its escapes
+    /// minimized on other threads while the rendering goes on; `nil` when nothing is.
+    var ahead: MinimizationAhead? = nil
+    /// The verbatim ranges handed over with pieces so far.
+    private var verbatimHandedOver = 0
 
     /// The prefix of continuation lines: the open containers' `> `, indentation and so on.
     private var linePrefix = ""
@@ -129,7 +134,23 @@ struct MarkdownRenderer {
         document.walk(&self)
         if hasPendingLeaf { flushLeaf() }
         if !output.isEmpty { endLine() }
+        handOverPiece()
         return output
+    }
+
+    /// Hands the piece from the last top-level block's start to the end of the output so far to
+    /// ``ahead``, with the verbatim ranges inside it.
+    private mutating func handOverPiece() {
+        let end = output.utf8.count
+        guard let ahead, let start = topLevelStarts.last, start < end else { return }
+        var verbatim: [Range<Int>] = []
+        while verbatimHandedOver < verbatimRanges.count, verbatimRanges[verbatimHandedOver].lowerBound < end {
+            let range = verbatimRanges[verbatimHandedOver]
+            if range.lowerBound >= start { verbatim.append((range.lowerBound - start)..<(min(range.upperBound, end) - start)) }
+            verbatimHandedOver += 1
+        }
+        let bytes = output.withUTF8 { Array($0[start..<end]) }
+        ahead.add(start: start, bytes: bytes, verbatim: verbatim)
     }
 
     // MARK: Lines
@@ -206,7 +227,10 @@ struct MarkdownRenderer {
     private func markup(_ block: BlockID) -> BlockMarkup? { document.markup(of: block) }
 
     private mutating func open(block: BlockID) {
-        if parent(block) == nil { topLevelStarts.append(output.utf8.count) }
+        if parent(block) == nil {
+            handOverPiece()
+            topLevelStarts.append(output.utf8.count)
+        }
         let container = parent(block)?.index ?? document.blockCount
         let previous = lastChild[container]
         lastChild[container] = block

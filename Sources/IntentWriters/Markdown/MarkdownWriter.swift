@@ -35,6 +35,9 @@ import MarkdownParsing
 public struct MarkdownWriter: Sendable {
     /// The options every write uses.
     public var options: MarkdownWritingOptions
+    /// The most threads escapes are minimized on (``EscapeMinimizer/workers``; the active cores
+    /// when `nil`). One thread minimizes every block after the rendering, in order.
+    package var escapeMinimizerWorkers: Int? = nil
 
     /// Creates a writer.
     /// - Parameter options: Formatting options; see ``MarkdownWritingOptions/default``.
@@ -63,11 +66,20 @@ public struct MarkdownWriter: Sendable {
     /// one of `references` are written as references to it.
     func writeAnew(_ document: IntentDocument, context: String, references: LinkReferences = LinkReferences()) -> String {
         var renderer = MarkdownRenderer(document: MarkdownFootnoteOrder.reordered(document), options: options, references: references)
+        let minimizerContext = options.minimizesEscapes ? EscapeMinimizer.footnoteContext(of: document) + context : ""
+        // A large document's blocks are minimized on the other cores while it is rendered.
+        var estimate = EscapeMinimizer(writing: options, context: minimizerContext, size: document.text.utf8.count)
+        if let escapeMinimizerWorkers { estimate.workers = escapeMinimizerWorkers }
+        if options.minimizesEscapes, estimate.workers > 1, document.text.utf8.count >= 65_536 {
+            renderer.ahead = MinimizationAhead(minimizer: estimate, budget: estimate.budget, threads: estimate.workers - 1)
+        }
         var written = renderer.render()
         if options.minimizesEscapes {
-            var minimizer = EscapeMinimizer(
-                writing: options, context: EscapeMinimizer.footnoteContext(of: document) + context, size: written.utf8.count)
-            written = minimizer.minimize(written, pieceStarts: renderer.topLevelStarts, verbatimRanges: renderer.verbatimRanges)
+            var minimizer = EscapeMinimizer(writing: options, context: minimizerContext, size: written.utf8.count)
+            minimizer.workers = estimate.workers
+            written = minimizer.minimize(
+                written, pieceStarts: renderer.topLevelStarts, verbatimRanges: renderer.verbatimRanges,
+                ahead: renderer.ahead?.finish() ?? [:])
         }
         // Padding goes last: it measures cells as they are finally written (escapes removed).
         if options.padsTableColumns, written.utf8.contains(UInt8(ascii: "|")),
