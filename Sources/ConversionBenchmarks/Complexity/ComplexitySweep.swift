@@ -4,7 +4,11 @@ import MarkdownParsing
 
 /// How each output's time grows with its input, shape by shape: every output of
 /// ``ComplexityOutput/all`` on every shape of ``ComplexityShape/all``, the input doubled from
-/// ``startBytes`` until ``maximumBytes`` or until one run of the output takes ``maximumSeconds``.
+/// ``startBytes`` until ``maximumBytes``, until one run of the output takes ``maximumSeconds``, or
+/// until the next size of the shape would not fit in memory: 2.5 times the process's peak
+/// resident set on this size, over 90% of the memory available when the shape began (each
+/// shape begins with the memory the last one kept given back). Without that rule a deep list's
+/// JSON at 32 MB took 23.5 GB, and the kernel ended the sweep (session 26).
 ///
 /// The growth exponent is the slope of log(time) against log(bytes) (see
 /// ``exponent(of:by:)``): 1 for linear work, 2 for quadratic. Each point is the fastest of enough
@@ -82,6 +86,10 @@ package struct ComplexitySweep: Sendable {
             var active = outputs.map { Result(shape: shape.name, output: $0.name, points: [], exponent: nil) }
             var running = Array(outputs.indices)
             var bytes = startBytes
+            // Each shape starts from the memory in use: what the last one kept goes back.
+            ProcessMemory.returnFreedMemory()
+            ProcessMemory.resetPeak()
+            let available = Self.availableMemoryBytes()
             while !running.isEmpty, bytes <= maximumBytes {
                 let markdown = shape.make(bytes)
                 let parseStart = Date()
@@ -104,6 +112,15 @@ package struct ComplexitySweep: Sendable {
                     active[$0].points.last.map { $0.seconds + $0.libraryParseSeconds >= maximumSeconds } ?? true
                 }
                 if parseSeconds >= maximumSeconds { break }
+                // The next size needs about twice this one's memory: the shape stops where that
+                // would not fit (a deep list's JSON is about 100 times its input).
+                let peak = ProcessMemory.peakResidentBytes()
+                if available > 0, peak / 2 * 5 > available / 10 * 9 {
+                    progress(
+                        "\(shape.name): stopping at \(Self.size(bytes)): the next size would need about"
+                            + " \(peak / 2 * 5 / 1_000_000) MB, \(available / 1_000_000) MB were available")
+                    break
+                }
                 bytes *= 2
             }
             for index in active.indices {
@@ -149,6 +166,17 @@ package struct ComplexitySweep: Sendable {
             total += Double(elapsed) / 1e9
         } while total < 0.2 || (runs < 3 && (total < 1 || (best.seconds > 1.5 * best.userSeconds + 0.05 && total < 20)))
         return best
+    }
+
+    /// The memory the system could give without swapping (`MemAvailable` in Linux's
+    /// `/proc/meminfo`), in bytes; 0 where it is not known.
+    static func availableMemoryBytes() -> Int {
+        guard let info = try? String(contentsOfFile: "/proc/meminfo", encoding: .ascii) else { return 0 }
+        for line in info.split(separator: "\n") where line.hasPrefix("MemAvailable:") {
+            let fields = line.split(separator: " ")
+            return fields.count >= 2 ? (Int(fields[1]) ?? 0) * 1024 : 0
+        }
+        return 0
     }
 
     /// The user CPU time of the calling thread so far, in seconds (of the process where a thread's
