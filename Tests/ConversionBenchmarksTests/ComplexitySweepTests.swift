@@ -41,4 +41,21 @@ struct ComplexitySweepTests {
         let atTheBound = Self.points(2, seconds: { [0.04, 0.16][$0] }, library: { [0.8, 3.2][$0] })
         #expect(abs(try #require(ComplexitySweep.exponent(of: atTheBound)) - 2) < 1e-9)
     }
+
+    /// The memory rule. A deep list's JSON took 2.3 GB at 4 MB (a process of its own), so about
+    /// 9 GB at 16 MB, and the sweep reached 23.5 GB at 32 MB on a machine with 23 GB available:
+    /// the rule stops before that size, lets a 1 GB peak go on, and never stops where the
+    /// available memory is not known.
+    @Test func aShapeStopsWhereItsNextSizeWouldNotFit() {
+        #expect(!ComplexitySweep.nextSizeFits(peak: 9_000_000_000, available: 23_000_000_000))
+        #expect(ComplexitySweep.nextSizeFits(peak: 1_000_000_000, available: 23_000_000_000))
+        #expect(!ComplexitySweep.nextSizeFits(peak: 8_400_000_000, available: 23_000_000_000))
+        #expect(ComplexitySweep.nextSizeFits(peak: 8_200_000_000, available: 23_000_000_000))
+        #expect(ComplexitySweep.nextSizeFits(peak: 50_000_000_000, available: 0))
+        #if os(Linux)
+            // Both readings are known here (a rule that read 0 would never stop a shape).
+            #expect(ComplexitySweep.availableMemoryBytes() > 64_000_000)
+            #expect(ProcessMemory.peakResidentBytes() > 0)
+        #endif
+    }
 }

@@ -5,10 +5,10 @@ import MarkdownParsing
 /// How each output's time grows with its input, shape by shape: every output of
 /// ``ComplexityOutput/all`` on every shape of ``ComplexityShape/all``, the input doubled from
 /// ``startBytes`` until ``maximumBytes``, until one run of the output takes ``maximumSeconds``, or
-/// until the next size of the shape would not fit in memory: 2.5 times the process's peak
-/// resident set on this size, over 90% of the memory available when the shape began (each
-/// shape begins with the memory the last one kept given back). Without that rule a deep list's
-/// JSON at 32 MB took 23.5 GB, and the kernel ended the sweep (session 26).
+/// until the output's next size would not fit in memory: 2.5 times the process's peak resident
+/// set during its point (which begins with the memory kept from earlier points given back), over
+/// 90% of the memory available when the shape began. Without that rule a deep list's JSON at
+/// 32 MB took 23.5 GB, and the kernel ended the sweep (session 26).
 ///
 /// The growth exponent is the slope of log(time) against log(bytes) (see
 /// ``exponent(of:by:)``): 1 for linear work, 2 for quadratic. Each point is the fastest of enough
@@ -86,9 +86,8 @@ package struct ComplexitySweep: Sendable {
             var active = outputs.map { Result(shape: shape.name, output: $0.name, points: [], exponent: nil) }
             var running = Array(outputs.indices)
             var bytes = startBytes
-            // Each shape starts from the memory in use: what the last one kept goes back.
+            // What the system can give, with the memory the last shape kept given back.
             ProcessMemory.returnFreedMemory()
-            ProcessMemory.resetPeak()
             let available = Self.availableMemoryBytes()
             while !running.isEmpty, bytes <= maximumBytes {
                 let markdown = shape.make(bytes)
@@ -98,8 +97,22 @@ package struct ComplexitySweep: Sendable {
                     break
                 }
                 let parseSeconds = Date().timeIntervalSince(parseStart)
+                var outOfMemory: Set<Int> = []
                 for index in running {
+                    // Each point starts from the memory in use, so that the peak is its own (the
+                    // document's included); its runs still reuse what its first run touched.
+                    ProcessMemory.returnFreedMemory()
+                    ProcessMemory.resetPeak()
                     let point = Self.time(bytes: markdown.utf8.count) { _ = outputs[index].produce(markdown, document) }
+                    // The next size needs about twice this one's memory: an output stops where
+                    // that would not fit (a deep list's JSON is about 100 times its input).
+                    let peak = ProcessMemory.peakResidentBytes()
+                    if !Self.nextSizeFits(peak: peak, available: available) {
+                        outOfMemory.insert(index)
+                        progress(
+                            "\(shape.name) \(outputs[index].name): stopping at \(Self.size(bytes)): the next size would need"
+                                + " about \(peak / 2 * 5 / 1_000_000) MB, \(available / 1_000_000) MB were available")
+                    }
                     active[index].points.append(point)
                     let library =
                         point.libraryParseSeconds > 0
@@ -109,18 +122,10 @@ package struct ComplexitySweep: Sendable {
                             + " (user \(String(format: "%.4f", point.userSeconds)) s)\(library)")
                 }
                 running.removeAll {
-                    active[$0].points.last.map { $0.seconds + $0.libraryParseSeconds >= maximumSeconds } ?? true
+                    outOfMemory.contains($0)
+                        || (active[$0].points.last.map { $0.seconds + $0.libraryParseSeconds >= maximumSeconds } ?? true)
                 }
                 if parseSeconds >= maximumSeconds { break }
-                // The next size needs about twice this one's memory: the shape stops where that
-                // would not fit (a deep list's JSON is about 100 times its input).
-                let peak = ProcessMemory.peakResidentBytes()
-                if available > 0, peak / 2 * 5 > available / 10 * 9 {
-                    progress(
-                        "\(shape.name): stopping at \(Self.size(bytes)): the next size would need about"
-                            + " \(peak / 2 * 5 / 1_000_000) MB, \(available / 1_000_000) MB were available")
-                    break
-                }
                 bytes *= 2
             }
             for index in active.indices {
@@ -168,9 +173,16 @@ package struct ComplexitySweep: Sendable {
         return best
     }
 
+    /// Whether an output's next size fits in memory: 2.5 times `peak` (the process's peak
+    /// resident set during its point on this size, in bytes) is at most 90% of `available` (what
+    /// the system had when the shape began); true when `available` is not known (0).
+    package static func nextSizeFits(peak: Int, available: Int) -> Bool {
+        available <= 0 || peak / 2 * 5 <= available / 10 * 9
+    }
+
     /// The memory the system could give without swapping (`MemAvailable` in Linux's
     /// `/proc/meminfo`), in bytes; 0 where it is not known.
-    static func availableMemoryBytes() -> Int {
+    package static func availableMemoryBytes() -> Int {
         guard let info = try? String(contentsOfFile: "/proc/meminfo", encoding: .ascii) else { return 0 }
         for line in info.split(separator: "\n") where line.hasPrefix("MemAvailable:") {
             let fields = line.split(separator: " ")

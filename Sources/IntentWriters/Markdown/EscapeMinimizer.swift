@@ -93,6 +93,7 @@ package struct EscapeMinimizer: Sendable {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var next = 0
+        var inOrder = false
         for (index, range) in pieces.enumerated() {
             guard next < escaped.count, escaped[next] == index else {
                 result += bytes[range]
@@ -102,11 +103,11 @@ package struct EscapeMinimizer: Sendable {
             // it used: then no check of the budget within it went otherwise (it was tried with at
             // least what it used, and never ran out). From the first piece it does not cover on,
             // pieces are minimized here, in order, with what is left.
-            if let (piece, used) = minimized[next], used < budget {
+            if !inOrder, let (piece, used) = minimized[next], used < budget {
                 result += piece
                 budget -= used
             } else {
-                minimized = minimized.map { _ in nil }
+                inOrder = true
                 result += minimizePiece(Array(bytes[range]), budget: &budget)
             }
             next += 1

@@ -45,8 +45,11 @@ package final class MinimizationAhead: @unchecked Sendable {
     /// verbatim ranges inside it (code and HTML blocks, relative to `start`).
     func add(start: Int, bytes: [UInt8], verbatim: [Range<Int>]) {
         condition.lock()
-        queue.append((start, bytes, verbatim))
-        condition.signal()
+        // Once the pool is spent no piece is taken: none is kept.
+        if pool > 0 {
+            queue.append((start, bytes, verbatim))
+            condition.signal()
+        }
         condition.unlock()
     }
 
