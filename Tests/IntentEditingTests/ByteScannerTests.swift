@@ -9,13 +9,22 @@ import Testing
 /// they look for, at every start and end.
 @Suite("Byte scanners")
 struct ByteScannerTests {
-    /// Random texts over line endings, brackets, colons, carets and backslashes, and the corpus
-    /// documents' first 20 KB.
+    /// Random texts over line endings, brackets, colons, carets and backslashes, the corpus
+    /// documents' first 20 KB, and lines as long as the line scanner's windows.
     static func texts() throws -> [[UInt8]] {
         var generator = SeededRandom(seed: 0x5CA7)
         let alphabet = Array("\r\n]:^[\\ a".utf8)
         var texts: [[UInt8]] = [[], Array("\r".utf8), Array("\n".utf8), Array("\r\n".utf8), Array("a\r\rb\n\r\n".utf8)]
         for url in TestPaths.documents() { texts.append(Array(try Data(contentsOf: url).prefix(20_000))) }
+        // Lines about as long as the windows the line scanner searches in (256 bytes, doubling),
+        // their endings on either side of a window's edge, and long lines of each ending.
+        for length in [254, 255, 256, 257, 511, 512, 513, 767, 768, 1_023, 1_024, 5_000] {
+            for ending in ["\n", "\r", "\r\n"] {
+                texts.append(
+                    Array((String(repeating: "a", count: length) + ending + String(repeating: "b", count: length) + ending + "c").utf8))
+            }
+        }
+        texts.append(Array(String(repeating: "line of text\r", count: 2_000).utf8))
         for _ in 0..<3_000 {
             let length = Int.random(in: 0...30, using: &generator)
             texts.append((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? 0x61 })
