@@ -114,12 +114,7 @@ package struct ComplexitySweep: Sendable {
                                 + " about \(peak / 2 * 5 / 1_000_000) MB, \(available / 1_000_000) MB were available")
                     }
                     active[index].points.append(point)
-                    let library =
-                        point.libraryParseSeconds > 0
-                        ? String(format: " (libcmark-gfm's parse %.4f s apart)", point.libraryParseSeconds) : ""
-                    progress(
-                        "\(shape.name) \(outputs[index].name) \(point.bytes) B: \(String(format: "%.4f", point.seconds)) s"
-                            + " (user \(String(format: "%.4f", point.userSeconds)) s)\(library)")
+                    progress(Self.progressLine(shape: shape.name, output: outputs[index].name, point: point))
                 }
                 running.removeAll {
                     outOfMemory.contains($0)
@@ -135,6 +130,16 @@ package struct ComplexitySweep: Sendable {
             results += active
         }
         return results
+    }
+
+    /// The progress line of one point: `SHAPE OUTPUT BYTES B: SECONDS s (user USER s)`, and
+    /// libcmark-gfm's parse time apart where there is one (what `scripts/complexity-table-from-logs`
+    /// reads).
+    static func progressLine(shape: String, output: String, point: Point) -> String {
+        let library =
+            point.libraryParseSeconds > 0 ? String(format: " (libcmark-gfm's parse %.4f s apart)", point.libraryParseSeconds) : ""
+        return "\(shape) \(output) \(point.bytes) B: \(String(format: "%.4f", point.seconds)) s"
+            + " (user \(String(format: "%.4f", point.userSeconds)) s)\(library)"
     }
 
     /// The fastest of enough runs of `body` to take 0.2 s, and of at least three while they take
