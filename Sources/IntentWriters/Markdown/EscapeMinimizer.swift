@@ -134,10 +134,9 @@ package struct EscapeMinimizer: Sendable {
                 guard index < pieces.count else { return }
                 let start = pool.load(ordering: .relaxed)
                 guard start > 0 else { continue }
-                var left = start
-                let bytes = minimizer.minimizePiece(pieces[index], budget: &left)
-                pool.subtract(start - left, ordering: .relaxed)
-                if left > 0 { results.withLock { $0[index] = (bytes, start - left) } }
+                let alone = minimizer.minimizeAlone(pieces[index], budget: start)
+                pool.subtract(alone.used, ordering: .relaxed)
+                if let result = alone.result { results.withLock { $0[index] = result } }
             }
         }
         return results.withLock { $0 }
@@ -163,6 +162,15 @@ package struct EscapeMinimizer: Sendable {
         guard !labels.isEmpty else { return "" }
         let sorted = labels.sorted()
         return sorted.map { "[^\($0)]" }.joined(separator: " ") + "\n\n" + sorted.map { "[^\($0)]: x\n\n" }.joined()
+    }
+
+    /// `piece` minimized alone with `start` bytes of budget, as on another thread: the budget its
+    /// parses used, and what it became with that — `nil` when it ran out, for then a budget
+    /// check inside it may have gone otherwise than in order.
+    func minimizeAlone(_ piece: [UInt8], budget start: Int) -> (result: (bytes: [UInt8], used: Int)?, used: Int) {
+        var left = start
+        let bytes = minimizePiece(piece, budget: &left)
+        return (left > 0 ? (bytes, start - left) : nil, start - left)
     }
 
     /// One piece without its needless escapes, the bytes its parses take counted off `budget`.

@@ -66,20 +66,24 @@ public struct MarkdownWriter: Sendable {
     /// one of `references` are written as references to it.
     func writeAnew(_ document: IntentDocument, context: String, references: LinkReferences = LinkReferences()) -> String {
         var renderer = MarkdownRenderer(document: MarkdownFootnoteOrder.reordered(document), options: options, references: references)
-        let minimizerContext = options.minimizesEscapes ? EscapeMinimizer.footnoteContext(of: document) + context : ""
-        // A large document's blocks are minimized on the other cores while it is rendered.
-        var estimate = EscapeMinimizer(writing: options, context: minimizerContext, size: document.text.utf8.count)
-        if let escapeMinimizerWorkers { estimate.workers = escapeMinimizerWorkers }
-        if options.minimizesEscapes, estimate.workers > 1, document.text.utf8.count >= 65_536 {
-            renderer.ahead = MinimizationAhead(minimizer: estimate, budget: estimate.budget, threads: estimate.workers - 1)
-        }
-        var written = renderer.render()
+        var written: String
         if options.minimizesEscapes {
+            let minimizerContext = EscapeMinimizer.footnoteContext(of: document) + context
+            let workers = escapeMinimizerWorkers ?? ProcessInfo.processInfo.activeProcessorCount
+            // A large document's blocks are minimized on the other cores while it is rendered,
+            // within a budget estimated from its text.
+            if workers > 1, document.text.utf8.count >= 65_536 {
+                let estimate = EscapeMinimizer(writing: options, context: minimizerContext, size: document.text.utf8.count)
+                renderer.ahead = MinimizationAhead(minimizer: estimate, threads: workers - 1)
+            }
+            written = renderer.render()
             var minimizer = EscapeMinimizer(writing: options, context: minimizerContext, size: written.utf8.count)
-            minimizer.workers = estimate.workers
+            minimizer.workers = workers
             written = minimizer.minimize(
                 written, pieceStarts: renderer.topLevelStarts, verbatimRanges: renderer.verbatimRanges,
                 ahead: renderer.ahead?.finish() ?? [:])
+        } else {
+            written = renderer.render()
         }
         // Padding goes last: it measures cells as they are finally written (escapes removed).
         if options.padsTableColumns, written.utf8.contains(UInt8(ascii: "|")),

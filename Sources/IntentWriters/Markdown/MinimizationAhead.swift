@@ -30,11 +30,11 @@ package final class MinimizationAhead: @unchecked Sendable {
     private var proposals: [Int: Proposal] = [:]
     private let minimizer: EscapeMinimizer
 
-    /// Starts `threads` threads minimizing pieces with `minimizer`'s reading and context, sharing a
-    /// pool of `budget` bytes to parse.
-    init(minimizer: EscapeMinimizer, budget: Int, threads: Int) {
+    /// Starts `threads` threads minimizing pieces with `minimizer`'s reading and context, sharing
+    /// its budget as a pool of bytes to parse.
+    init(minimizer: EscapeMinimizer, threads: Int) {
         self.minimizer = minimizer
-        pool = budget
+        pool = minimizer.budget
         working = threads
         for _ in 0..<threads {
             DispatchQueue.global().async { self.work() }
@@ -81,14 +81,15 @@ package final class MinimizationAhead: @unchecked Sendable {
             taken += 1
             let start = pool
             condition.unlock()
+            var used = 0
             var proposal: Proposal? = nil
-            var left = start
             if EscapeMinimizer.hasEscape(piece.bytes, in: 0..<piece.bytes.count, outside: piece.verbatim) {
-                let bytes = minimizer.minimizePiece(piece.bytes, budget: &left)
-                if left > 0 { proposal = Proposal(source: piece.bytes, bytes: bytes, used: start - left) }
+                let alone = minimizer.minimizeAlone(piece.bytes, budget: start)
+                used = alone.used
+                proposal = alone.result.map { Proposal(source: piece.bytes, bytes: $0.bytes, used: $0.used) }
             }
             condition.lock()
-            pool -= start - left
+            pool -= used
             if let proposal { proposals[piece.start] = proposal }
         }
         working -= 1
