@@ -16,7 +16,8 @@ import MarkdownParsing
 /// noise and no timed run pays for the kernel handing the process fresh memory: ``run(progress:)``
 /// first has glibc keep freed memory (``RetainedHeap``). Inputs are parsed with ``ParsingLimits/unlimited`` — the sweep
 /// measures the outputs, not the parser's limits — and the parse is not timed. Nor is
-/// libcmark-gfm's parse inside an output (the editing layer's): it is timed apart and left out, as
+/// libcmark-gfm's parse inside an output (the editing layer's, and the Markdown writer's escape
+/// minimizer's): it is timed apart and left out, as
 /// the instruction count leaves it out (``ComplexityInstructionCount``).
 ///
 /// Each point also keeps the least user CPU time of its runs, and each result the exponent of
@@ -45,12 +46,13 @@ package struct ComplexitySweep: Sendable {
     package struct Point: Sendable, Codable {
         package var bytes: Int
         /// The output's own time: its fastest run, less the time that run spent in libcmark-gfm's
-        /// parse (``MarkdownParsing/LibraryParseClock``; only the editing layer parses).
+        /// parse (``MarkdownParsing/LibraryParseClock``; the editing layer and the Markdown writer's
+        /// escape minimizer parse).
         package var seconds: Double
         /// The time the same run spent in libcmark-gfm's parse.
         package var libraryParseSeconds: Double = 0
-        /// The user CPU time of the thread in the run with the least of it (`getrusage`,
-        /// `RUSAGE_THREAD`), less the library's parse as above: the work without the kernel's (page
+        /// The user CPU time of the process in the run with the least of it (`getrusage`,
+        /// `RUSAGE_SELF`: every thread's), less the library's parse as above: the work without the kernel's (page
         /// faults — on a virtual machine the host's too, when it backs guest memory on first touch).
         package var userSeconds: Double = 0
 
@@ -161,11 +163,11 @@ package struct ComplexitySweep: Sendable {
         repeat {
             runs += 1
             let libraryBefore = LibraryParseClock.nanoseconds
-            let userBefore = threadUserSeconds()
+            let userBefore = processUserSeconds()
             let start = DispatchTime.now().uptimeNanoseconds
             body()
             let elapsed = DispatchTime.now().uptimeNanoseconds - start
-            let user = threadUserSeconds() - userBefore
+            let user = processUserSeconds() - userBefore
             let library = min(LibraryParseClock.nanoseconds - libraryBefore, elapsed)
             let seconds = Double(elapsed - library) / 1e9
             if seconds < best.seconds {
@@ -196,13 +198,14 @@ package struct ComplexitySweep: Sendable {
         return 0
     }
 
-    /// The user CPU time of the calling thread so far, in seconds (of the process where a thread's
-    /// own is not available).
-    static func threadUserSeconds() -> Double {
+    /// The user CPU time of the process so far, in seconds: every thread's, as the library's parse
+    /// time subtracted from it is every thread's (``MarkdownParsing/LibraryParseClock``). Until
+    /// session 27 it was the calling thread's alone, which left the Markdown writer's escape
+    /// minimization on other threads out and its user column empty.
+    static func processUserSeconds() -> Double {
         var usage = rusage()
         #if canImport(Glibc)
-            // RUSAGE_THREAD (Linux) is not in Swift's Glibc module.
-            _ = getrusage(__rusage_who_t(1), &usage)
+            _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
             _ = getrusage(RUSAGE_SELF, &usage)
         #endif
