@@ -65,7 +65,8 @@ let package = Package(
             dependencies: ["IntentModel", "MarkdownParsing", "IntentLowering", "IntentWriters", "IntentEditing"],
             path: "Tests/DocumentInvariants"),
         .testTarget(name: "IntentModelTests", dependencies: ["IntentModel", "MarkdownParsing", "DocumentInvariants"]),
-        .testTarget(name: "MarkdownParsingTests", dependencies: ["MarkdownParsing", "IntentModel", "SpecCorpus"]),
+        .testTarget(
+            name: "MarkdownParsingTests", dependencies: ["MarkdownParsing", "IntentModel", "SpecCorpus", "DocumentInvariants"]),
         .testTarget(
             name: "IntentWritersTests",
             dependencies: [

@@ -22,42 +22,20 @@ final class CmarkTree {
     /// Parses `bytes` (valid UTF-8, passed with its length: NUL bytes are input, not terminators).
     /// - Throws: ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` when libcmark-gfm returns
     ///   no parser or no document.
-    init(parsing bytes: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions) throws {
-        _ = CmarkRegistry.registered
-        var cmarkOptions: Int32 = CMARK_OPT_DEFAULT
-        if options.extensions.contains(.footnotes) { cmarkOptions |= CMARK_OPT_FOOTNOTES }
-        if options.smartPunctuation { cmarkOptions |= CMARK_OPT_SMART }
-        // Whitespace-preserving inline-only syntax gives each line break the indentation of the
-        // line it starts, found from the end line of the node before it. libcmark-gfm counts the
-        // line endings inside code spans and inline HTML (and moves on the line of everything
-        // after them) only with CMARK_OPT_SOURCEPOS; without it a break after inline HTML over
-        // two lines took the indentation of the wrong line.
-        if options.interpretedSyntax == .inlineOnlyPreservingWhitespace { cmarkOptions |= CMARK_OPT_SOURCEPOS }
-        guard let parser = intentmark_parser_new(cmarkOptions) else {
-            throw IntentMarkError.parserUnavailable(reason: "cmark_parser_new_with_mem returned NULL")
-        }
-        var tasklist: UnsafeMutableRawPointer? = nil
-        for (name, option) in MarkdownExtensions.named where options.extensions.contains(option) && option != .footnotes {
-            guard let syntaxExtension = cmark_find_syntax_extension(name) else {
-                cmark_parser_free(parser)
-                throw IntentMarkError.parserUnavailable(reason: "extension '\(name)' is not registered")
-            }
-            cmark_parser_attach_syntax_extension(parser, syntaxExtension)
-            if option == .tasklist { tasklist = UnsafeMutableRawPointer(syntaxExtension) }
+    convenience init(parsing bytes: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions) throws {
+        let parser = try CmarkFeed(options: options)
+        parser.feed(bytes)
+        try self.init(finishing: parser)
+    }
+
+    /// Finishes `feed` (its inline pass), taking its parser over.
+    /// - Throws: ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` when libcmark-gfm returns
+    ///   no document, or `feed` was finished before.
+    init(finishing feed: CmarkFeed) throws {
+        guard let parser = feed.handOver() else {
+            throw IntentMarkError.parserUnavailable(reason: "the parser was finished before")
         }
         let parseStart = DispatchTime.now().uptimeNanoseconds
-        if let base = bytes.baseAddress, bytes.count > 0 {
-            base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { pointer in
-                // Fed in pieces of at most 1 GiB: cmark_parser_feed takes a size_t but stores
-                // buffer sizes in 32-bit ints.
-                var offset = 0
-                while offset < bytes.count {
-                    let length = min(bytes.count - offset, 1 << 30)
-                    cmark_parser_feed(parser, pointer + offset, length)
-                    offset += length
-                }
-            }
-        }
         let finished = Self.finish(parser)
         LibraryParseClock.add(DispatchTime.now().uptimeNanoseconds &- parseStart)
         guard let root = finished else {
@@ -66,7 +44,7 @@ final class CmarkTree {
         }
         self.parser = parser
         self.root = root
-        self.tasklistExtension = tasklist
+        self.tasklistExtension = feed.tasklistExtension
         self.extensionTypes = ExtensionNodeTypes(
             table: intentmark_node_type_table(), tableRow: intentmark_node_type_table_row(),
             tableCell: intentmark_node_type_table_cell(), strikethrough: intentmark_node_type_strikethrough())

@@ -12,8 +12,15 @@ struct IntentTreeConverter {
 
     let options: MarkdownParsingOptions
     let source: PreparedSource
-    /// The GitHub alerts among the top-level block quotes, by node (``GitHubAlertScanner``).
-    let alerts: [UnsafeMutableRawPointer: GitHubAlert]
+    /// The GitHub alerts among the top-level block quotes of the tree being converted, by node
+    /// (``GitHubAlertScanner``).
+    private var alerts: [UnsafeMutableRawPointer: GitHubAlert]
+    /// The source lines before the tree being converted (a piece of a parallel parse).
+    private var lineOffset = 0
+    /// What is added to the lines libcmark-gfm gives the nodes of the current leaf: `lineOffset`,
+    /// or 0 inside a leaf libcmark-gfm puts on line 0 (a paragraph a table took the last line of),
+    /// whose inlines' lines count from 0 in any piece, as in one parse.
+    private var leafLineOffset = 0
     private var builder: IntentDocumentBuilder
     private var frames: [Frame] = []
     private var nextIdentity = 1
@@ -89,9 +96,21 @@ struct IntentTreeConverter {
 
     // MARK: Conversion
 
+    /// The document of `tree`.
     mutating func convert(_ tree: CmarkTree) -> IntentDocument {
+        append(tree, alerts: alerts, lineOffset: 0)
+        return finish()
+    }
+
+    /// Converts `tree`, the next piece of a document parsed in pieces (``ParallelParse``), whose
+    /// first line is line `lineOffset + 1` of the source, with the alerts among its top-level
+    /// block quotes. Identities go on from the pieces before it.
+    mutating func append(_ tree: CmarkTree, alerts: [UnsafeMutableRawPointer: GitHubAlert], lineOffset: Int) {
+        self.alerts = alerts
+        self.lineOffset = lineOffset
+        leafLineOffset = lineOffset
         currentAttributesIndex = builder.attributesIndex(currentAttributes)
-        guard let iterator = cmark_iter_new(tree.root) else { return builder.finish() }
+        guard let iterator = cmark_iter_new(tree.root) else { return }
         defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
@@ -105,6 +124,10 @@ struct IntentTreeConverter {
                 exit(kind, node)
             }
         }
+    }
+
+    /// The document of the trees appended.
+    mutating func finish() -> IntentDocument {
         if !includesBlocks {
             let trailing = source.separator(beforeChunk: chunkIndex)
             if !trailing.isEmpty { builder.append(trailing, block: -1, inline: 0, attributes: currentAttributesIndex, span: -1) }
@@ -456,13 +479,14 @@ struct IntentTreeConverter {
         }
         leafBlock = newBlock(kind, markup: markup)
         leafStartBytes = builder.byteCount
+        leafLineOffset = cmark_node_get_start_line(node) > 0 ? lineOffset : 0
         // Inline-only chunks pair formatting tags across each other: keep the pairs.
         if includesBlocks, !scannedParents.isEmpty {
             scannedParents.removeAll(keepingCapacity: true)
             formattingOpeners.removeAll(keepingCapacity: true)
             formattingClosers.removeAll(keepingCapacity: true)
         }
-        if options.appliesSourcePositionAttributes { leafPosition = source.position(of: node) }
+        if options.appliesSourcePositionAttributes { leafPosition = source.position(of: node, lineOffset: leafLineOffset) }
     }
 
     private mutating func endLeaf(_ node: UnsafeMutablePointer<cmark_node>, separator: String) {
@@ -470,6 +494,7 @@ struct IntentTreeConverter {
             appendSeparator(options.blockSeparation == .newlines ? separator : "\n", node)
         }
         leafBlock = -1
+        leafLineOffset = lineOffset
     }
 
     /// Ends a code or HTML block: its own final newline is its terminator; one is added (as a
@@ -517,7 +542,9 @@ struct IntentTreeConverter {
         if builder.byteCount == startBytes {
             var placeholder = currentAttributes
             placeholder.isPlaceholder = true
-            if options.appliesSourcePositionAttributes { placeholder.sourcePosition = source.position(of: node) ?? leafPosition }
+            if options.appliesSourcePositionAttributes {
+                placeholder.sourcePosition = source.position(of: node, lineOffset: leafLineOffset) ?? leafPosition
+            }
             builder.append(
                 "\u{FFFC}", block: leafBlock, inline: inlineBits, attributes: builder.attributesIndex(placeholder),
                 span: currentSpan)
@@ -529,7 +556,7 @@ struct IntentTreeConverter {
     private mutating func attributesIndex(for node: UnsafeMutablePointer<cmark_node>) -> Int32 {
         guard options.appliesSourcePositionAttributes else { return currentAttributesIndex }
         var attributes = currentAttributes
-        attributes.sourcePosition = source.position(of: node) ?? leafPosition
+        attributes.sourcePosition = source.position(of: node, lineOffset: leafLineOffset) ?? leafPosition
         return builder.attributesIndex(attributes)
     }
 
@@ -557,7 +584,7 @@ struct IntentTreeConverter {
         let index: Int32
         if options.appliesSourcePositionAttributes {
             var attributes = RunAttributes(languageIdentifier: options.languageCode, isBlockSeparator: true)
-            attributes.sourcePosition = source.position(of: node)
+            attributes.sourcePosition = source.position(of: node, lineOffset: leafLineOffset)
             index = builder.attributesIndex(attributes)
         } else {
             if separatorAttributesIndex < 0 {

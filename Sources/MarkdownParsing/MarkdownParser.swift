@@ -64,7 +64,7 @@ public struct MarkdownParser: Sendable {
 
     /// Parses valid UTF-8 bytes.
     func parse(utf8 source: UnsafeBufferPointer<UInt8>) throws -> IntentDocument {
-        try parse(utf8: source) { _ in () }.0
+        try parse(utf8: source, inPieces: true) { _ in () }.0
     }
 
     /// Parses `markdown` and reports the source lines of each top-level block (1-based, first to
@@ -73,7 +73,7 @@ public struct MarkdownParser: Sendable {
     package func parseReportingTopLevelLines(_ markdown: String) throws -> (IntentDocument, [ClosedRange<Int>]) {
         var markdown = markdown
         return try markdown.withUTF8 { source in
-            try parse(utf8: source) { tree in
+            let (document, lines) = try parse(utf8: source, inPieces: false) { tree in
                 var lines: [ClosedRange<Int>] = []
                 var child = cmark_node_first_child(tree.root)
                 while let node = child {
@@ -83,13 +83,16 @@ public struct MarkdownParser: Sendable {
                 }
                 return lines
             }
+            return (document, lines ?? [])
         }
     }
 
-    /// Checks the limits, parses with libcmark-gfm, lets `inspect` read the tree, and converts it.
+    /// Checks the limits, parses with libcmark-gfm, lets `inspect` read the tree, and converts it;
+    /// in pieces on several threads when `inPieces` allows and the input is large
+    /// (``ParallelParse``), and then `inspect` is not called (`nil`).
     private func parse<Extra>(
-        utf8 source: UnsafeBufferPointer<UInt8>, inspecting inspect: (CmarkTree) -> Extra
-    ) throws -> (IntentDocument, Extra) {
+        utf8 source: UnsafeBufferPointer<UInt8>, inPieces: Bool, inspecting inspect: (CmarkTree) -> Extra
+    ) throws -> (IntentDocument, Extra?) {
         guard source.count <= options.limits.maximumInputBytes else {
             throw IntentMarkError.limitExceeded(
                 limit: "maximumInputBytes", maximum: options.limits.maximumInputBytes, found: source.count)
@@ -100,24 +103,32 @@ public struct MarkdownParser: Sendable {
         {
             let blanked = FrontMatterScanner.blanking(range, in: Array(source))
             var (document, extra) = try blanked.withUnsafeBufferPointer {
-                try convert($0, inspecting: inspect, original: source, frontMatter: range)
+                try convert($0, inPieces: inPieces, inspecting: inspect, original: source, frontMatter: range)
             }
             document.frontMatter = frontMatter
             return (document, extra)
         }
-        return try convert(source, inspecting: inspect, original: source, frontMatter: nil)
+        return try convert(source, inPieces: inPieces, inspecting: inspect, original: source, frontMatter: nil)
     }
 
     /// Parses `source` (already checked against the limits) with libcmark-gfm, lets `inspect`
-    /// read the tree, and converts it.
+    /// read the tree, and converts it (in pieces when `inPieces` allows: see
+    /// ``parse(utf8:inPieces:inspecting:)``).
     private func convert<Extra>(
-        _ source: UnsafeBufferPointer<UInt8>, inspecting inspect: (CmarkTree) -> Extra,
+        _ source: UnsafeBufferPointer<UInt8>, inPieces: Bool, inspecting inspect: (CmarkTree) -> Extra,
         original: UnsafeBufferPointer<UInt8>, frontMatter: Range<Int>?
-    ) throws -> (IntentDocument, Extra) {
+    ) throws -> (IntentDocument, Extra?) {
         let prepared = PreparedSource(source: source, options: options)
         return try prepared.withBytes { bytes in
             // What libcmark-gfm is given (the prepared bytes) must fit its buffers.
             try CmarkBufferCeiling.check(bytes)
+            if inPieces, prepared.isUnchanged, options.interpretedSyntax == .full,
+                let document = try ParallelParse.document(
+                    of: bytes, source: prepared, original: original, options: options, threads: options.parsingThreads,
+                    frontMatter: frontMatter)
+            {
+                return (document, nil)
+            }
             let tree = try CmarkTree(parsing: bytes, options: options)
             let extra = inspect(tree)
             let alerts =
@@ -130,7 +141,8 @@ public struct MarkdownParser: Sendable {
                 // matter is blanked byte for byte, rewrites of full syntax stay on their lines);
                 // the map keeps the original bytes.
                 document.markdownSource = MarkdownSourceMapBuilder.map(
-                    tree: tree, bytes: original, document: document, marks: converter.topLevelMarks,
+                    nodes: MarkdownSourceMapBuilder.topLevelNodes(of: tree), bytes: original, document: document,
+                    marks: converter.topLevelMarks,
                     totals: (converter.totalBytes, converter.totalRuns), frontMatter: frontMatter)
             }
             return (document, extra)

@@ -5,7 +5,7 @@ import Foundation
 /// Mirrors Foundation's `AttributedString.MarkdownParsingOptions` (members, defaults, and the
 /// nested ``InterpretedSyntax`` and ``FailurePolicy``), plus this library's own: ``baseURL``,
 /// ``blockSeparation``, ``extensions``, ``smartPunctuation``, ``appliesDisplayAttributes``,
-/// ``recognizesFrontMatter``, ``recognizesGitHubAlerts`` and ``limits``.
+/// ``recognizesFrontMatter``, ``recognizesGitHubAlerts``, ``limits`` and ``maximumParsingThreads``.
 ///
 /// ```swift
 /// var options = MarkdownParsingOptions()
@@ -71,6 +71,22 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
     /// markup; the marker leaves the text). Default `true`; HTML is still written as
     /// libcmark-gfm writes the quote unless the HTML writer is asked for alert markup.
     public var recognizesGitHubAlerts: Bool
+    /// The most threads one document is parsed on; `nil` (the default) for the active processor
+    /// count, 1 (or less) for the calling thread alone.
+    ///
+    /// A document of 512 KiB or more is cut at top-level blocks into pieces that libcmark-gfm
+    /// parses apart, on that many threads, and joined into the document one parse makes:
+    /// identities, source positions, link references resolved across pieces and the source map
+    /// are the same. A document with a footnote definition (libcmark-gfm numbers footnotes across
+    /// the whole document), or whose syntax is rewritten before parsing (extended attributes,
+    /// inline-only syntax), is parsed on the calling thread.
+    public var maximumParsingThreads: Int?
+    /// The smallest input parsed in pieces and the smallest piece, in UTF-8 bytes
+    /// (``maximumParsingThreads``); tests make them small to cut small documents.
+    package var minimumBytesInPieces = 1 << 19
+    package var minimumPieceBytes = 1 << 16
+    /// ``maximumParsingThreads`` resolved: at least 1.
+    var parsingThreads: Int { max(1, maximumParsingThreads ?? ProcessInfo.processInfo.activeProcessorCount) }
     /// Whether the document keeps its source for source-preserving writes
     /// (``IntentModel/MarkdownSourceMap``). Always, except for parses that only compare readings
     /// (the Markdown writer's escape checks), which skip the copy.
@@ -85,7 +101,7 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
         appliesSourcePositionAttributes: Bool = false, baseURL: URL? = nil,
         blockSeparation: BlockSeparation = .newlines, extensions: MarkdownExtensions = .all,
         smartPunctuation: Bool = false, limits: ParsingLimits = .default, appliesDisplayAttributes: Bool = true,
-        recognizesFrontMatter: Bool = true, recognizesGitHubAlerts: Bool = true
+        recognizesFrontMatter: Bool = true, recognizesGitHubAlerts: Bool = true, maximumParsingThreads: Int? = nil
     ) {
         self.allowsExtendedAttributes = allowsExtendedAttributes
         self.interpretedSyntax = interpretedSyntax
@@ -100,6 +116,7 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
         self.appliesDisplayAttributes = appliesDisplayAttributes
         self.recognizesFrontMatter = recognizesFrontMatter
         self.recognizesGitHubAlerts = recognizesGitHubAlerts
+        self.maximumParsingThreads = maximumParsingThreads
     }
 
     /// All defaults.
@@ -112,10 +129,10 @@ extension MarkdownParsingOptions {
     enum CodingKeys: String, CodingKey {
         case allowsExtendedAttributes, interpretedSyntax, failurePolicy, languageCode,
             appliesSourcePositionAttributes, baseURL, blockSeparation, extensions, smartPunctuation, limits,
-            appliesDisplayAttributes, recognizesFrontMatter, recognizesGitHubAlerts
+            appliesDisplayAttributes, recognizesFrontMatter, recognizesGitHubAlerts, maximumParsingThreads
     }
 
-    /// Decodes options from JSON; every key is optional and defaults as ``init(allowsExtendedAttributes:interpretedSyntax:failurePolicy:languageCode:appliesSourcePositionAttributes:baseURL:blockSeparation:extensions:smartPunctuation:limits:appliesDisplayAttributes:recognizesFrontMatter:recognizesGitHubAlerts:)``
+    /// Decodes options from JSON; every key is optional and defaults as ``init(allowsExtendedAttributes:interpretedSyntax:failurePolicy:languageCode:appliesSourcePositionAttributes:baseURL:blockSeparation:extensions:smartPunctuation:limits:appliesDisplayAttributes:recognizesFrontMatter:recognizesGitHubAlerts:maximumParsingThreads:)``
     /// does (`{"smartPunctuation": true}` is a complete options file).
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` for a value of the wrong type.
@@ -135,6 +152,7 @@ extension MarkdownParsingOptions {
             limits: try container.decodeIfPresent(ParsingLimits.self, forKey: .limits) ?? .default,
             appliesDisplayAttributes: try container.decodeIfPresent(Bool.self, forKey: .appliesDisplayAttributes) ?? true,
             recognizesFrontMatter: try container.decodeIfPresent(Bool.self, forKey: .recognizesFrontMatter) ?? true,
-            recognizesGitHubAlerts: try container.decodeIfPresent(Bool.self, forKey: .recognizesGitHubAlerts) ?? true)
+            recognizesGitHubAlerts: try container.decodeIfPresent(Bool.self, forKey: .recognizesGitHubAlerts) ?? true,
+            maximumParsingThreads: try container.decodeIfPresent(Int.self, forKey: .maximumParsingThreads))
     }
 }

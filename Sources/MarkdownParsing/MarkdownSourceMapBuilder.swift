@@ -5,15 +5,40 @@ import IntentModel
 /// converted from: the source lines of each top-level node, matched one for one with the
 /// document's top-level blocks (both in document order), cut into segments in source order.
 enum MarkdownSourceMapBuilder {
+    /// A top-level node of libcmark-gfm's tree: its source lines (1-based, as libcmark-gfm gives
+    /// them), and whether it is a container whose children ``ChildBlockLines`` records.
+    struct TopLevelNode {
+        var startLine: Int
+        var endLine: Int
+        var isContainer: Bool
+    }
+
+    /// The top-level nodes of `tree`, whose first line is line `lineOffset + 1` of the source.
+    static func topLevelNodes(of tree: CmarkTree, lineOffset: Int = 0) -> [TopLevelNode] {
+        var nodes: [TopLevelNode] = []
+        var child = cmark_node_first_child(tree.root)
+        while let node = child {
+            // Line 0 (libcmark-gfm's for a paragraph a table took the last line of) stays 0.
+            let start = Int(cmark_node_get_start_line(node))
+            let end = Int(cmark_node_get_end_line(node))
+            nodes.append(
+                TopLevelNode(
+                    startLine: start > 0 ? start + lineOffset : start, endLine: end > 0 ? end + lineOffset : end,
+                    isContainer: ChildBlockLines.isTopLevelContainer(node)))
+            child = cmark_node_next(node)
+        }
+        return nodes
+    }
+
     /// The map of `document` (`nil` when its top-level blocks are not the converter's), parsed from `bytes` (the bytes libcmark-gfm was given, whose lines
-    /// are the source's) through `tree`.
+    /// are the source's) into a tree whose top-level nodes are `nodes` (``topLevelNodes(of:lineOffset:)``).
     /// - Parameters:
     ///   - marks: Where the converter started each top-level block (identity, bytes and runs
     ///     before it), and its totals: the blocks' fingerprints, without a pass over the runs.
     ///   - frontMatter: The front matter's byte range, when the source has front matter.
     /// Time: linear in the bytes (a copy, and a scan for line feeds) and in the blocks.
     static func map(
-        tree: CmarkTree, bytes: UnsafeBufferPointer<UInt8>, document: IntentDocument,
+        nodes: [TopLevelNode], bytes: UnsafeBufferPointer<UInt8>, document: IntentDocument,
         marks: [(identity: Int, bytes: Int, runs: Int)], totals: (bytes: Int, runs: Int), frontMatter: Range<Int>?
     ) -> MarkdownSourceMap? {
         var fingerprints: [Int: MarkdownSourceMap.BlockFingerprint] = [:]
@@ -44,7 +69,7 @@ enum MarkdownSourceMapBuilder {
             topLevel.allSatisfy({ fingerprints[$0] != nil })
         else { return nil }
         let bodyStart = frontMatter?.upperBound ?? 0
-        let groups = blockGroups(tree: tree, bytes: bytes, identities: identities, bodyStart: bodyStart)
+        let groups = blockGroups(nodes: nodes, bytes: bytes, identities: identities, bodyStart: bodyStart)
         var segments: [MarkdownSourceMap.Segment] = []
         var cursor = 0
         if let frontMatter {
@@ -58,7 +83,7 @@ enum MarkdownSourceMapBuilder {
             cursor = group.range.upperBound
         }
         if cursor < bytes.count { segments.append(.init(content: .gap, range: cursor..<bytes.count)) }
-        let inner = innerBlocks(tree: tree, identities: identities, document: document)
+        let inner = innerBlocks(nodes: nodes, identities: identities, document: document)
         return MarkdownSourceMap(
             source: Array(bytes), segments: segments, fingerprints: fingerprints, innerIdentities: inner.identities,
             innerRanges: inner.ranges)
@@ -68,14 +93,9 @@ enum MarkdownSourceMapBuilder {
     /// where ranges overlap; one group of every block when the tree's top-level nodes and the
     /// document's top-level blocks do not pair up.
     private static func blockGroups(
-        tree: CmarkTree, bytes: UnsafeBufferPointer<UInt8>, identities: [Int], bodyStart: Int
+        nodes: [TopLevelNode], bytes: UnsafeBufferPointer<UInt8>, identities: [Int], bodyStart: Int
     ) -> [(identities: [Int], range: Range<Int>)] {
-        var nodeLines: [(start: Int, end: Int)] = []
-        var child = cmark_node_first_child(tree.root)
-        while let node = child {
-            nodeLines.append((Int(cmark_node_get_start_line(node)), Int(cmark_node_get_end_line(node))))
-            child = cmark_node_next(node)
-        }
+        let nodeLines = nodes.map { (start: $0.startLine, end: $0.endLine) }
         let whole = [(identities: identities, range: bodyStart..<bytes.count)]
         guard !identities.isEmpty else { return [] }
         guard nodeLines.count == identities.count else { return whole }
@@ -109,18 +129,12 @@ enum MarkdownSourceMapBuilder {
     /// that ``ChildBlockLines`` records, and where each top-level block's are. Time: one pass over
     /// the document's table when a container is at the top level.
     private static func innerBlocks(
-        tree: CmarkTree, identities: [Int], document: IntentDocument
+        nodes: [TopLevelNode], identities: [Int], document: IntentDocument
     ) -> (identities: [Int], ranges: [Int: Range<Int>]) {
-        var containers = Set<Int>()
-        var node = cmark_node_first_child(tree.root)
-        var position = 0
-        while let current = node, position < identities.count {
-            if ChildBlockLines.isTopLevelContainer(current) { containers.insert(identities[position]) }
-            node = cmark_node_next(current)
-            position += 1
-        }
         // The pairing holds only when the tree's top-level nodes are the document's blocks.
-        guard !containers.isEmpty, node == nil, position == identities.count else { return ([], [:]) }
+        guard nodes.count == identities.count else { return ([], [:]) }
+        let containers = Set(zip(nodes, identities).filter { $0.0.isContainer }.map(\.1))
+        guard !containers.isEmpty else { return ([], [:]) }
         return innerIdentities(in: document, of: containers)
     }
 

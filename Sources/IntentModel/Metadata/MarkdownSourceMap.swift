@@ -19,11 +19,11 @@
 /// call) and each block still has the text length and run count it had when parsed — a check
 /// that catches a change made by any other path. Not part of the document's value (equality,
 /// hashing and the JSON form ignore it).
-package struct MarkdownSourceMap: Sendable {
+package struct MarkdownSourceMap: Sendable, Equatable {
     /// One segment of the source.
-    package struct Segment: Sendable {
+    package struct Segment: Sendable, Equatable {
         /// What the segment holds.
-        package enum Content: Sendable {
+        package enum Content: Sendable, Equatable {
             /// Bytes that belong to no block: written as they are.
             case gap
             /// The front matter (``IntentDocument/frontMatter``).

@@ -25,6 +25,9 @@ struct PreparedSource {
 
     /// Whether literal text may hold tokens or shield markers to restore.
     var hasRewrites: Bool { !tokens.isEmpty || chunks?.usesShield == true }
+    /// Whether libcmark-gfm is given the source itself, unchanged (what a parallel parse needs:
+    /// its pieces are cut from the source, and their positions are the source's).
+    var isUnchanged: Bool { rewritten == nil }
 
     /// Prepares `source` for `options`; reads it once per rewrite and keeps a pointer to it (the
     /// caller keeps it alive while the prepared source is used).
@@ -146,8 +149,10 @@ struct PreparedSource {
     }
 
     /// The node's position mapped back to the user's source (1-based lines, 1-based UTF-8 byte
-    /// columns, end inclusive), or `nil` when libcmark-gfm recorded none.
-    func position(of node: UnsafeMutablePointer<cmark_node>) -> MarkdownSourcePosition? {
+    /// columns, end inclusive), or `nil` when libcmark-gfm recorded none. `lineOffset` is the
+    /// number of source lines before the bytes the node's parser was given (a piece of a parallel
+    /// parse, which has no rewrites).
+    func position(of node: UnsafeMutablePointer<cmark_node>, lineOffset: Int = 0) -> MarkdownSourcePosition? {
         let startLine = Int(cmark_node_get_start_line(node))
         let startColumn = Int(cmark_node_get_start_column(node))
         let endLine = Int(cmark_node_get_end_line(node))
@@ -155,7 +160,7 @@ struct PreparedSource {
         guard startLine > 0 else { return nil }
         guard rewritten != nil else {
             return MarkdownSourcePosition(
-                startLine: startLine, startColumn: max(startColumn, 1), endLine: max(endLine, startLine),
+                startLine: startLine + lineOffset, startColumn: max(startColumn, 1), endLine: max(endLine, startLine) + lineOffset,
                 endColumn: max(endColumn, 0))
         }
         guard let start = offset(line: startLine, column: startColumn, in: rewrittenLineStarts),

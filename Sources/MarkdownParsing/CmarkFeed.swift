@@ -1,0 +1,77 @@
+internal import CCmarkGFM
+import Foundation
+import IntentModel
+
+/// A libcmark-gfm parser with the options' extensions attached, being fed: the block pass of a
+/// parse, before ``CmarkTree/init(finishing:)`` runs the inline pass. A parallel parse feeds
+/// every piece of a document before it finishes any (``ParallelParse``); frees the parser on
+/// deinit unless a tree took it over.
+final class CmarkFeed {
+    // MARK: Stored layout
+
+    /// `nil` once a tree has taken the parser over.
+    private(set) var parser: OpaquePointer?
+    /// The tasklist extension, when attached, to recognise task items.
+    let tasklistExtension: UnsafeMutableRawPointer?
+
+    // MARK: Initialisers
+
+    /// A parser with the extensions and libcmark-gfm options `options` ask for.
+    /// - Throws: ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` when libcmark-gfm returns
+    ///   no parser or an extension is not registered.
+    init(options: MarkdownParsingOptions) throws {
+        _ = CmarkRegistry.registered
+        var cmarkOptions: Int32 = CMARK_OPT_DEFAULT
+        if options.extensions.contains(.footnotes) { cmarkOptions |= CMARK_OPT_FOOTNOTES }
+        if options.smartPunctuation { cmarkOptions |= CMARK_OPT_SMART }
+        // Whitespace-preserving inline-only syntax gives each line break the indentation of the
+        // line it starts, found from the end line of the node before it. libcmark-gfm counts the
+        // line endings inside code spans and inline HTML (and moves on the line of everything
+        // after them) only with CMARK_OPT_SOURCEPOS; without it a break after inline HTML over
+        // two lines took the indentation of the wrong line.
+        if options.interpretedSyntax == .inlineOnlyPreservingWhitespace { cmarkOptions |= CMARK_OPT_SOURCEPOS }
+        guard let parser = intentmark_parser_new(cmarkOptions) else {
+            throw IntentMarkError.parserUnavailable(reason: "cmark_parser_new_with_mem returned NULL")
+        }
+        var tasklist: UnsafeMutableRawPointer? = nil
+        for (name, option) in MarkdownExtensions.named where options.extensions.contains(option) && option != .footnotes {
+            guard let syntaxExtension = cmark_find_syntax_extension(name) else {
+                cmark_parser_free(parser)
+                throw IntentMarkError.parserUnavailable(reason: "extension '\\(name)' is not registered")
+            }
+            cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            if option == .tasklist { tasklist = UnsafeMutableRawPointer(syntaxExtension) }
+        }
+        self.parser = parser
+        self.tasklistExtension = tasklist
+    }
+
+    // MARK: Feeding
+
+    /// Feeds `bytes` (valid UTF-8, passed with its length: NUL bytes are input), in pieces of at
+    /// most 1 GiB (`cmark_parser_feed` takes a `size_t` but keeps buffer sizes in 32-bit ints).
+    /// Does nothing once a tree has taken the parser over.
+    func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parser, let base = bytes.baseAddress, bytes.count > 0 else { return }
+        let start = DispatchTime.now().uptimeNanoseconds
+        base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { pointer in
+            var offset = 0
+            while offset < bytes.count {
+                let length = min(bytes.count - offset, 1 << 30)
+                cmark_parser_feed(parser, pointer + offset, length)
+                offset += length
+            }
+        }
+        LibraryParseClock.add(DispatchTime.now().uptimeNanoseconds &- start)
+    }
+
+    /// The parser, which the caller now owns; `nil` when it was handed over before.
+    func handOver() -> OpaquePointer? {
+        defer { parser = nil }
+        return parser
+    }
+
+    deinit {
+        if let parser { cmark_parser_free(parser) }
+    }
+}

@@ -1,0 +1,154 @@
+internal import CCmarkGFM
+internal import CmarkInlinePass
+import Dispatch
+import Foundation
+import IntentModel
+
+/// A large document parsed in pieces on several threads, into the document one parse makes.
+///
+/// 1. **Cut** (``PieceCuts``): at lines that start with a letter after a blank line, about
+///    ``piecesPerThread`` pieces per thread.
+/// 2. **Feed** every piece to a parser of its own, on every thread (libcmark-gfm's block pass,
+///    which reads the link reference definitions).
+/// 3. **Check and share**, on the calling thread: a piece whose innermost open block a fresh
+///    line would not close (a fenced code block or HTML block running on, a paragraph) takes the
+///    next piece in; a document with a footnote definition is parsed in one piece after all
+///    (libcmark-gfm numbers footnotes and moves their definitions across the whole document);
+///    then every parser is given every definition (`intentmark_share_references`, copied
+///    into ``SharedReferences``), the last one's unfinished paragraph read first by a parser of
+///    its own.
+/// 4. **Finish** the parsers (the inline pass) on every thread, while the calling thread converts
+///    the finished trees in order into one ``IntentModel/IntentDocument`` (one converter, whose
+///    identities go on from piece to piece) and helps finish whenever the next tree is not ready.
+///
+/// The result equals one parse's (`==`, identities, source positions and source map included);
+/// the tests check it on the spec examples, the real-world document, every fixture and random
+/// concatenations.
+enum ParallelParse {
+    /// Pieces per thread: more pieces balance the threads' work better, fewer cost less in
+    /// parsers and in pieces joined to their neighbours. The smallest input parsed in pieces
+    /// and the smallest piece are the options' (`minimumBytesInPieces`, 512 KiB, and
+    /// `minimumPieceBytes`, 64 KiB).
+    static let piecesPerThread = 8
+
+    /// The document of `bytes` (the prepared source, unchanged from the user's: no rewrites, full
+    /// syntax) parsed in pieces on at most `threads` threads; `nil` when it is to be parsed in one
+    /// piece (fewer than two pieces, or a footnote definition).
+    /// - Parameters:
+    ///   - frontMatter: The range of the front matter (blanked in `bytes`), for the source map.
+    /// - Throws: ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` as one parse does.
+    static func document(
+        of bytes: UnsafeBufferPointer<UInt8>, source: PreparedSource, original: UnsafeBufferPointer<UInt8>,
+        options: MarkdownParsingOptions, threads: Int, frontMatter: Range<Int>?
+    ) throws -> IntentDocument? {
+        guard threads > 1, bytes.count >= options.minimumBytesInPieces else { return nil }
+        let spacing = max(options.minimumPieceBytes, bytes.count / (threads * piecesPerThread))
+        let cuts = PieceCuts(in: bytes, spacing: spacing)
+        guard !cuts.offsets.isEmpty else { return nil }
+        let bounds = [0] + cuts.offsets + [bytes.count]
+        let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+        let feeds = try fed(ranges.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, options: options, threads: threads)
+        guard
+            let (pieces, references) = try checked(
+                feeds, ranges: ranges, linesBefore: [0] + cuts.linesBefore, bytes: bytes, options: options)
+        else { return nil }
+        // The shared definitions are read by every parser: kept until all have finished.
+        return try withExtendedLifetime(references) {
+            try converted(
+                pieces, bytes: bytes, source: source, original: original, options: options, threads: threads, frontMatter: frontMatter)
+        }
+    }
+
+    /// How many pieces `markdown` is parsed in with `options` (1: in one piece), for tests.
+    static func pieceCount(of markdown: String, options: MarkdownParsingOptions) throws -> Int {
+        var markdown = markdown
+        return try markdown.withUTF8 { bytes in
+            let threads = options.parsingThreads
+            guard threads > 1, bytes.count >= options.minimumBytesInPieces else { return 1 }
+            let cuts = PieceCuts(in: bytes, spacing: max(options.minimumPieceBytes, bytes.count / (threads * piecesPerThread)))
+            guard !cuts.offsets.isEmpty else { return 1 }
+            let bounds = [0] + cuts.offsets + [bytes.count]
+            let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+            let feeds = try fed(ranges.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, options: options, threads: threads)
+            return try checked(feeds, ranges: ranges, linesBefore: [0] + cuts.linesBefore, bytes: bytes, options: options)?.pieces.count
+                ?? 1
+        }
+    }
+
+    /// A piece after the check: its parser, its bytes and the lines before it.
+    struct Piece {
+        var feed: CmarkFeed
+        var range: Range<Int>
+        var linesBefore: Int
+    }
+
+    /// Parsers fed with `pieces`, one each, on at most `threads` threads.
+    private static func fed(
+        _ pieces: [UnsafeBufferPointer<UInt8>], options: MarkdownParsingOptions, threads: Int
+    ) throws -> [CmarkFeed] {
+        let shared = Pieces(feeds: try pieces.map { _ in try CmarkFeed(options: options) }, bytes: pieces)
+        let board = WorkBoard(count: pieces.count)
+        let group = DispatchGroup()
+        let work = { @Sendable in
+            while let index = board.claim() { shared.feeds[index].feed(shared.bytes[index]) }
+        }
+        for _ in 1..<min(threads, pieces.count) { DispatchQueue.global().async(group: group, execute: work) }
+        work()
+        group.wait()
+        return shared.feeds
+    }
+
+    /// Parsers and the bytes each is fed, shared by the threads that feed them: each parser is
+    /// fed by the one thread that claims its index, and the bytes are only read.
+    private struct Pieces: @unchecked Sendable {
+        let feeds: [CmarkFeed]
+        let bytes: [UnsafeBufferPointer<UInt8>]
+    }
+
+    /// The pieces as they parse: each one whose innermost open block the next piece's first line
+    /// would not close takes that piece in (fed to its parser after it), and the definitions are
+    /// shared; `nil` when the document is to be parsed in one piece.
+    private static func checked(
+        _ feeds: [CmarkFeed], ranges: [Range<Int>], linesBefore: [Int], bytes: UnsafeBufferPointer<UInt8>,
+        options: MarkdownParsingOptions
+    ) throws -> (pieces: [Piece], references: SharedReferences)? {
+        var pieces: [Piece] = []
+        var index = 0
+        while index < feeds.count {
+            var piece = Piece(feed: feeds[index], range: ranges[index], linesBefore: linesBefore[index])
+            while index + 1 < feeds.count, let parser = piece.feed.parser, intentmark_parser_open_block(parser) != 0 {
+                index += 1
+                piece.feed.feed(UnsafeBufferPointer(rebasing: bytes[ranges[index]]))
+                piece.range = piece.range.lowerBound..<ranges[index].upperBound
+            }
+            pieces.append(piece)
+            index += 1
+        }
+        guard pieces.count > 1 else { return nil }
+        var parsers: [OpaquePointer?] = pieces.map { $0.feed.parser }
+        if options.extensions.contains(.footnotes),
+            parsers.contains(where: { $0.map { intentmark_parser_has_footnote_definition($0) } ?? true })
+        {
+            return nil
+        }
+        // The definitions the last piece reads when it finishes (its open paragraph's), read now
+        // by a parser of their own for the other pieces.
+        var late: CmarkFeed? = nil
+        if let last = parsers.last, let last {
+            var length = 0
+            if let content = intentmark_parser_open_paragraph_definitions(last, &length) {
+                var definitions = [UInt8](UnsafeBufferPointer<UInt8>(start: content, count: length))
+                definitions += [0x0A, 0x0A]
+                let probe = try CmarkFeed(options: options)
+                definitions.withUnsafeBufferPointer { probe.feed($0) }
+                late = probe
+            }
+        }
+        var shared = false
+        let references = SharedReferences(
+            parsers.withUnsafeMutableBufferPointer { buffer in
+                intentmark_share_references(buffer.baseAddress, buffer.count, late?.parser, &shared)
+            })
+        return shared ? (pieces, references) : nil
+    }
+}

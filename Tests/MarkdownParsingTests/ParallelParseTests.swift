@@ -1,0 +1,169 @@
+import DocumentInvariants
+import Foundation
+import IntentModel
+import SpecCorpus
+import Testing
+
+@testable import MarkdownParsing
+
+/// A document parsed in pieces on several threads equals the document of one parse: `==`
+/// (text, runs, attributes, blocks with their identities and markup), the source map, and with
+/// source positions. Small documents are cut as large ones are, at every line that may start a
+/// piece (``MarkdownParsingOptions/minimumBytesInPieces`` and `minimumPieceBytes` made small).
+@Suite("Parallel parsing")
+struct ParallelParseTests {
+    /// Options that cut anything: 64 threads (so pieces of a few bytes), no size threshold.
+    static func inPieces(_ options: MarkdownParsingOptions = MarkdownParsingOptions()) -> MarkdownParsingOptions {
+        var options = options
+        options.maximumParsingThreads = 64
+        options.minimumBytesInPieces = 0
+        options.minimumPieceBytes = 1
+        return options
+    }
+
+    static func inOnePiece(_ options: MarkdownParsingOptions = MarkdownParsingOptions()) -> MarkdownParsingOptions {
+        var options = options
+        options.maximumParsingThreads = 1
+        return options
+    }
+
+    /// Whether the pieces' document equals one parse's, with and without source positions.
+    static func expectSame(
+        _ markdown: String, _ options: MarkdownParsingOptions = MarkdownParsingOptions(), _ comment: Comment? = nil
+    )
+        throws
+    {
+        for positions in [false, true] {
+            var options = options
+            options.appliesSourcePositionAttributes = positions
+            let whole = try IntentDocument(markdown: markdown, options: inOnePiece(options))
+            let pieces = try IntentDocument(markdown: markdown, options: inPieces(options))
+            let sameDocument = pieces == whole
+            let sameMap = pieces.markdownSource == whole.markdownSource
+            #expect(sameDocument, comment)
+            #expect(sameMap, comment)
+        }
+    }
+
+    /// Whether `markdown` has a line that opens a footnote definition (such a document is parsed
+    /// in one piece).
+    static func definesFootnotes(_ markdown: String) -> Bool {
+        markdown.split(whereSeparator: \.isNewline).contains { $0.hasPrefix("[^") && $0.contains("]:") }
+    }
+
+    static let specFiles = [
+        "cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt", "cmark-gfm-0.29.0.gfm.6/regression.txt",
+        "cmark-gfm-0.29.0.gfm.6/smart_punct.txt", "commonmark-spec-0.31.2/spec.txt",
+    ]
+
+    @Test("Every spec file's examples concatenated", arguments: specFiles)
+    func specFileConcatenated(file: String) throws {
+        let examples = try SpecExamples.fixture(file).filter { !$0.isDisabled }
+        let markdown = examples.map(\.markdown).joined(separator: "\n\n")
+        try Self.expectSame(markdown)
+        var smart = MarkdownParsingOptions()
+        smart.smartPunctuation = true
+        try Self.expectSame(markdown, smart)
+        if !Self.definesFootnotes(markdown) { #expect(try ParallelParse.pieceCount(of: markdown, options: Self.inPieces()) > 1) }
+        // The same without footnote definitions, so that it is cut.
+        let unfootnoted = markdown.replacingOccurrences(of: "[^", with: "[")
+        try Self.expectSame(unfootnoted)
+        #expect(try ParallelParse.pieceCount(of: unfootnoted, options: Self.inPieces()) > 1)
+    }
+
+    @Test("Whole documents and the parsing fixtures", arguments: TestPaths.documents())
+    func document(url: URL) throws {
+        let markdown = try String(contentsOf: url, encoding: .utf8)
+        try Self.expectSame(markdown)
+        if !Self.definesFootnotes(markdown) { #expect(try ParallelParse.pieceCount(of: markdown, options: Self.inPieces()) > 1) }
+        let unfootnoted = markdown.replacingOccurrences(of: "[^", with: "[")
+        try Self.expectSame(unfootnoted)
+        #expect(try ParallelParse.pieceCount(of: unfootnoted, options: Self.inPieces()) > 1)
+        // As it is parsed by default (512 KiB and up in pieces on the active cores).
+        var defaults = MarkdownParsingOptions()
+        defaults.maximumParsingThreads = 4
+        let large = String(repeating: unfootnoted + "\n\n", count: max(1, (1 << 20) / max(unfootnoted.utf8.count, 1)))
+        #expect(try IntentDocument(markdown: large, options: defaults) == IntentDocument(markdown: large, options: Self.inOnePiece()))
+    }
+
+    @Test("Every parsing fixture")
+    func parsingFixtures() throws {
+        for name in ParsingFixtures.names {
+            let markdown = String(decoding: try ParsingFixtures.source(name), as: UTF8.self)
+            try Self.expectSame(markdown, try ParsingFixtures.options(name), "\(name)")
+        }
+    }
+
+    /// Spec examples joined at random, with link reference definitions (some defined twice, some
+    /// in block quotes and list items, some at the very end) and footnotes spread among them, in
+    /// each kind of line ending.
+    @Test("Thousands of random concatenations of spec examples")
+    func randomConcatenations() throws {
+        let examples = try Self.specFiles.flatMap { try SpecExamples.fixture($0) }.filter { !$0.isDisabled }.map(\.markdown)
+        var random = SeededGenerator(seed: 20_261_204)
+        let separators = ["\n\n", "\n", "\n\n\n", "\nparagraph\n\n", "\n\n> quote\n\n", "\n\n- item\n\n"]
+        let definitions = [
+            "[foo]: /from-the-end\n", "[Foo]: /second 'title'\n", "> [bar]: /in-a-quote\n", "- [baz]: /in-an-item\n",
+            "[foo]:\n/on-the-next-line\n", "[qux]: <> \"empty\"\n",
+        ]
+        let footnotes = ["Text[^1] here.\n", "[^1]: The note.\n", "[^note]: Another.\n\n    indented\n"]
+        var cutCount = 0
+        for round in 0..<2_000 {
+            var parts: [String] = []
+            for _ in 0..<Int.random(in: 2...12, using: &random) {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: parts.append(definitions.randomElement(using: &random) ?? "")
+                case 1 where round % 4 == 0: parts.append(footnotes.randomElement(using: &random) ?? "")
+                default: parts.append(examples.randomElement(using: &random) ?? "")
+                }
+                parts.append(separators.randomElement(using: &random) ?? "\n\n")
+            }
+            if round % 3 == 0 { parts.append(definitions.randomElement(using: &random) ?? "") }
+            // Line feeds, and in some rounds carriage returns with or without them.
+            let ending = ["\n", "\n", "\r\n", "\r"][round % 4]
+            let markdown = ending == "\n" ? parts.joined() : parts.joined().replacingOccurrences(of: "\n", with: ending)
+            try Self.expectSame(markdown, MarkdownParsingOptions(), "round \(round): \(markdown.debugDescription)")
+            if try ParallelParse.pieceCount(of: markdown, options: Self.inPieces()) > 1 { cutCount += 1 }
+        }
+        // Most rounds were really parsed in pieces.
+        #expect(cutCount > 1_000)
+    }
+
+    @Test("Definitions resolve across pieces as in one parse, the first of a label winning")
+    func definitionsAcrossPieces() throws {
+        let markdown = """
+            Uses [a], [b] and [c].
+
+            [a]: /first-a
+            [b]: /first-b
+
+            More [a] and [b].
+
+            [a]: /second-a
+
+            > [c]: /quoted-c
+
+            Last [a], [c] and [d].
+
+            [d]: /at-the-end
+            [b]: /second-b
+            """
+        try Self.expectSame(markdown)
+        #expect(try ParallelParse.pieceCount(of: markdown, options: Self.inPieces()) == 3)
+        let document = try IntentDocument(markdown: markdown, options: Self.inPieces())
+        let links = document.runs.compactMap { $0.attributes.link?.absoluteString }
+        #expect(links == ["/first-a", "/first-b", "/quoted-c", "/first-a", "/first-b", "/first-a", "/quoted-c", "/at-the-end"])
+    }
+
+    @Test("A fenced code block with blank lines is not cut; a footnote definition keeps one piece")
+    func uncuttable() throws {
+        let fenced = "Before\n\n```\ncode\n\nletters after a blank line\n\nmore\n```\n\nAfter\n"
+        try Self.expectSame(fenced)
+        let footnoted = "Text[^1].\n\nMore text.\n\n[^1]: The note.\n\nLast paragraph.\n"
+        try Self.expectSame(footnoted)
+        #expect(try ParallelParse.pieceCount(of: footnoted, options: Self.inPieces()) == 1)
+        // An HTML comment that runs across blank lines: its piece takes the next in.
+        let comment = "Before\n\n<!--\n\ninside\n\n-->\n\nAfter\n"
+        try Self.expectSame(comment)
+    }
+}
