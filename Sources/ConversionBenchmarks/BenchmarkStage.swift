@@ -6,9 +6,12 @@ import MarkdownParsing
 /// One conversion the benchmarks time. Every stage's throughput is in MB/s **of Markdown input**
 /// (1 MB = 10⁶ bytes), whatever it produces.
 package enum BenchmarkStage: String, CaseIterable, Sendable {
-    /// Markdown → `IntentDocument`, `.newlines` layout.
+    /// Markdown → `IntentDocument`, `.newlines` layout, on one thread.
     case parse
-    /// Markdown → `IntentDocument`, `.none` layout (Apple's).
+    /// The same, in pieces on every active core (``MarkdownParsing/MarkdownParsingOptions/maximumParsingThreads``
+    /// `nil`: the default; documents under 512 KiB are parsed in one piece all the same).
+    case parseParallel
+    /// Markdown → `IntentDocument`, `.none` layout (Apple's), on one thread.
     case parseNone
     /// `IntentDocument` → HTML as UTF-8 `Data` (writing only; the document is parsed beforehand).
     case html
@@ -28,8 +31,11 @@ package enum BenchmarkStage: String, CaseIterable, Sendable {
     /// What the stage measures, for tables.
     package var summary: String {
         switch self {
-        case .parse: return "Markdown → IntentDocument (.newlines)"
-        case .parseNone: return "Markdown → IntentDocument (.none)"
+        case .parse: return "Markdown → IntentDocument (.newlines), one thread"
+        case .parseParallel:
+            return
+                "Markdown → IntentDocument (.newlines), in pieces on \(ProcessInfo.processInfo.activeProcessorCount) threads (the default)"
+        case .parseNone: return "Markdown → IntentDocument (.none), one thread"
         case .html: return "IntentDocument → HTML"
         case .plain: return "IntentDocument → plain text"
         case .rich: return "IntentDocument → rich text (display attributes from the default style sheet)"

@@ -37,7 +37,7 @@ package enum BenchmarkTask: Hashable, Sendable {
         switch self {
         case .stage(let stage):
             switch stage {
-            case .parse, .parseNone: return false
+            case .parse, .parseParallel, .parseNone: return false
             case .html, .plain, .rich, .attributedString, .markdown, .rtf, .json: return true
             }
         case .baseline: return false

@@ -64,10 +64,15 @@ package final class BenchmarkWorkload {
         case .stage(let stage):
             switch stage {
             case .parse:
+                var serial = repaired
+                serial.maximumParsingThreads = 1
+                _ = try IntentDocument(markdown: text, options: serial)
+            case .parseParallel:
                 _ = try IntentDocument(markdown: text, options: repaired)
             case .parseNone:
                 var flat = repaired
                 flat.blockSeparation = .none
+                flat.maximumParsingThreads = 1
                 _ = try IntentDocument(markdown: text, options: flat)
             case .html:
                 _ = HTMLWriter().writeData(try document())

@@ -1,4 +1,5 @@
 internal import CCmarkGFM
+internal import CmarkInlinePass
 import Foundation
 import IntentModel
 
@@ -13,6 +14,9 @@ final class CmarkFeed {
     private(set) var parser: OpaquePointer?
     /// The tasklist extension, when attached, to recognise task items.
     let tasklistExtension: UnsafeMutableRawPointer?
+    /// Whether the blocks read so far hold a footnote definition, as of the last
+    /// ``checkFootnoteDefinitions()``.
+    private(set) var holdsFootnoteDefinition = false
 
     // MARK: Initialisers
 
@@ -63,6 +67,12 @@ final class CmarkFeed {
             }
         }
         LibraryParseClock.add(DispatchTime.now().uptimeNanoseconds &- start)
+    }
+
+    /// Walks the blocks read so far for a footnote definition (``holdsFootnoteDefinition``).
+    func checkFootnoteDefinitions() {
+        guard let parser else { return }
+        holdsFootnoteDefinition = intentmark_parser_has_footnote_definition(parser)
     }
 
     /// The parser, which the caller now owns; `nil` when it was handed over before.

@@ -141,7 +141,8 @@ public struct MarkdownParser: Sendable {
                 // matter is blanked byte for byte, rewrites of full syntax stay on their lines);
                 // the map keeps the original bytes.
                 document.markdownSource = MarkdownSourceMapBuilder.map(
-                    nodes: MarkdownSourceMapBuilder.topLevelNodes(of: tree), bytes: original, document: document,
+                    nodes: MarkdownSourceMapBuilder.topLevelNodes(of: tree), source: MarkdownSourceMapBuilder.SourceCopy(of: original),
+                    document: document,
                     marks: converter.topLevelMarks,
                     totals: (converter.totalBytes, converter.totalRuns), frontMatter: frontMatter)
             }

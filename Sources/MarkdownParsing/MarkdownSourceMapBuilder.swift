@@ -13,6 +13,19 @@ enum MarkdownSourceMapBuilder {
         var isContainer: Bool
     }
 
+    /// The source a map keeps, and where its lines start: the part of a map that does not depend
+    /// on the document, which a parallel parse makes on a thread of its own.
+    struct SourceCopy: Sendable {
+        var bytes: [UInt8]
+        var lineStarts: [Int]
+
+        /// A copy of `bytes` (the bytes libcmark-gfm was given, whose lines are the source's).
+        init(of bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = Array(bytes)
+            lineStarts = SourceLines.starts(of: bytes)
+        }
+    }
+
     /// The top-level nodes of `tree`, whose first line is line `lineOffset + 1` of the source.
     static func topLevelNodes(of tree: CmarkTree, lineOffset: Int = 0) -> [TopLevelNode] {
         var nodes: [TopLevelNode] = []
@@ -30,15 +43,15 @@ enum MarkdownSourceMapBuilder {
         return nodes
     }
 
-    /// The map of `document` (`nil` when its top-level blocks are not the converter's), parsed from `bytes` (the bytes libcmark-gfm was given, whose lines
-    /// are the source's) into a tree whose top-level nodes are `nodes` (``topLevelNodes(of:lineOffset:)``).
+    /// The map of `document` (`nil` when its top-level blocks are not the converter's), parsed from
+    /// `source` into a tree whose top-level nodes are `nodes` (``topLevelNodes(of:lineOffset:)``).
     /// - Parameters:
     ///   - marks: Where the converter started each top-level block (identity, bytes and runs
     ///     before it), and its totals: the blocks' fingerprints, without a pass over the runs.
     ///   - frontMatter: The front matter's byte range, when the source has front matter.
-    /// Time: linear in the bytes (a copy, and a scan for line feeds) and in the blocks.
+    /// Time: linear in the blocks (the source's copy is made before, ``SourceCopy``).
     static func map(
-        nodes: [TopLevelNode], bytes: UnsafeBufferPointer<UInt8>, document: IntentDocument,
+        nodes: [TopLevelNode], source: SourceCopy, document: IntentDocument,
         marks: [(identity: Int, bytes: Int, runs: Int)], totals: (bytes: Int, runs: Int), frontMatter: Range<Int>?
     ) -> MarkdownSourceMap? {
         var fingerprints: [Int: MarkdownSourceMap.BlockFingerprint] = [:]
@@ -69,7 +82,7 @@ enum MarkdownSourceMapBuilder {
             topLevel.allSatisfy({ fingerprints[$0] != nil })
         else { return nil }
         let bodyStart = frontMatter?.upperBound ?? 0
-        let groups = blockGroups(nodes: nodes, bytes: bytes, identities: identities, bodyStart: bodyStart)
+        let groups = blockGroups(nodes: nodes, source: source, identities: identities, bodyStart: bodyStart)
         var segments: [MarkdownSourceMap.Segment] = []
         var cursor = 0
         if let frontMatter {
@@ -82,10 +95,10 @@ enum MarkdownSourceMapBuilder {
             segments.append(.init(content: .blocks(group.identities), range: group.range))
             cursor = group.range.upperBound
         }
-        if cursor < bytes.count { segments.append(.init(content: .gap, range: cursor..<bytes.count)) }
+        if cursor < source.bytes.count { segments.append(.init(content: .gap, range: cursor..<source.bytes.count)) }
         let inner = innerBlocks(nodes: nodes, identities: identities, document: document)
         return MarkdownSourceMap(
-            source: Array(bytes), segments: segments, fingerprints: fingerprints, innerIdentities: inner.identities,
+            source: source.bytes, segments: segments, fingerprints: fingerprints, innerIdentities: inner.identities,
             innerRanges: inner.ranges)
     }
 
@@ -93,13 +106,14 @@ enum MarkdownSourceMapBuilder {
     /// where ranges overlap; one group of every block when the tree's top-level nodes and the
     /// document's top-level blocks do not pair up.
     private static func blockGroups(
-        nodes: [TopLevelNode], bytes: UnsafeBufferPointer<UInt8>, identities: [Int], bodyStart: Int
+        nodes: [TopLevelNode], source: SourceCopy, identities: [Int], bodyStart: Int
     ) -> [(identities: [Int], range: Range<Int>)] {
         let nodeLines = nodes.map { (start: $0.startLine, end: $0.endLine) }
-        let whole = [(identities: identities, range: bodyStart..<bytes.count)]
+        let byteCount = source.bytes.count
+        let whole = [(identities: identities, range: bodyStart..<byteCount)]
         guard !identities.isEmpty else { return [] }
         guard nodeLines.count == identities.count else { return whole }
-        let lineStarts = SourceLines.starts(of: bytes)
+        let lineStarts = source.lineStarts
         var ranges: [(identity: Int, range: Range<Int>)] = []
         for (lines, identity) in zip(nodeLines, identities) {
             // libcmark-gfm may end a block on the line before it starts (a setext heading whose
@@ -107,7 +121,7 @@ enum MarkdownSourceMapBuilder {
             guard lines.start >= 1, lines.start <= lineStarts.count else { return whole }
             let lastLine = max(lines.start, lines.end)
             let start = lineStarts[lines.start - 1]
-            let end = lastLine < lineStarts.count ? lineStarts[lastLine] : bytes.count
+            let end = lastLine < lineStarts.count ? lineStarts[lastLine] : byteCount
             guard start >= bodyStart, start < end else { return whole }
             ranges.append((identity, start..<end))
         }

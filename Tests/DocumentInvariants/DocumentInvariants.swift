@@ -54,6 +54,7 @@ public enum DocumentInvariants {
         if ignoresOpenBugs, KnownParserBug.affects(input) { return nil }
         do {
             try checkStructure(of: document, in: "parsed document")
+            try checkPieces(of: document, input: input)
             try checkLowering(of: document)
             try checkWriters(of: document)
             try checkMarkdownRoundTrip(of: document, input: input, ignoresOpenBugs: ignoresOpenBugs)
@@ -63,6 +64,22 @@ public enum DocumentInvariants {
             return InvariantFailure("typed errors", "\(type(of: error)): \(error)")
         }
         return nil
+    }
+
+    // MARK: - Pieces
+
+    /// The document parsed in pieces on several threads, cut wherever a piece may start (the
+    /// size thresholds taken away), equals `document` and has its source map.
+    /// - Throws: ``InvariantFailure`` when it differs.
+    public static func checkPieces(of document: IntentDocument, input: FuzzInput) throws {
+        var options = input.options
+        options.maximumParsingThreads = 8
+        options.minimumBytesInPieces = 0
+        options.minimumPieceBytes = 1
+        let pieces = try IntentDocument(markdown: input.markdown, options: options)
+        guard pieces == document, pieces.markdownSource == document.markdownSource else {
+            throw InvariantFailure("parallel parsing", "the document parsed in pieces differs from one parse")
+        }
     }
 
     // MARK: - Structure

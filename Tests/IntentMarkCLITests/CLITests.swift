@@ -349,7 +349,7 @@ extension CLITests {
         let stages = object?["stages"] as? [[String: Any]] ?? []
         #expect(
             stages.map { $0["name"] as? String } == [
-                "parse", "parseNone", "html", "plain", "rich", "attributedString", "markdown", "rtf", "json",
+                "parse", "parseParallel", "parseNone", "html", "plain", "rich", "attributedString", "markdown", "rtf", "json",
             ])
         for stage in stages {
             for key in ["mbPerSecond", "seconds", "peakBytes", "ratioToParse"] { #expect(stage[key] != nil, "\(key)") }

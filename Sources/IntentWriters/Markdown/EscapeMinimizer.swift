@@ -58,6 +58,8 @@ package struct EscapeMinimizer: Sendable {
             allowsExtendedAttributes: writing.displayAttributeSyntax == .extendedAttributes,
             smartPunctuation: writing.protectsFromSmartPunctuation, recognizesFrontMatter: false)
         options.recordsSource = false
+        // The minimizer runs its own threads: each reading is one parse on the calling thread.
+        options.maximumParsingThreads = 1
         return options
     }
 

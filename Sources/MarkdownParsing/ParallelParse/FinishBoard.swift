@@ -3,7 +3,7 @@ import IntentModel
 
 /// The pieces of a parallel parse being finished (``CmarkTree/init(finishing:)``, the inline
 /// pass) by several threads, and the trees they became, for the thread that converts them in
-/// order. A piece is finished by the thread that claims it; ``tree(_:)`` waits for one.
+/// order. A piece is finished by the thread that claims it; ``take(_:)`` waits for one.
 final class FinishBoard: @unchecked Sendable {
     // `results` and `done` are guarded by `condition`; `feeds[i]` is touched only by the thread
     // that claimed `i`.
@@ -36,12 +36,14 @@ final class FinishBoard: @unchecked Sendable {
         return results[index] != nil
     }
 
-    /// The tree of piece `index`, once a thread has finished it.
-    /// - Throws: What finishing it threw.
-    func tree(_ index: Int) throws -> CmarkTree {
+    /// The tree of piece `index`, once a thread has finished it, handed over: the board keeps
+    /// no reference to it.
+    /// - Throws: What finishing it threw, or when it was taken before.
+    func take(_ index: Int) throws -> CmarkTree {
         condition.lock()
         while results[index] == nil { condition.wait() }
         let result = results[index]
+        results[index] = .failure(IntentMarkError.parserUnavailable(reason: "a piece's tree was taken twice"))
         condition.unlock()
         guard let result else { throw IntentMarkError.parserUnavailable(reason: "a piece was not finished") }
         return try result.get()

@@ -89,8 +89,12 @@ enum ParallelParse {
         let shared = Pieces(feeds: try pieces.map { _ in try CmarkFeed(options: options) }, bytes: pieces)
         let board = WorkBoard(count: pieces.count)
         let group = DispatchGroup()
+        let footnotes = options.extensions.contains(.footnotes)
         let work = { @Sendable in
-            while let index = board.claim() { shared.feeds[index].feed(shared.bytes[index]) }
+            while let index = board.claim() {
+                shared.feeds[index].feed(shared.bytes[index])
+                if footnotes { shared.feeds[index].checkFootnoteDefinitions() }
+            }
         }
         for _ in 1..<min(threads, pieces.count) { DispatchQueue.global().async(group: group, execute: work) }
         work()
@@ -116,21 +120,20 @@ enum ParallelParse {
         var index = 0
         while index < feeds.count {
             var piece = Piece(feed: feeds[index], range: ranges[index], linesBefore: linesBefore[index])
+            var joined = false
             while index + 1 < feeds.count, let parser = piece.feed.parser, intentmark_parser_open_block(parser) != 0 {
                 index += 1
                 piece.feed.feed(UnsafeBufferPointer(rebasing: bytes[ranges[index]]))
                 piece.range = piece.range.lowerBound..<ranges[index].upperBound
+                joined = true
             }
+            if joined, options.extensions.contains(.footnotes) { piece.feed.checkFootnoteDefinitions() }
             pieces.append(piece)
             index += 1
         }
         guard pieces.count > 1 else { return nil }
         var parsers: [OpaquePointer?] = pieces.map { $0.feed.parser }
-        if options.extensions.contains(.footnotes),
-            parsers.contains(where: { $0.map { intentmark_parser_has_footnote_definition($0) } ?? true })
-        {
-            return nil
-        }
+        if pieces.contains(where: { $0.feed.holdsFootnoteDefinition }) || parsers.contains(nil) { return nil }
         // The definitions the last piece reads when it finishes (its open paragraph's), read now
         // by a parser of their own for the other pieces.
         var late: CmarkFeed? = nil
