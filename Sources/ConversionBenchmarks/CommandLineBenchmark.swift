@@ -17,6 +17,7 @@ import Foundation
 /// so every small command would read as this benchmark's own size. The inputs are built from the
 /// real-world document in a temporary directory:
 /// - **10 KB**: its first 10 000 bytes, cut at the last blank line;
+/// - **1 MB**: the document itself;
 /// - **10 MB**: the document ten times;
 /// - **folder**: its 30 source documents (split by the byte sizes its `SOURCES.md` lists) copied
 ///   into 34 folders at two depths: 1 020 real documents, 37 MB.
@@ -107,7 +108,7 @@ package struct CommandLineBenchmark: Sendable {
         return text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 * 1_024 }
     }
 
-    /// Writes the inputs into `directory` (10 KB and 10 MB cut from the real-world document, and
+    /// Writes the inputs into `directory` (10 KB, 1 MB and 10 MB made from the real-world document, and
     /// a folder of documents) and returns the commands, in table order.
     private func commands(in directory: URL, progress: (String) -> Void) throws -> [Command] {
         let document = try Data(contentsOf: realWorld)
@@ -115,12 +116,14 @@ package struct CommandLineBenchmark: Sendable {
         if let cut = small.lastRange(of: Data("\n\n".utf8)) { small = small[..<cut.upperBound] }
         let smallFile = directory.appending(path: "10k.md")
         try Data(small).write(to: smallFile)
+        let mediumFile = directory.appending(path: "1m.md")
+        try document.write(to: mediumFile)
         let largeFile = directory.appending(path: "10m.md")
         try (0..<10).reduce(into: Data()) { data, _ in data.append(document) }.write(to: largeFile)
         let folder = directory.appending(path: "folder")
         let files = try Self.makeFolder(
             at: folder, from: document, sources: realWorld.deletingLastPathComponent().appending(path: "SOURCES.md"))
-        progress("inputs: 10 KB, 10 MB, a folder of \(files.count) documents")
+        progress("inputs: 10 KB, 1 MB, 10 MB, a folder of \(files.count) documents")
 
         let me = intentmark.path
         let cmark = cmarkGFM.path
@@ -130,6 +133,8 @@ package struct CommandLineBenchmark: Sendable {
         return [
             Command(name: "10 KB → HTML: cmark-gfm", executable: cmark, arguments: Self.cmarkExtensions + [smallFile.path]),
             Command(name: "10 KB → HTML: intentmark", executable: me, arguments: [smallFile.path, "-t", "html"]),
+            Command(name: "1 MB → HTML: cmark-gfm", executable: cmark, arguments: Self.cmarkExtensions + [mediumFile.path]),
+            Command(name: "1 MB → HTML: intentmark", executable: me, arguments: [mediumFile.path, "-t", "html"]),
             Command(name: "10 MB → HTML: cmark-gfm", executable: cmark, arguments: Self.cmarkExtensions + [largeFile.path]),
             Command(name: "10 MB → HTML: intentmark", executable: me, arguments: [largeFile.path, "-t", "html"]),
             Command(name: "10 MB → JSON: intentmark", executable: me, arguments: [largeFile.path, "-t", "json"]),
@@ -165,6 +170,7 @@ package struct CommandLineBenchmark: Sendable {
         lines.append("")
         lines += [
             ratio("10 KB → HTML: intentmark", "10 KB → HTML: cmark-gfm", "10 KB to HTML, intentmark / cmark-gfm wall time"),
+            ratio("1 MB → HTML: intentmark", "1 MB → HTML: cmark-gfm", "1 MB to HTML, intentmark / cmark-gfm wall time"),
             ratio("10 MB → HTML: intentmark", "10 MB → HTML: cmark-gfm", "10 MB to HTML, intentmark / cmark-gfm wall time"),
             ratio("10 MB → JSON: intentmark", "10 MB → HTML: cmark-gfm", "10 MB to JSON, intentmark / cmark-gfm to HTML wall time"),
             ratio(

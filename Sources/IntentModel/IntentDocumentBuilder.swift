@@ -98,6 +98,52 @@ package struct IntentDocumentBuilder {
         }
     }
 
+    /// Appends everything `other` built after what this one has: its text, its blocks and spans
+    /// (their identities moved up by `blockIdentityOffset` and `spanIdentityOffset`), its
+    /// attribute sets (interned here, in `other`'s order, so the table is the one a single
+    /// builder given both's calls in turn would have made) and its runs — merging `other`'s first
+    /// run with this one's last when their indices match, as appending it would. The join of a
+    /// document converted in pieces (the parser's parallel parse).
+    package mutating func append(
+        contentsOf other: IntentDocumentBuilder, blockIdentityOffset: Int, spanIdentityOffset: Int
+    ) {
+        let byteBase = bytes.count
+        let blockBase = Int32(blocks.count)
+        let spanBase = Int32(spans.count)
+        bytes.append(contentsOf: other.bytes)
+        blocks.reserveCapacity(blocks.count + other.blocks.count)
+        for block in other.blocks {
+            blocks.append(
+                IntentDocument.Block(
+                    kind: block.kind, identity: block.identity + blockIdentityOffset,
+                    parent: block.parent >= 0 ? block.parent + blockBase : -1, markup: block.markup))
+        }
+        for span in other.spans {
+            _ = addSpan(
+                span.kind, identity: span.identity + spanIdentityOffset, parent: span.parent >= 0 ? span.parent + spanBase : -1,
+                htmlTag: span.htmlTag)
+        }
+        var attributeIndex = [Int32](repeating: 0, count: other.attributeTable.count)
+        for index in other.attributeTable.indices.dropFirst() {
+            attributeIndex[index] = attributesIndex(other.attributeTable[index])
+        }
+        runRecords.reserveCapacity(runRecords.count + other.runRecords.count)
+        for record in other.runRecords {
+            let block = record.block >= 0 ? record.block + blockBase : -1
+            let span = record.span >= 0 ? record.span + spanBase : -1
+            let attributes = attributeIndex[Int(record.attributes)]
+            let end = record.end + byteBase
+            if let last = runRecords.last, last.block == block, last.inline == record.inline, last.attributes == attributes,
+                last.span == span
+            {
+                runRecords[runRecords.count - 1].end = end
+            } else {
+                runRecords.append(
+                    IntentDocument.RunRecord(end: end, block: block, inline: record.inline, attributes: attributes, span: span))
+            }
+        }
+    }
+
     /// The last byte appended, if any.
     package var lastByte: UInt8? { bytes.last }
 

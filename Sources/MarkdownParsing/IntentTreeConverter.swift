@@ -83,11 +83,17 @@ struct IntentTreeConverter {
 
     // MARK: Initialisers
 
-    init(options: MarkdownParsingOptions, source: PreparedSource, alerts: [UnsafeMutableRawPointer: GitHubAlert] = [:]) {
+    /// A converter of trees parsed from `source` (or, with `expectedBytes`, from a piece of it of
+    /// that many bytes).
+    init(
+        options: MarkdownParsingOptions, source: PreparedSource, alerts: [UnsafeMutableRawPointer: GitHubAlert] = [:],
+        expectedBytes: Int? = nil
+    ) {
         self.options = options
         self.alerts = alerts
         self.source = source
-        self.builder = IntentDocumentBuilder(expectedBytes: source.byteCount + source.byteCount / 8)
+        let expected = expectedBytes ?? source.byteCount
+        self.builder = IntentDocumentBuilder(expectedBytes: expected + expected / 8)
         self.currentAttributes = RunAttributes(languageIdentifier: options.languageCode)
         self.includesBlocks = options.interpretedSyntax == .full
         self.preservesWhitespace = options.interpretedSyntax == .inlineOnlyPreservingWhitespace
@@ -124,6 +130,14 @@ struct IntentTreeConverter {
                 exit(kind, node)
             }
         }
+    }
+
+    /// What converting one piece of a document made, for ``ParallelParse`` to join in order:
+    /// the builder, how many block and span identities it handed out (from 1), and where its
+    /// top-level blocks start.
+    consuming func piece() -> ConvertedPiece {
+        ConvertedPiece(
+            builder: builder, blockIdentities: nextIdentity - 1, spanIdentities: nextSpanIdentity - 1, topLevelMarks: topLevelMarks)
     }
 
     /// The document of the trees appended.

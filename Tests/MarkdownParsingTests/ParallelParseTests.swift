@@ -7,8 +7,8 @@ import Testing
 @testable import MarkdownParsing
 
 /// A document parsed in pieces on several threads equals the document of one parse: `==`
-/// (text, runs, attributes, blocks with their identities and markup), the source map, and with
-/// source positions. Small documents are cut as large ones are, at every line that may start a
+/// (text, runs, attributes, blocks with their identities and markup), the source map, the JSON
+/// form byte for byte (its tables in the same order), and with source positions. Small documents are cut as large ones are, at every line that may start a
 /// piece (``MarkdownParsingOptions/minimumBytesInPieces`` and `minimumPieceBytes` made small).
 @Suite("Parallel parsing")
 struct ParallelParseTests {
@@ -40,8 +40,11 @@ struct ParallelParseTests {
             let pieces = try IntentDocument(markdown: markdown, options: inPieces(options))
             let sameDocument = pieces == whole
             let sameMap = pieces.markdownSource == whole.markdownSource
+            // The tables in the same order too (the JSON form writes the attribute table as it is).
+            let sameJSON = try pieces.jsonData() == whole.jsonData()
             #expect(sameDocument, comment)
             #expect(sameMap, comment)
+            #expect(sameJSON, comment)
         }
     }
 

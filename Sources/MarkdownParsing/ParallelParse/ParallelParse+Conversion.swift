@@ -3,46 +3,70 @@ import Foundation
 import IntentModel
 
 extension ParallelParse {
-    /// `pieces` finished on at most `threads` threads while the calling thread converts them in
-    /// order (and finishes pieces itself whenever the next one is not ready), into one document
-    /// with the source map of `original`.
+    /// `pieces` finished and converted on at most `threads` threads, each piece by the thread
+    /// that claims it right after finishing it (its nodes still in that core's cache), while the
+    /// calling thread joins the converted pieces in order (and claims pieces itself whenever the
+    /// next one is not ready) into one document, with the source map of `original`.
     static func converted(
         _ pieces: [Piece], bytes: UnsafeBufferPointer<UInt8>, source: PreparedSource, original: UnsafeBufferPointer<UInt8>,
         options: MarkdownParsingOptions, threads: Int, frontMatter: Range<Int>?
     ) throws -> IntentDocument {
-        let board = FinishBoard(feeds: pieces.map(\.feed))
+        let context = Context(pieces: pieces, bytes: bytes, source: source, options: options)
+        let board = PieceBoard(count: pieces.count) { try context.convert($0) }
         let copy = options.recordsSource ? SourceCopyJob(copying: original) : nil
         let group = DispatchGroup()
         for _ in 1..<min(threads, pieces.count) {
             DispatchQueue.global().async(group: group) {
-                while board.finishNext() {}
+                while board.processNext() {}
                 copy?.runIfUnclaimed()
             }
         }
         // Every parser reads definitions the others hold: none is freed before all are finished.
         defer { group.wait() }
-        var converter = IntentTreeConverter(options: options, source: source)
+        var builder = IntentDocumentBuilder(expectedBytes: bytes.count + bytes.count / 8)
+        var identities = (blocks: 0, spans: 0)
+        var marks: [(identity: Int, bytes: Int, runs: Int)] = []
         var nodes: [MarkdownSourceMapBuilder.TopLevelNode] = []
-        for (index, piece) in pieces.enumerated() {
-            while !board.isFinished(index), board.finishNext() {}
-            let tree = try board.take(index)
+        for index in pieces.indices {
+            while !board.isDone(index), board.processNext() {}
+            let piece = try board.take(index)
+            let (byteBase, runBase) = (builder.byteCount, builder.runCount)
+            marks += piece.topLevelMarks.map { ($0.identity + identities.blocks, $0.bytes + byteBase, $0.runs + runBase) }
+            nodes += piece.nodes
+            builder.append(contentsOf: piece.builder, blockIdentityOffset: identities.blocks, spanIdentityOffset: identities.spans)
+            identities = (identities.blocks + piece.blockIdentities, identities.spans + piece.spanIdentities)
+        }
+        let totals = (builder.byteCount, builder.runCount)
+        var document = builder.finish()
+        if let copy {
+            document.markdownSource = MarkdownSourceMapBuilder.map(
+                nodes: nodes, source: copy.result(), document: document, marks: marks, totals: totals, frontMatter: frontMatter)
+        }
+        return document
+    }
+
+    /// What every thread converting pieces reads: the pieces, the bytes they were cut from, the
+    /// prepared source and the options. Only read; each piece's parser is touched by the one
+    /// thread that claimed it.
+    private struct Context: @unchecked Sendable {
+        let pieces: [Piece]
+        let bytes: UnsafeBufferPointer<UInt8>
+        let source: PreparedSource
+        let options: MarkdownParsingOptions
+
+        /// Piece `index` finished (its inline pass) and converted on its own; its tree is freed
+        /// on return.
+        func convert(_ index: Int) throws -> ConvertedPiece {
+            let piece = pieces[index]
+            let tree = try CmarkTree(finishing: piece.feed)
             let alerts =
                 options.recognizesGitHubAlerts
                 ? GitHubAlertScanner.liftMarkers(in: tree, bytes: UnsafeBufferPointer(rebasing: bytes[piece.range])) : [:]
+            var converter = IntentTreeConverter(options: options, source: source, expectedBytes: piece.range.count)
             converter.append(tree, alerts: alerts, lineOffset: piece.linesBefore)
-            if options.recordsSource { nodes += MarkdownSourceMapBuilder.topLevelNodes(of: tree, lineOffset: piece.linesBefore) }
-            // Freed on another thread, off the path of the conversion (no other piece reads it:
-            // the definitions they share are copies, in `SharedReferences`).
-            let converted = ConvertedTree(tree)
-            DispatchQueue.global().async { converted.release() }
+            var converted = converter.piece()
+            if options.recordsSource { converted.nodes = MarkdownSourceMapBuilder.topLevelNodes(of: tree, lineOffset: piece.linesBefore) }
+            return converted
         }
-        var document = converter.finish()
-        if let copy {
-            document.markdownSource = MarkdownSourceMapBuilder.map(
-                nodes: nodes, source: copy.result(), document: document, marks: converter.topLevelMarks,
-                totals: (converter.totalBytes, converter.totalRuns), frontMatter: frontMatter)
-        }
-        group.wait()
-        return document
     }
 }
