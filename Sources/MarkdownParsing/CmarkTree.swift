@@ -4,8 +4,8 @@ import Foundation
 import IntentModel
 
 /// One libcmark-gfm parse: owns the C parser and the document it produced, frees both on deinit.
-///
-/// The only place (with ``IntentTreeConverter`` and ``SyntaxNodeKind``) that touches C types.
+/// Made by finishing a ``CmarkFeed`` (the inline pass), which a parallel parse does on another
+/// thread than the feed's.
 final class CmarkTree {
     // MARK: Stored layout
 

@@ -127,4 +127,17 @@ struct DocumentationExampleTests {
         document.walk(&collector)
         #expect(collector.titles == ["One", "Two 2"])
     }
+
+    @Test("Performance: parsing a large document on the calling thread only gives the same document")
+    func performanceOneThreadExample() throws {
+        let largeMarkdown =
+            String(repeating: "A paragraph with a [link][x] and *emphasis*.\n\n- an item\n\n", count: 12_000)
+            + "[x]: https://example.com\n"
+        var options = MarkdownParsingOptions()
+        options.maximumParsingThreads = 1  // parse on the calling thread only
+        let document = try IntentDocument(markdown: largeMarkdown, options: options)
+        #expect(largeMarkdown.utf8.count >= 512 * 1024)
+        #expect(try IntentDocument(markdown: largeMarkdown) == document)
+        #expect(document.runs.first { $0.link != nil }?.link == URL(string: "https://example.com"))
+    }
 }

@@ -169,4 +169,17 @@ struct ParallelParseTests {
         let comment = "Before\n\n<!--\n\ninside\n\n-->\n\nAfter\n"
         try Self.expectSame(comment)
     }
+
+    @Test("maximumParsingThreads: 1 parses in one piece; it reads from and writes to JSON")
+    func threadsOption() throws {
+        var options = Self.inPieces()
+        options.maximumParsingThreads = 1
+        let markdown = "Uses [a].\n\nMore text.\n\n[a]: /u\n"
+        #expect(try ParallelParse.pieceCount(of: markdown, options: options) == 1)
+        #expect(try ParallelParse.pieceCount(of: markdown, options: Self.inPieces()) == 2)
+        let decoded = try JSONDecoder().decode(MarkdownParsingOptions.self, from: Data(#"{"maximumParsingThreads": 1}"#.utf8))
+        #expect(decoded.maximumParsingThreads == 1)
+        #expect(try JSONDecoder().decode(MarkdownParsingOptions.self, from: JSONEncoder().encode(decoded)) == decoded)
+        #expect(try JSONDecoder().decode(MarkdownParsingOptions.self, from: Data("{}".utf8)).maximumParsingThreads == nil)
+    }
 }

@@ -17,13 +17,15 @@ import IntentModel
 ///    then every parser is given every definition (`intentmark_share_references`, copied
 ///    into ``SharedReferences``), the last one's unfinished paragraph read first by a parser of
 ///    its own.
-/// 4. **Finish** the parsers (the inline pass) on every thread, while the calling thread converts
-///    the finished trees in order into one ``IntentModel/IntentDocument`` (one converter, whose
-///    identities go on from piece to piece) and helps finish whenever the next tree is not ready.
+/// 4. **Finish and convert** on every thread: the thread that claims a piece runs its inline pass
+///    and converts it at once (``ConvertedPiece``), and the calling thread joins the converted
+///    pieces in order into one ``IntentModel/IntentDocument``
+///    (`IntentDocumentBuilder.append(contentsOf:blockIdentityOffset:spanIdentityOffset:)`), and
+///    claims pieces itself whenever the next one is not ready.
 ///
-/// The result equals one parse's (`==`, identities, source positions and source map included);
-/// the tests check it on the spec examples, the real-world document, every fixture and random
-/// concatenations.
+/// The result equals one parse's (`==`, identities, source positions, the source map and the
+/// JSON form byte for byte); the tests check it on the spec examples, the real-world document,
+/// every fixture and random concatenations.
 enum ParallelParse {
     /// Pieces per thread: more pieces balance the threads' work better, fewer cost less in
     /// parsers and in pieces joined to their neighbours. The smallest input parsed in pieces
