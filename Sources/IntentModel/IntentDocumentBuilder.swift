@@ -87,7 +87,11 @@ package struct IntentDocumentBuilder {
     }
 
     private mutating func extendRun(block: Int32, inline: UInt, attributes: Int32, span: Int32) {
-        let end = bytes.count
+        extendRun(to: bytes.count, block: block, inline: inline, attributes: attributes, span: span)
+    }
+
+    /// Ends the last run at `end` when its indices are these, else appends a run ending there.
+    private mutating func extendRun(to end: Int, block: Int32, inline: UInt, attributes: Int32, span: Int32) {
         if let last = runRecords.last, last.block == block, last.inline == inline, last.attributes == attributes,
             last.span == span
         {
@@ -132,15 +136,7 @@ package struct IntentDocumentBuilder {
             let block = record.block >= 0 ? record.block + blockBase : -1
             let span = record.span >= 0 ? record.span + spanBase : -1
             let attributes = attributeIndex[Int(record.attributes)]
-            let end = record.end + byteBase
-            if let last = runRecords.last, last.block == block, last.inline == record.inline, last.attributes == attributes,
-                last.span == span
-            {
-                runRecords[runRecords.count - 1].end = end
-            } else {
-                runRecords.append(
-                    IntentDocument.RunRecord(end: end, block: block, inline: record.inline, attributes: attributes, span: span))
-            }
+            extendRun(to: record.end + byteBase, block: block, inline: record.inline, attributes: attributes, span: span)
         }
     }
 

@@ -124,8 +124,7 @@ public struct MarkdownParser: Sendable {
             try CmarkBufferCeiling.check(bytes)
             if inPieces, prepared.isUnchanged, options.interpretedSyntax == .full,
                 let document = try ParallelParse.document(
-                    of: bytes, source: prepared, original: original, options: options, threads: options.parsingThreads,
-                    frontMatter: frontMatter)
+                    of: bytes, source: prepared, original: original, options: options, frontMatter: frontMatter)
             {
                 return (document, nil)
             }

@@ -34,26 +34,17 @@ enum ParallelParse {
     static let piecesPerThread = 8
 
     /// The document of `bytes` (the prepared source, unchanged from the user's: no rewrites, full
-    /// syntax) parsed in pieces on at most `threads` threads; `nil` when it is to be parsed in one
-    /// piece (fewer than two pieces, or a footnote definition).
+    /// syntax) parsed in pieces on at most ``MarkdownParsingOptions/maximumParsingThreads``
+    /// threads; `nil` when it is to be parsed in one piece (under the size threshold, one thread,
+    /// fewer than two pieces, or a footnote definition).
     /// - Parameters:
     ///   - frontMatter: The range of the front matter (blanked in `bytes`), for the source map.
     /// - Throws: ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` as one parse does.
     static func document(
         of bytes: UnsafeBufferPointer<UInt8>, source: PreparedSource, original: UnsafeBufferPointer<UInt8>,
-        options: MarkdownParsingOptions, threads: Int, frontMatter: Range<Int>?
+        options: MarkdownParsingOptions, frontMatter: Range<Int>?
     ) throws -> IntentDocument? {
-        guard threads > 1, bytes.count >= options.minimumBytesInPieces else { return nil }
-        let spacing = max(options.minimumPieceBytes, bytes.count / (threads * piecesPerThread))
-        let cuts = PieceCuts(in: bytes, spacing: spacing)
-        guard !cuts.offsets.isEmpty else { return nil }
-        let bounds = [0] + cuts.offsets + [bytes.count]
-        let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
-        let feeds = try fed(ranges.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, options: options, threads: threads)
-        guard
-            let (pieces, references) = try checked(
-                feeds, ranges: ranges, linesBefore: [0] + cuts.linesBefore, bytes: bytes, options: options)
-        else { return nil }
+        guard let (pieces, references, threads) = try pieces(of: bytes, options: options) else { return nil }
         // The shared definitions are read by every parser: kept until all have finished.
         return try withExtendedLifetime(references) {
             try converted(
@@ -64,17 +55,29 @@ enum ParallelParse {
     /// How many pieces `markdown` is parsed in with `options` (1: in one piece), for tests.
     static func pieceCount(of markdown: String, options: MarkdownParsingOptions) throws -> Int {
         var markdown = markdown
-        return try markdown.withUTF8 { bytes in
-            let threads = options.parsingThreads
-            guard threads > 1, bytes.count >= options.minimumBytesInPieces else { return 1 }
-            let cuts = PieceCuts(in: bytes, spacing: max(options.minimumPieceBytes, bytes.count / (threads * piecesPerThread)))
-            guard !cuts.offsets.isEmpty else { return 1 }
-            let bounds = [0] + cuts.offsets + [bytes.count]
-            let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
-            let feeds = try fed(ranges.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, options: options, threads: threads)
-            return try checked(feeds, ranges: ranges, linesBefore: [0] + cuts.linesBefore, bytes: bytes, options: options)?.pieces.count
-                ?? 1
-        }
+        return try markdown.withUTF8 { try pieces(of: $0, options: options)?.pieces.count ?? 1 }
+    }
+
+    /// `bytes` cut, fed and checked (steps 1 to 3), with the definitions the parsers share and
+    /// the threads to finish them on; `nil` when it is to be parsed in one piece. The size is
+    /// looked at first: finding the active cores costs system calls, which a small parse skips.
+    private static func pieces(
+        of bytes: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions
+    ) throws -> (pieces: [Piece], references: SharedReferences, threads: Int)? {
+        guard bytes.count >= options.minimumBytesInPieces else { return nil }
+        let threads = options.parsingThreads
+        guard threads > 1 else { return nil }
+        let spacing = max(options.minimumPieceBytes, bytes.count / (threads * piecesPerThread))
+        let cuts = PieceCuts(in: bytes, spacing: spacing)
+        guard !cuts.offsets.isEmpty else { return nil }
+        let bounds = [0] + cuts.offsets + [bytes.count]
+        let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+        let feeds = try fed(ranges.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, options: options, threads: threads)
+        guard
+            let (pieces, references) = try checked(
+                feeds, ranges: ranges, linesBefore: [0] + cuts.linesBefore, bytes: bytes, options: options)
+        else { return nil }
+        return (pieces, references, threads)
     }
 
     /// A piece after the check: its parser, its bytes and the lines before it.
