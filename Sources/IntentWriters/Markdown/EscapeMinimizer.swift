@@ -31,8 +31,9 @@ package struct EscapeMinimizer: Sendable {
     let context: [UInt8]
     /// The bytes the parses may still take.
     private(set) var budget: Int
-    /// The most threads pieces are minimized on (the active cores unless set).
-    package var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// The most threads pieces are minimized on: 1 unless set (``MarkdownWriter`` sets the active
+    /// cores for a rendering large enough to be minimized on several).
+    package var workers = 1
 
     /// - Parameters:
     ///   - writing: The writer's options (smart punctuation, extended attributes).

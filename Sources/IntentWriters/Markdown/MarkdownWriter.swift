@@ -36,7 +36,8 @@ public struct MarkdownWriter: Sendable {
     /// The options every write uses.
     public var options: MarkdownWritingOptions
     /// The most threads escapes are minimized on (``EscapeMinimizer/workers``; the active cores
-    /// when `nil`). One thread minimizes every block after the rendering, in order.
+    /// when `nil`) in a document or rendering of 64 KiB or more; smaller ones are minimized on the
+    /// calling thread. One thread minimizes every block after the rendering, in order.
     package var escapeMinimizerWorkers: Int? = nil
 
     /// Creates a writer.
@@ -69,16 +70,19 @@ public struct MarkdownWriter: Sendable {
         var written: String
         if options.minimizesEscapes {
             let minimizerContext = EscapeMinimizer.footnoteContext(of: document) + context
-            let workers = escapeMinimizerWorkers ?? ProcessInfo.processInfo.activeProcessorCount
+            // Below 64 KiB everything is minimized on the calling thread, and the active cores
+            // (system calls: about 14 µs) are not looked up.
+            let workers = { (bytes: Int) in bytes < 65_536 ? 1 : escapeMinimizerWorkers ?? ProcessInfo.processInfo.activeProcessorCount }
             // A large document's blocks are minimized on the other cores while it is rendered,
             // within a budget estimated from its text.
-            if workers > 1, document.text.utf8.count >= 65_536 {
+            let aheadThreads = workers(document.text.utf8.count)
+            if aheadThreads > 1 {
                 let estimate = EscapeMinimizer(writing: options, context: minimizerContext, size: document.text.utf8.count)
-                renderer.ahead = MinimizationAhead(minimizer: estimate, threads: workers - 1)
+                renderer.ahead = MinimizationAhead(minimizer: estimate, threads: aheadThreads - 1)
             }
             written = renderer.render()
             var minimizer = EscapeMinimizer(writing: options, context: minimizerContext, size: written.utf8.count)
-            minimizer.workers = workers
+            minimizer.workers = workers(written.utf8.count)
             written = minimizer.minimize(
                 written, pieceStarts: renderer.topLevelStarts, verbatimRanges: renderer.verbatimRanges,
                 ahead: renderer.ahead?.finish() ?? [:])
