@@ -115,7 +115,10 @@ package struct IntentDocumentBuilder {
         let blockBase = Int32(blocks.count)
         let spanBase = Int32(spans.count)
         bytes.append(contentsOf: other.bytes)
-        blocks.reserveCapacity(blocks.count + other.blocks.count)
+        Self.reserve(other.blocks.count, in: &blocks)
+        Self.reserve(other.spans.count, in: &spans)
+        Self.reserve(other.spans.count, in: &spanPaths)
+        Self.reserve(other.runRecords.count, in: &runRecords)
         for block in other.blocks {
             blocks.append(
                 IntentDocument.Block(
@@ -129,15 +132,30 @@ package struct IntentDocumentBuilder {
         }
         var attributeIndex = [Int32](repeating: 0, count: other.attributeTable.count)
         for index in other.attributeTable.indices.dropFirst() {
-            attributeIndex[index] = attributesIndex(other.attributeTable[index])
+            // Hashes are per process, so `other`'s kept ones are this builder's too.
+            attributeIndex[index] = attributeInterner.index(
+                of: other.attributeTable[index], hash: other.attributeInterner.hash(at: index), in: &attributeTable)
         }
-        runRecords.reserveCapacity(runRecords.count + other.runRecords.count)
         for record in other.runRecords {
             let block = record.block >= 0 ? record.block + blockBase : -1
             let span = record.span >= 0 ? record.span + spanBase : -1
             let attributes = attributeIndex[Int(record.attributes)]
             extendRun(to: record.end + byteBase, block: block, inline: record.inline, attributes: attributes, span: span)
         }
+    }
+
+    /// Makes room for `count` more elements in `array`, at least doubling its capacity when it
+    /// grows (reserving exactly what each append needs would copy the whole array every time).
+    private static func reserve<Element>(_ count: Int, in array: inout [Element]) {
+        let needed = array.count + count
+        if needed > array.capacity { array.reserveCapacity(max(needed, array.capacity * 2)) }
+    }
+
+    /// A document holding this builder's block table alone (no text, runs or spans), for reading
+    /// the blocks (``IntentDocument/blockIDs``, `parent(of:)`, `kind(of:)`, …) on another thread
+    /// while the builder is finished. Shares the table's storage: nothing is copied.
+    package func blockTable() -> IntentDocument {
+        IntentDocument(text: "", blocks: blocks, spans: [], spanPaths: [], attributeTable: [RunAttributes()], runRecords: [])
     }
 
     /// The last byte appended, if any.

@@ -23,7 +23,17 @@ struct RunAttributesInterner {
     /// - Precondition: `table` holds exactly the sets this interner returned, in order, after an
     ///   entry 0 it never returns.
     mutating func index(of attributes: RunAttributes, in table: inout [RunAttributes]) -> Int32 {
-        let hash = attributes.hashValue
+        index(of: attributes, hash: attributes.hashValue, in: &table)
+    }
+
+    /// The hash kept for table entry `index` (`attributes.hashValue` when it was interned).
+    /// - Precondition: `index` is 1 or more and an index this interner returned.
+    func hash(at index: Int) -> Int { hashes[index] }
+
+    /// The index of `attributes`, whose `hashValue` is `hash` (kept by another interner of this
+    /// process), in `table`, appending it when it is not there.
+    /// - Precondition: As ``index(of:in:)``, and `hash == attributes.hashValue`.
+    mutating func index(of attributes: RunAttributes, hash: Int, in table: inout [RunAttributes]) -> Int32 {
         let mask = slots.count - 1
         var slot = hash & mask
         var entry = slots[slot]

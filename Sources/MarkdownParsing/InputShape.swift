@@ -1,7 +1,7 @@
 import IntentModel
 
 /// A linear pre-scan of the input for the shapes ``ParsingLimits`` bounds.
-struct InputShape {
+struct InputShape: Equatable {
     /// The most container markers opening one line.
     var nestingDepth = 0
     /// The sum over lines of the nesting depth open across them.
@@ -18,6 +18,15 @@ struct InputShape {
     var nestedInlineWork = 0
     /// The sum over lines of their `|` count squared.
     var tableCellWork = 0
+
+    /// The shape of an empty input.
+    init() {}
+
+    /// The shape of `markdown`, for tests.
+    static func scanning(_ markdown: String) -> InputShape {
+        var markdown = markdown
+        return markdown.withUTF8 { InputShape(scanning: $0) }
+    }
 
     /// Scans `bytes` once, line by line.
     init(scanning bytes: UnsafeBufferPointer<UInt8>) {
@@ -57,6 +66,24 @@ struct InputShape {
             if index < count, bytes[index] == 0x0A { index += 1 }
         }
         endChunk(brackets: &brackets, delimiters: &delimiters)
+    }
+
+    /// The shape of this input followed by `next`, where `next` starts at a line that begins with
+    /// a letter after a blank line (a cut of ``PieceCuts``): there a scan's state is what a fresh
+    /// scan starts with (no chunk of text open, the open nesting closed by the letter at the
+    /// line's start), so the measures combine exactly: the sums add (wrapping, as the scan does)
+    /// and the maxima take the larger.
+    func followed(by next: InputShape) -> InputShape {
+        var shape = self
+        shape.nestingDepth = max(nestingDepth, next.nestingDepth)
+        shape.nestingWork = nestingWork &+ next.nestingWork
+        shape.bracketsPerBlock = max(bracketsPerBlock, next.bracketsPerBlock)
+        shape.bracketWork = bracketWork &+ next.bracketWork
+        shape.emphasisDelimitersPerBlock = max(emphasisDelimitersPerBlock, next.emphasisDelimitersPerBlock)
+        shape.emphasisWork = emphasisWork &+ next.emphasisWork
+        shape.nestedInlineWork = nestedInlineWork &+ next.nestedInlineWork
+        shape.tableCellWork = tableCellWork &+ next.tableCellWork
+        return shape
     }
 
     /// Adds a chunk's brackets and delimiters to the quadratic work measures, and starts the next.

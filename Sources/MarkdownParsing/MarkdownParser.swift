@@ -97,37 +97,48 @@ public struct MarkdownParser: Sendable {
             throw IntentMarkError.limitExceeded(
                 limit: "maximumInputBytes", maximum: options.limits.maximumInputBytes, found: source.count)
         }
-        try InputShape(scanning: source).check(against: options.limits)
-        if options.recognizesFrontMatter, options.interpretedSyntax == .full, let frontMatter = FrontMatterScanner.scan(source),
-            let range = frontMatter.sourceRange
-        {
+        let frontMatter =
+            options.recognizesFrontMatter && options.interpretedSyntax == .full ? FrontMatterScanner.scan(source) : nil
+        // A document that will be cut into pieces has its shape measured piece by piece, on every
+        // thread, before any piece is parsed (``ParallelParse``); every other one here.
+        let measuresShapeInPieces =
+            inPieces && frontMatter?.sourceRange == nil && ParallelParse.mayMeasureShapeInPieces(of: source, options: options)
+        if !measuresShapeInPieces { try InputShape(scanning: source).check(against: options.limits) }
+        if let frontMatter, let range = frontMatter.sourceRange {
             let blanked = FrontMatterScanner.blanking(range, in: Array(source))
             var (document, extra) = try blanked.withUnsafeBufferPointer {
-                try convert($0, inPieces: inPieces, inspecting: inspect, original: source, frontMatter: range)
+                try convert($0, inPieces: inPieces, inspecting: inspect, original: source, frontMatter: range, checkingShape: false)
             }
             document.frontMatter = frontMatter
             return (document, extra)
         }
-        return try convert(source, inPieces: inPieces, inspecting: inspect, original: source, frontMatter: nil)
+        return try convert(
+            source, inPieces: inPieces, inspecting: inspect, original: source, frontMatter: nil, checkingShape: measuresShapeInPieces)
     }
 
-    /// Parses `source` (already checked against the limits) with libcmark-gfm, lets `inspect`
-    /// read the tree, and converts it (in pieces when `inPieces` allows: see
-    /// ``parse(utf8:inPieces:inspecting:)``).
+    /// Parses `source` with libcmark-gfm, lets `inspect` read the tree, and converts it (in pieces
+    /// when `inPieces` allows: see ``parse(utf8:inPieces:inspecting:)``). `source` is checked
+    /// against the limits' ``InputShape`` here when `checkingShape` (in pieces when it is parsed
+    /// in pieces), else it was before.
     private func convert<Extra>(
         _ source: UnsafeBufferPointer<UInt8>, inPieces: Bool, inspecting inspect: (CmarkTree) -> Extra,
-        original: UnsafeBufferPointer<UInt8>, frontMatter: Range<Int>?
+        original: UnsafeBufferPointer<UInt8>, frontMatter: Range<Int>?, checkingShape: Bool
     ) throws -> (IntentDocument, Extra?) {
         let prepared = PreparedSource(source: source, options: options)
         return try prepared.withBytes { bytes in
             // What libcmark-gfm is given (the prepared bytes) must fit its buffers.
             try CmarkBufferCeiling.check(bytes)
-            if inPieces, prepared.isUnchanged, options.interpretedSyntax == .full,
-                let document = try ParallelParse.document(
-                    of: bytes, source: prepared, original: original, options: options, frontMatter: frontMatter)
-            {
-                return (document, nil)
+            var shapeChecked = !checkingShape
+            if inPieces, prepared.isUnchanged, options.interpretedSyntax == .full {
+                if let document = try ParallelParse.document(
+                    of: bytes, source: prepared, original: original, options: options, frontMatter: frontMatter,
+                    checkingShape: checkingShape)
+                {
+                    return (document, nil)
+                }
+                shapeChecked = true
             }
+            if !shapeChecked { try InputShape(scanning: source).check(against: options.limits) }
             let tree = try CmarkTree(parsing: bytes, options: options)
             let extra = inspect(tree)
             let alerts =

@@ -54,27 +54,50 @@ enum MarkdownSourceMapBuilder {
         nodes: [TopLevelNode], source: SourceCopy, document: IntentDocument,
         marks: [(identity: Int, bytes: Int, runs: Int)], totals: (bytes: Int, runs: Int), frontMatter: Range<Int>?
     ) -> MarkdownSourceMap? {
+        if totals.bytes == document.text.utf8.count, totals.runs == document.runCount {
+            return map(nodes: nodes, source: source, blocksOf: document, marks: marks, totals: totals, frontMatter: frontMatter)
+        }
+        // The builder repaired invalid UTF-8 (libcmark-gfm's footnote fallback can cut a
+        // scalar), so the text moved: the fingerprints are read from the document.
+        var fingerprints: [Int: MarkdownSourceMap.BlockFingerprint] = [:]
+        var identities: [Int] = []
+        for unit in document.topLevelUnits() {
+            guard let identity = unit.identity else { continue }
+            let existing = fingerprints[identity] ?? .init(textBytes: 0, runCount: 0)
+            if fingerprints[identity] == nil { identities.append(identity) }
+            fingerprints[identity] = .init(
+                textBytes: existing.textBytes + unit.utf8Range.count, runCount: existing.runCount + unit.runCount)
+        }
+        return map(
+            nodes: nodes, source: source, blocksOf: document, fingerprints: fingerprints, identities: identities, frontMatter: frontMatter)
+    }
+
+    /// The map of a document whose block table is `blocks`' and whose text and runs are the ones
+    /// `marks` and `totals` count (`blocks` may hold its block table alone: a parallel parse
+    /// makes the map while the document's text is still being made).
+    static func map(
+        nodes: [TopLevelNode], source: SourceCopy, blocksOf blocks: IntentDocument,
+        marks: [(identity: Int, bytes: Int, runs: Int)], totals: (bytes: Int, runs: Int), frontMatter: Range<Int>?
+    ) -> MarkdownSourceMap? {
         var fingerprints: [Int: MarkdownSourceMap.BlockFingerprint] = [:]
         fingerprints.reserveCapacity(marks.count)
         var identities: [Int] = []
         identities.reserveCapacity(marks.count)
-        if totals.bytes == document.text.utf8.count, totals.runs == document.runCount {
-            for (index, mark) in marks.enumerated() {
-                let end = index + 1 < marks.count ? (marks[index + 1].bytes, marks[index + 1].runs) : totals
-                fingerprints[mark.identity] = .init(textBytes: end.0 - mark.bytes, runCount: end.1 - mark.runs)
-                identities.append(mark.identity)
-            }
-        } else {
-            // The builder repaired invalid UTF-8 (libcmark-gfm's footnote fallback can cut a
-            // scalar), so the text moved: the fingerprints are read from the document.
-            for unit in document.topLevelUnits() {
-                guard let identity = unit.identity else { continue }
-                let existing = fingerprints[identity] ?? .init(textBytes: 0, runCount: 0)
-                if fingerprints[identity] == nil { identities.append(identity) }
-                fingerprints[identity] = .init(
-                    textBytes: existing.textBytes + unit.utf8Range.count, runCount: existing.runCount + unit.runCount)
-            }
+        for (index, mark) in marks.enumerated() {
+            let end = index + 1 < marks.count ? (marks[index + 1].bytes, marks[index + 1].runs) : totals
+            fingerprints[mark.identity] = .init(textBytes: end.0 - mark.bytes, runCount: end.1 - mark.runs)
+            identities.append(mark.identity)
         }
+        return map(
+            nodes: nodes, source: source, blocksOf: blocks, fingerprints: fingerprints, identities: identities, frontMatter: frontMatter)
+    }
+
+    /// The map from the top-level blocks' fingerprints, by identity, and their identities in
+    /// document order.
+    private static func map(
+        nodes: [TopLevelNode], source: SourceCopy, blocksOf document: IntentDocument,
+        fingerprints: [Int: MarkdownSourceMap.BlockFingerprint], identities: [Int], frontMatter: Range<Int>?
+    ) -> MarkdownSourceMap? {
         // The marks must name the document's top-level blocks (a node the converter makes no
         // block of would shift them): else there is no map, and the document is written anew.
         let topLevel = document.blockIDs.lazy.filter { document.parent(of: $0) == nil }.map { document.identity(of: $0) }

@@ -72,6 +72,62 @@ struct ParallelParseTests {
         let unfootnoted = markdown.replacingOccurrences(of: "[^", with: "[")
         try Self.expectSame(unfootnoted)
         #expect(try ParallelParse.pieceCount(of: unfootnoted, options: Self.inPieces()) > 1)
+        #expect(Self.shapeInPiecesIsWhole(markdown))
+    }
+
+    /// Whether the shape measured piece by piece (as a parallel parse measures it, cut at every
+    /// line that may start a piece) is the whole input's.
+    static func shapeInPiecesIsWhole(_ markdown: String) -> Bool {
+        // Not cut (no line starts a piece): nothing to compare.
+        guard let pieces = ParallelParse.shapeInPieces(of: markdown, options: inPieces()) else { return true }
+        return pieces == InputShape.scanning(markdown)
+    }
+
+    @Test("The shape measured in pieces is the whole input's; past a limit, pieces are refused as one parse is")
+    func limitsInPieces() throws {
+        // Nesting, brackets, emphasis and pipes on both sides of every cut, in each line ending.
+        let chunk = "> - [a] *b* _c_ ~d~ | e | f |\n>   > 1. [[g]] **h**\n\nword [i] *j*\n    code [k]\n\n"
+        for ending in ["\n", "\r\n", "\r"] {
+            let markdown = String(repeating: chunk, count: 40).replacingOccurrences(of: "\n", with: ending)
+            #expect(Self.shapeInPiecesIsWhole(markdown))
+            let shape = InputShape.scanning(markdown)
+            // Each limit just under the whole input's measure: refused with the same error (the
+            // whole input's figure) whether parsed in pieces or in one. A sum (the work measures)
+            // passes in every piece alone; a maximum fails in the piece that holds it, which is
+            // then not parsed.
+            var limits: [ParsingLimits] = []
+            for field in 0..<8 {
+                var options = ParsingLimits()
+                switch field {
+                case 0: options.maximumNestingDepth = shape.nestingDepth - 1
+                case 1: options.maximumNestingWork = shape.nestingWork - 1
+                case 2: options.maximumBracketsPerBlock = shape.bracketsPerBlock - 1
+                case 3: options.maximumBracketWork = shape.bracketWork - 1
+                case 4: options.maximumEmphasisDelimitersPerBlock = shape.emphasisDelimitersPerBlock - 1
+                case 5: options.maximumEmphasisWork = shape.emphasisWork - 1
+                case 6: options.maximumNestedInlineWork = shape.nestedInlineWork - 1
+                default: options.maximumTableCellWork = shape.tableCellWork - 1
+                }
+                limits.append(options)
+            }
+            for limit in limits {
+                var options = MarkdownParsingOptions()
+                options.limits = limit
+                let wholeError = #expect(throws: IntentMarkError.self) {
+                    try IntentDocument(markdown: markdown, options: Self.inOnePiece(options))
+                }
+                let piecesError = #expect(throws: IntentMarkError.self) {
+                    try IntentDocument(markdown: markdown, options: Self.inPieces(options))
+                }
+                #expect(wholeError != nil && wholeError == piecesError)
+            }
+            // At the whole input's measures exactly: parsed, in pieces as in one.
+            var exact = MarkdownParsingOptions()
+            exact.limits.maximumNestingWork = shape.nestingWork
+            exact.limits.maximumBracketWork = shape.bracketWork
+            exact.limits.maximumEmphasisWork = shape.emphasisWork
+            try Self.expectSame(markdown, exact)
+        }
     }
 
     @Test("Whole documents and the parsing fixtures", arguments: TestPaths.documents())
@@ -85,6 +141,7 @@ struct ParallelParseTests {
         // As it is parsed by default (512 KiB and up in pieces on the active cores).
         var defaults = MarkdownParsingOptions()
         defaults.maximumParsingThreads = 4
+        #expect(Self.shapeInPiecesIsWhole(markdown))
         let large = String(repeating: unfootnoted + "\n\n", count: max(1, (1 << 20) / max(unfootnoted.utf8.count, 1)))
         #expect(try IntentDocument(markdown: large, options: defaults) == IntentDocument(markdown: large, options: Self.inOnePiece()))
     }
@@ -127,6 +184,7 @@ struct ParallelParseTests {
             let markdown = ending == "\n" ? parts.joined() : parts.joined().replacingOccurrences(of: "\n", with: ending)
             try Self.expectSame(markdown, MarkdownParsingOptions(), "round \(round): \(markdown.debugDescription)")
             if try ParallelParse.pieceCount(of: markdown, options: Self.inPieces()) > 1 { cutCount += 1 }
+            #expect(Self.shapeInPiecesIsWhole(markdown), "round \(round): \(markdown.debugDescription)")
         }
         // Most rounds were really parsed in pieces.
         #expect(cutCount > 1_000)

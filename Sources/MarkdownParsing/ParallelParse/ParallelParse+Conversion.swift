@@ -13,7 +13,9 @@ extension ParallelParse {
     ) throws -> IntentDocument {
         let context = Context(pieces: pieces, bytes: bytes, source: source, options: options)
         let board = PieceBoard(count: pieces.count) { try context.convert($0) }
-        let copy = options.recordsSource ? SourceCopyJob(copying: original) : nil
+        // Read by the thread that copies it, before this function returns (the group is waited for).
+        nonisolated(unsafe) let original = original
+        let copy = options.recordsSource ? IdleThreadJob { MarkdownSourceMapBuilder.SourceCopy(of: original) } : nil
         let group = DispatchGroup()
         for _ in 1..<min(threads, pieces.count) {
             DispatchQueue.global().async(group: group) {
@@ -37,10 +39,24 @@ extension ParallelParse {
             identities = (identities.blocks + piece.blockIdentities, identities.spans + piece.spanIdentities)
         }
         let totals = (builder.byteCount, builder.runCount)
+        // The source map is made from the block table on another thread while this one makes the
+        // text (validated), unless the text is repaired after all (then from the document).
+        let map = copy.map { copy in
+            let (nodes, marks, blocks) = (nodes, marks, builder.blockTable())
+            let job = IdleThreadJob {
+                MarkdownSourceMapBuilder.map(
+                    nodes: nodes, source: copy.result(), blocksOf: blocks, marks: marks, totals: totals, frontMatter: frontMatter)
+            }
+            DispatchQueue.global().async(group: group) { job.runIfUnclaimed() }
+            return job
+        }
         var document = builder.finish()
-        if let copy {
-            document.markdownSource = MarkdownSourceMapBuilder.map(
-                nodes: nodes, source: copy.result(), document: document, marks: marks, totals: totals, frontMatter: frontMatter)
+        if let copy, let map {
+            document.markdownSource =
+                totals == (document.text.utf8.count, document.runCount)
+                ? map.result()
+                : MarkdownSourceMapBuilder.map(
+                    nodes: nodes, source: copy.result(), document: document, marks: marks, totals: totals, frontMatter: frontMatter)
         }
         return document
     }

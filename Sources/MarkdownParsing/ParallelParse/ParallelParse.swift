@@ -8,8 +8,10 @@ import IntentModel
 ///
 /// 1. **Cut** (``PieceCuts``): at lines that start with a letter after a blank line, about
 ///    ``piecesPerThread`` pieces per thread.
-/// 2. **Feed** every piece to a parser of its own, on every thread (libcmark-gfm's block pass,
-///    which reads the link reference definitions).
+/// 2. **Measure and feed** every piece, on every thread: its ``InputShape`` (a piece whose shape
+///    alone passes a limit is not parsed), then to a parser of its own (libcmark-gfm's block
+///    pass, which reads the link reference definitions). The pieces' shapes combine into the
+///    whole input's exactly, which is checked against the limits before anything else.
 /// 3. **Check and share**, on the calling thread: a piece whose innermost open block a fresh
 ///    line would not close (a fenced code block or HTML block running on, a paragraph) takes the
 ///    next piece in; a document with a footnote definition is parsed in one piece after all
@@ -39,12 +41,19 @@ enum ParallelParse {
     /// fewer than two pieces, or a footnote definition).
     /// - Parameters:
     ///   - frontMatter: The range of the front matter (blanked in `bytes`), for the source map.
-    /// - Throws: ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` as one parse does.
+    ///   - checkingShape: Whether `bytes` is to be checked against the limits' ``InputShape``
+    ///     here (in pieces when it is cut, else whole), before any of it is parsed; done even when
+    ///     the result is `nil`.
+    /// - Throws: ``IntentModel/IntentMarkError/limitExceeded(limit:maximum:found:)`` as one parse
+    ///   does, when `checkingShape`; ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` as
+    ///   one parse does.
     static func document(
         of bytes: UnsafeBufferPointer<UInt8>, source: PreparedSource, original: UnsafeBufferPointer<UInt8>,
-        options: MarkdownParsingOptions, frontMatter: Range<Int>?
+        options: MarkdownParsingOptions, frontMatter: Range<Int>?, checkingShape: Bool
     ) throws -> IntentDocument? {
-        guard let (pieces, references, threads) = try pieces(of: bytes, options: options) else { return nil }
+        guard let (pieces, references, threads) = try pieces(of: bytes, options: options, checkingShape: checkingShape) else {
+            return nil
+        }
         // The shared definitions are read by every parser: kept until all have finished.
         return try withExtendedLifetime(references) {
             try converted(
@@ -52,27 +61,58 @@ enum ParallelParse {
         }
     }
 
+    /// Whether a parse of `source` with `options` may be cut into pieces, and its shape then
+    /// measured piece by piece (``document(of:source:original:options:frontMatter:checkingShape:)``
+    /// with `checkingShape`): full syntax without rewrites, large enough, more than one thread
+    /// allowed, and too small to reach libcmark-gfm's buffer ceiling (whose error comes first
+    /// in one parse). Looks only at the options and the size.
+    static func mayMeasureShapeInPieces(of source: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions) -> Bool {
+        options.interpretedSyntax == .full && !options.allowsExtendedAttributes && options.maximumParsingThreads != 1
+            && source.count >= options.minimumBytesInPieces && source.count <= CmarkBufferCeiling.maximumExpandedBytes / 4
+    }
+
     /// How many pieces `markdown` is parsed in with `options` (1: in one piece), for tests.
     static func pieceCount(of markdown: String, options: MarkdownParsingOptions) throws -> Int {
         var markdown = markdown
-        return try markdown.withUTF8 { try pieces(of: $0, options: options)?.pieces.count ?? 1 }
+        return try markdown.withUTF8 { try pieces(of: $0, options: options, checkingShape: false)?.pieces.count ?? 1 }
+    }
+
+    /// The shape of `bytes` measured in pieces as a parallel parse measures it, for tests.
+    static func shapeInPieces(of markdown: String, options: MarkdownParsingOptions) -> InputShape? {
+        var markdown = markdown
+        return markdown.withUTF8 { bytes in
+            let spacing = max(options.minimumPieceBytes, bytes.count / (options.parsingThreads * piecesPerThread))
+            let cuts = PieceCuts(in: bytes, spacing: spacing)
+            guard !cuts.offsets.isEmpty else { return nil }
+            let bounds = [0] + cuts.offsets + [bytes.count]
+            return zip(bounds, bounds.dropFirst()).reduce(InputShape()) {
+                $0.followed(by: InputShape(scanning: UnsafeBufferPointer(rebasing: bytes[$1.0..<$1.1])))
+            }
+        }
     }
 
     /// `bytes` cut, fed and checked (steps 1 to 3), with the definitions the parsers share and
     /// the threads to finish them on; `nil` when it is to be parsed in one piece. The size is
     /// looked at first: finding the active cores costs system calls, which a small parse skips.
     private static func pieces(
-        of bytes: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions
+        of bytes: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions, checkingShape: Bool
     ) throws -> (pieces: [Piece], references: SharedReferences, threads: Int)? {
-        guard bytes.count >= options.minimumBytesInPieces else { return nil }
+        /// The check of one parse, for an input parsed in one piece after all.
+        func wholeShapeChecked() throws -> (pieces: [Piece], references: SharedReferences, threads: Int)? {
+            if checkingShape { try InputShape(scanning: bytes).check(against: options.limits) }
+            return nil
+        }
+        guard bytes.count >= options.minimumBytesInPieces else { return try wholeShapeChecked() }
         let threads = options.parsingThreads
-        guard threads > 1 else { return nil }
+        guard threads > 1 else { return try wholeShapeChecked() }
         let spacing = max(options.minimumPieceBytes, bytes.count / (threads * piecesPerThread))
         let cuts = PieceCuts(in: bytes, spacing: spacing)
-        guard !cuts.offsets.isEmpty else { return nil }
+        guard !cuts.offsets.isEmpty else { return try wholeShapeChecked() }
         let bounds = [0] + cuts.offsets + [bytes.count]
         let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
-        let feeds = try fed(ranges.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, options: options, threads: threads)
+        let (feeds, shape) = try fed(
+            ranges.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, options: options, threads: threads, measuringShape: checkingShape)
+        if let shape { try shape.check(against: options.limits) }
         guard
             let (pieces, references) = try checked(
                 feeds, ranges: ranges, linesBefore: [0] + cuts.linesBefore, bytes: bytes, options: options)
@@ -87,16 +127,23 @@ enum ParallelParse {
         var linesBefore: Int
     }
 
-    /// Parsers fed with `pieces`, one each, on at most `threads` threads.
+    /// Parsers fed with `pieces`, one each, on at most `threads` threads, and when
+    /// `measuringShape` the whole input's shape, combined from the pieces' (a piece whose own
+    /// shape passes a limit is not fed: the whole input's does too, and is refused).
     private static func fed(
-        _ pieces: [UnsafeBufferPointer<UInt8>], options: MarkdownParsingOptions, threads: Int
-    ) throws -> [CmarkFeed] {
+        _ pieces: [UnsafeBufferPointer<UInt8>], options: MarkdownParsingOptions, threads: Int, measuringShape: Bool
+    ) throws -> (feeds: [CmarkFeed], shape: InputShape?) {
         let shared = Pieces(feeds: try pieces.map { _ in try CmarkFeed(options: options) }, bytes: pieces)
         let board = WorkBoard(count: pieces.count)
         let group = DispatchGroup()
         let footnotes = options.extensions.contains(.footnotes)
         let work = { @Sendable in
             while let index = board.claim() {
+                if measuringShape {
+                    let shape = InputShape(scanning: shared.bytes[index])
+                    shared.shapes[index] = shape
+                    guard (try? shape.check(against: options.limits)) != nil else { continue }
+                }
                 shared.feeds[index].feed(shared.bytes[index])
                 if footnotes { shared.feeds[index].checkFootnoteDefinitions() }
             }
@@ -104,14 +151,26 @@ enum ParallelParse {
         for _ in 1..<min(threads, pieces.count) { DispatchQueue.global().async(group: group, execute: work) }
         work()
         group.wait()
-        return shared.feeds
+        let shape = measuringShape ? shared.shapes.reduce(InputShape()) { $0.followed(by: $1) } : nil
+        return (shared.feeds, shape)
     }
 
-    /// Parsers and the bytes each is fed, shared by the threads that feed them: each parser is
-    /// fed by the one thread that claims its index, and the bytes are only read.
-    private struct Pieces: @unchecked Sendable {
+    /// Parsers, the bytes each is fed and the shapes measured, shared by the threads that feed
+    /// them: each parser and shape is written by the one thread that claims its index (and read
+    /// after every thread is done), and the bytes are only read.
+    private final class Pieces: @unchecked Sendable {
         let feeds: [CmarkFeed]
         let bytes: [UnsafeBufferPointer<UInt8>]
+        let shapes: UnsafeMutableBufferPointer<InputShape>
+
+        init(feeds: [CmarkFeed], bytes: [UnsafeBufferPointer<UInt8>]) {
+            self.feeds = feeds
+            self.bytes = bytes
+            shapes = .allocate(capacity: bytes.count)
+            shapes.initialize(repeating: InputShape())
+        }
+
+        deinit { shapes.deallocate() }
     }
 
     /// The pieces as they parse: each one whose innermost open block the next piece's first line
