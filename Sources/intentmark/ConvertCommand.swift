@@ -269,7 +269,22 @@ struct ConvertCommand {
             let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             return try FolderConversion(command: self, outputDirectory: outputDirectory, jobs: workers).run()
         }
-        return try writeOutput { try output(of: try readDocument()) }
+        return try writeOutput {
+            let document = try readDocument()
+            let output = try output(of: document)
+            // One conversion per process: the document and its output are left for the process's
+            // exit to reclaim (freeing a large document's tables costs time no one waits for).
+            ProcessExit.keepUntilExit(document, output)
+            return output
+        }
+    }
+
+    /// ``options`` for this conversion: the source is kept for source-preserving writes only when
+    /// the output is Markdown (the copy and its map cost memory and time no other output uses).
+    var parsingOptions: MarkdownParsingOptions {
+        var options = options
+        options.recordsSource = format == .markdown
+        return options
     }
 
     /// Writes what `produce` makes to `-o`'s file or standard output. The output file is made
@@ -299,7 +314,7 @@ struct ConvertCommand {
     func readDocument() throws -> IntentDocument {
         let document: IntentDocument
         if embeddedDefault {
-            document = try IntentDocument(markdown: EmbeddedDocument.data, options: options)
+            document = try IntentDocument(markdown: EmbeddedDocument.data, options: parsingOptions)
         } else if readsJSON {
             var joined = IntentDocument()
             for path in inputPaths.isEmpty ? ["-"] : inputPaths {
@@ -309,7 +324,7 @@ struct ConvertCommand {
             }
             document = joined
         } else if inputPaths.count == 1, let path = inputPaths.first, path != "-" {
-            document = try IntentDocument(contentsOf: URL(fileURLWithPath: path), options: options)
+            document = try IntentDocument(contentsOf: URL(fileURLWithPath: path), options: parsingOptions)
         } else if inputPaths.count > 1 {
             // As pandoc: the files joined by a blank line, read as one document; relative links
             // stay as written unless --base-url is given.
@@ -321,7 +336,7 @@ struct ConvertCommand {
                 data.append(path == "-" ? try Self.readStandardInput() : try IntentDocument.readFile(at: URL(fileURLWithPath: path)))
             }
             do {
-                document = try IntentDocument(markdown: data, options: options)
+                document = try IntentDocument(markdown: data, options: parsingOptions)
             } catch IntentMarkError.invalidUTF8(let offset) {
                 // Named by the file that holds the byte, at its offset there (not in the joined text).
                 guard let file = starts.last(where: { $0.offset <= offset }) else { throw IntentMarkError.invalidUTF8(byteOffset: offset) }
@@ -330,7 +345,7 @@ struct ConvertCommand {
                     reason: "not valid UTF-8 (first invalid byte at offset \(offset - file.offset); --repair-utf8 replaces it)")
             }
         } else {
-            document = try IntentDocument(markdown: Self.readStandardInput(), options: options)
+            document = try IntentDocument(markdown: Self.readStandardInput(), options: parsingOptions)
         }
         return document
     }
@@ -347,7 +362,7 @@ struct ConvertCommand {
         case .html:
             var html = htmlOptions
             html.tagFilter = options.extensions.contains(.tagfilter)
-            output = Data(document.html(options: html).utf8)
+            output = HTMLWriter(options: html).writeData(document)
         case .markdown:
             output = written.markdown(options: MarkdownWritingOptions(preservesSource: !reformats)).data(using: .utf8) ?? Data()
         case .terminal:
