@@ -129,6 +129,11 @@ package struct ByteOutput: ~Copyable {
         }
     }
 
+    /// Appends what `other` holds.
+    package mutating func append(contentsOf other: borrowing ByteOutput) {
+        append(UnsafeBufferPointer(start: other.storage, count: other.count))
+    }
+
     /// Appends already encoded bytes as they are.
     package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }

@@ -20,12 +20,10 @@ package struct IntentDocumentBuilder {
     ///   - expectedBytes: Capacity to reserve for the text, in UTF-8 bytes.
     package init(blocksAndSpansOf document: IntentDocument, expectedBytes: Int) {
         self.init(expectedBytes: expectedBytes)
-        for block in document.blocks {
-            _ = addBlock(block.kind, identity: block.identity, parent: block.parent, markup: block.markup)
-        }
-        for span in document.spans {
-            _ = addSpan(span.kind, identity: span.identity, parent: span.parent, htmlTag: span.htmlTag)
-        }
+        // The tables themselves (shared until one is changed): a span's path names the same span.
+        blocks = document.blocks
+        spans = document.spans
+        spanPaths = document.spanPaths
     }
 
     /// - Parameter expectedBytes: Capacity to reserve for the text, in UTF-8 bytes.

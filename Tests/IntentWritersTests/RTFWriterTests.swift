@@ -28,6 +28,47 @@ struct RTFWriterTests {
         return String(rtf[range.upperBound...])
     }
 
+    // MARK: - Written in pieces
+
+    /// The RTF of `document` written on several threads (cut into pieces however small it is)
+    /// and on one.
+    private static func piecesAndWhole(_ document: IntentDocument, options: RTFWritingOptions = .default) -> (Data, Data) {
+        var pieces = RTFWriter(options: options)
+        pieces.writingThreads = 4
+        pieces.minimumBytesInPieces = 0
+        var whole = RTFWriter(options: options)
+        whole.writingThreads = 1
+        return (pieces.writeData(document), whole.writeData(document))
+    }
+
+    @Test("Paragraphs written in pieces on several threads give one thread's RTF, byte for byte")
+    func writtenInPieces() throws {
+        let files = [
+            "cmark-gfm-0.29.0.gfm.6/spec.txt", "cmark-gfm-0.29.0.gfm.6/extensions.txt", "cmark-gfm-0.29.0.gfm.6/regression.txt",
+            "commonmark-spec-0.31.2/spec.txt",
+        ]
+        var sources = try files.map { file in
+            try SpecExamples.fixture(file).filter { !$0.isDisabled }.map(\.markdown).joined(separator: "\n\n")
+        }
+        sources += try TestPaths.documents().map { try String(contentsOf: $0, encoding: .utf8) }
+        // Tables next to tables, lists and right-to-left paragraphs, where the writer adds
+        // paragraphs of its own between blocks.
+        sources.append(
+            String(
+                repeating: "| a | b |\n|---|---|\n| 1 | 2 |\n\n| c |\n|---|\n| 3 |\n\n- item\n\n| d |\n|---|\n| 4 |\n\nשלום עולם\n\n",
+                count: 30))
+        for source in sources {
+            let document = try IntentDocument(markdown: source)
+            let (pieces, whole) = Self.piecesAndWhole(document)
+            #expect(pieces == whole)
+            var styled = RTFWritingOptions.default
+            styled.writesListTable = false
+            styled.writesOutlineLevels = false
+            let (styledPieces, styledWhole) = Self.piecesAndWhole(document, options: styled)
+            #expect(styledPieces == styledWhole)
+        }
+    }
+
     // MARK: - Escaping
 
     @Test func bracesAndBackslashesAreEscaped() throws {

@@ -26,6 +26,9 @@ struct RTFRenderer: ~Copyable {
     private var linkTargets: [String?] = []
     /// Whether each interned attribute set is bold already (header cells add `\b` otherwise).
     private var isBold: [Bool] = []
+    /// The paragraph style of each interned attribute set (read for every paragraph: looked up
+    /// once per set, not copied out of the whole attribute set each time).
+    private let paragraphStyles: [ParagraphStyle?]
     /// Whether the text holds right-to-left characters anywhere (else no run is looked at for them).
     private let hasRightToLeftText: Bool
     /// While collecting: the first segment of the paragraph being collected.
@@ -50,6 +53,7 @@ struct RTFRenderer: ~Copyable {
         let bytes = Array(lowered.text.utf8)
         hasRightToLeftText = bytes.withUnsafeBufferPointer { WritingDirection.holdsRightToLeft(utf8: $0) }
         document = lowered
+        paragraphStyles = lowered.attributeSetIDs.map { lowered.attributes(of: $0).display?.paragraphStyle }
         text = bytes
         output = ByteOutput(capacity: text.count * 2 + 4096)
         colors = RTFColorTable(namedColors: options.namedColors)
@@ -138,7 +142,7 @@ struct RTFRenderer: ~Copyable {
     }
 
     private func paragraphStyle(_ attributes: Int32) -> ParagraphStyle? {
-        attributes >= 0 ? self.attributes(attributes).display?.paragraphStyle : nil
+        attributes >= 0 ? paragraphStyles[Int(attributes)] : nil
     }
 
     /// The lowered document's attribute set at `index` (an index of its attribute table, ≥ 0).
@@ -212,31 +216,15 @@ struct RTFRenderer: ~Copyable {
 
     // MARK: Writing
 
-    /// Writes the document and hands over the bytes.
-    consuming func render() -> ByteOutput {
+    /// Writes the document and hands over the bytes; its paragraphs in pieces on up to `threads`
+    /// threads (``RTFBody/write(to:threads:)``: the same bytes as on one).
+    consuming func render(threads: Int = 1) -> ByteOutput {
         writeHeader()
-        var index = 0
-        while index < paragraphs.count {
-            if let cell = paragraphStyle(paragraphs[index].attributes)?.textBlocks.first {
-                var end = index + 1
-                while end < paragraphs.count, paragraphStyle(paragraphs[end].attributes)?.textBlocks.first?.table == cell.table {
-                    end += 1
-                }
-                // A reader that keeps a list open until the next plain paragraph (pandoc) would put it
-                // in the first cell: a whitespace paragraph, 1 pt high, closes it.
-                if index > 0, paragraphs[index - 1].listNumber > 0 { output.append("\\pard\\sl-20{\\fs2\\~}\\par\n") }
-                writeTable(index..<end)
-                index = end
-                // Two tables with nothing between them would be one table to a reader (pandoc,
-                // Word): a whitespace paragraph, 1 pt high, keeps them apart.
-                if index < paragraphs.count, paragraphStyle(paragraphs[index].attributes)?.textBlocks.first != nil {
-                    output.append("\\pard\\sl-20{\\fs2\\~}\\par\n")
-                }
-            } else {
-                writeParagraph(paragraphs[index], inTable: false, isHeaderCell: false, ending: "\\par\n")
-                index += 1
-            }
-        }
+        let body = RTFBody(
+            options: options, document: document, text: text, segments: segments, paragraphs: paragraphs,
+            characterFormats: characterFormats, linkTargets: linkTargets, isBold: isBold, paragraphStyles: paragraphStyles,
+            hasRightToLeftText: hasRightToLeftText)
+        body.write(to: &output, threads: threads)
         output.append("}\n")
         return output
     }
@@ -260,242 +248,6 @@ struct RTFRenderer: ~Copyable {
         output.append("{\\*\\generator IntentMark;}\\viewkind4\n")
     }
 
-    /// Writes one paragraph: `\pard`, its properties, the marker, the runs (links as
-    /// `HYPERLINK` fields), then `ending` (`\par`, or `\cell` for a cell's last paragraph).
-    private mutating func writeParagraph(_ paragraph: RTFParagraph, inTable: Bool, isHeaderCell: Bool, ending: StaticString) {
-        let style = paragraphStyle(paragraph.attributes) ?? ParagraphStyle()
-        // A right-to-left paragraph's runs are right-to-left text (`\\rtlch`) unless their own
-        // first strong character is left-to-right (`\\ltrch`).
-        let isRightToLeft = style.baseWritingDirection == .rightToLeft
-        output.append("\\pard")
-        if inTable { output.append("\\intbl") }
-        writeParagraphProperties(style, paragraph: paragraph, inTable: inTable)
-        output.append(UInt8(ascii: " "))
-        if let marker = paragraph.marker { writeMarker(marker, of: paragraph) }
-        var openLink: String? = nil
-        for index in paragraph.segments {
-            let segment = segments[index]
-            guard segment.end > segment.start else { continue }
-            let link = linkTargets[Int(segment.attributes)]
-            if link != openLink {
-                if openLink != nil { output.append("}}}") }
-                if let link {
-                    output.append("{\\field{\\*\\fldinst{HYPERLINK \"")
-                    RTFEscaping.appendString(link.replacingQuotes(), to: &output)
-                    output.append("\"}}{\\fldrslt{")
-                }
-                openLink = link
-            }
-            output.append(UInt8(ascii: "{"))
-            writeCharacterFormat(of: segment, isHeaderCell: isHeaderCell, inRightToLeftParagraph: isRightToLeft)
-            output.append(UInt8(ascii: " "))
-            // A code block's own final line feed ends the paragraph already.
-            var end = segment.end
-            if index == paragraph.segments.last, text[end - 1] == UInt8(ascii: "\n") { end -= 1 }
-            text.withUnsafeBufferPointer { bytes in
-                RTFEscaping.appendText(UnsafeBufferPointer(rebasing: bytes[segment.start..<end]), to: &output)
-            }
-            output.append(UInt8(ascii: "}"))
-        }
-        if openLink != nil { output.append("}}}") }
-        if !inTable, paragraph.marker != nil, paragraph.attributes >= 0,
-            !paragraph.segments.contains(where: { segments[$0].end > segments[$0].start })
-        {
-            // A marker-only paragraph (an item that begins with a nested list): its paragraph mark
-            // carries the text's font, which readers number the marker in.
-            output.append(UInt8(ascii: "{"))
-            output.append(characterFormats[Int(paragraph.attributes)])
-            output.append(" \\par}\n")
-            return
-        }
-        output.append(ending)
-    }
-
-    /// A list paragraph's marker: `{\\listtext …\\tab}` for a numbered list (readers number it
-    /// again), else the marker text in the paragraph's font, then a tab.
-    private mutating func writeMarker(_ marker: String, of paragraph: RTFParagraph) {
-        if paragraph.listNumber > 0 {
-            output.append("{\\listtext ")
-            RTFEscaping.appendString(marker, to: &output)
-            output.append("\\tab}")
-        } else {
-            output.append(UInt8(ascii: "{"))
-            if paragraph.attributes >= 0 { output.append(characterFormats[Int(paragraph.attributes)]) }
-            output.append(UInt8(ascii: " "))
-            RTFEscaping.appendString(marker, to: &output)
-            output.append("\\tab}")
-        }
-    }
-
-    /// A segment's character formatting: its attribute set's controls, bold in a header cell, and
-    /// the text direction. Right-to-left text is `\\rtlch` and takes the *associated* font and
-    /// size (`\\af`, `\\afs`, `\\ab`, `\\ai`), which readers give it instead of `\\f`, `\\fs`. A
-    /// left-to-right run that holds right-to-left text names the associated font after `\\rtlch`
-    /// and then turns back with `\\ltrch`, as Word writes it.
-    private mutating func writeCharacterFormat(of segment: RTFTextSegment, isHeaderCell: Bool, inRightToLeftParagraph: Bool) {
-        output.append(characterFormats[Int(segment.attributes)])
-        if isHeaderCell, !isBold[Int(segment.attributes)] { output.append("\\b") }
-        let holdsRightToLeft = hasRightToLeftText && holdsRightToLeftText(segment)
-        guard inRightToLeftParagraph || holdsRightToLeft else { return }
-        if !isLeftToRight(segment) {
-            output.append("\\rtlch")
-            output.append(associatedFormat(segment.attributes))
-        } else {
-            if holdsRightToLeft {
-                output.append("\\rtlch")
-                output.append(associatedFormat(segment.attributes))
-            }
-            output.append("\\ltrch")
-        }
-    }
-
-    /// The associated-character controls of an attribute set (`\\af0\\afs34\\ab\\ai`): the font,
-    /// size, weight and slant that readers give right-to-left text.
-    private func associatedFormat(_ attributes: Int32) -> String {
-        guard let font = self.attributes(attributes).display?.font else { return "" }
-        var format = "\\af\(Self.fontIndex(font.design))\\afs\(max(1, Self.clampedInteger(font.size * 2)))"
-        if font.weight >= .semibold { format += "\\ab" }
-        if font.isItalic { format += "\\ai" }
-        return format
-    }
-
-    /// Whether `segment` holds a strong right-to-left character (only scalars from U+0580 on are
-    /// decoded, so left-to-right text of Latin, Greek or Cyrillic costs a byte compare per byte).
-    private func holdsRightToLeftText(_ segment: RTFTextSegment) -> Bool {
-        text.withUnsafeBufferPointer { bytes in
-            WritingDirection.holdsRightToLeft(utf8: UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]))
-        }
-    }
-
-    /// Whether `segment`'s first strong character is left-to-right.
-    private func isLeftToRight(_ segment: RTFTextSegment) -> Bool {
-        text.withUnsafeBufferPointer { bytes in
-            WritingDirection.firstStrong(in: String(decoding: bytes[segment.start..<segment.end], as: UTF8.self)) == .leftToRight
-        }
-    }
-
-    private mutating func writeParagraphProperties(_ style: ParagraphStyle, paragraph: RTFParagraph, inTable: Bool) {
-        if !inTable {
-            let depth = style.textLists.count
-            let leftIndent = Self.twips(style.headIndent)
-            let firstLine: Int
-            if depth > 0 {
-                // A marker hangs one list level's indent to the left; later paragraphs align with the text.
-                firstLine = paragraph.marker != nil ? -Self.twips(style.headIndent / Double(depth)) : 0
-            } else {
-                firstLine = Self.twips(style.firstLineHeadIndent - style.headIndent)
-            }
-            let rightIndent: Int
-            if style.tailIndent > 0 {
-                rightIndent = max(0, Self.twips(options.tableWidth - style.tailIndent))
-            } else {
-                rightIndent = Self.twips(-style.tailIndent)
-            }
-            if style.baseWritingDirection == .rightToLeft {
-                // The leading side is the right: physical `\\ri`/`\\li`, and the logical `\\lin`
-                // (before the text) and `\\rin` that RTF 1.6 readers prefer.
-                if leftIndent != 0 {
-                    writeWord("\\ri", leftIndent)
-                    writeWord("\\lin", leftIndent)
-                }
-                if firstLine != 0 { writeWord("\\fi", firstLine) }
-                if rightIndent != 0 {
-                    writeWord("\\li", rightIndent)
-                    writeWord("\\rin", rightIndent)
-                }
-            } else {
-                if leftIndent != 0 { writeWord("\\li", leftIndent) }
-                if firstLine != 0 { writeWord("\\fi", firstLine) }
-                if rightIndent != 0 { writeWord("\\ri", rightIndent) }
-            }
-            if paragraph.marker != nil, leftIndent > 0 { writeWord("\\tx", leftIndent) }
-        }
-        let before = Self.twips(style.paragraphSpacingBefore)
-        let after = Self.twips(style.paragraphSpacing)
-        if before != 0 { writeWord("\\sb", before) }
-        if after != 0 { writeWord("\\sa", after) }
-        if style.lineHeightMultiple > 0 {
-            writeWord("\\sl", Self.clampedInteger(style.lineHeightMultiple * 240))
-            output.append("\\slmult1")
-        }
-        let isRightToLeft = style.baseWritingDirection == .rightToLeft
-        if isRightToLeft { output.append("\\rtlpar") }
-        switch style.alignment {
-        case .left: output.append("\\ql")
-        case .center: output.append("\\qc")
-        case .right: output.append("\\qr")
-        case .justified: output.append("\\qj")
-        case .natural: if isRightToLeft { output.append("\\qr") }
-        }
-        if let level = paragraph.headerLevel { writeWord("\\outlinelevel", min(max(level - 1, 0), 8)) }
-        if paragraph.listNumber > 0 {
-            writeWord("\\ls", paragraph.listNumber)
-            writeWord("\\ilvl", min(max(style.textLists.count - 1, 0), 8))
-        }
-    }
-
-    /// Writes consecutive cell paragraphs of one table: a `\trowd … \row` per row, `\cellx` at
-    /// equal widths of ``RTFWritingOptions/tableWidth``, one `\cell` per column (empty for a
-    /// missing cell); the header row is `\trhdr` and bold.
-    private mutating func writeTable(_ range: Range<Int>) {
-        var columnCount = 1
-        for index in range {
-            if let cell = paragraphStyle(paragraphs[index].attributes)?.textBlocks.first {
-                columnCount = max(columnCount, cell.numberOfColumns, cell.column + cell.columnSpan)
-            }
-        }
-        let left = Self.twips(paragraphStyle(paragraphs[range.lowerBound].attributes)?.headIndent ?? 0)
-        let width = max(Self.twips(options.tableWidth) / columnCount, 1)
-        var rowStart = range.lowerBound
-        while rowStart < range.upperBound {
-            let first = paragraphStyle(paragraphs[rowStart].attributes)?.textBlocks.first
-            var rowEnd = rowStart + 1
-            while rowEnd < range.upperBound {
-                let cell = paragraphStyle(paragraphs[rowEnd].attributes)?.textBlocks.first
-                if cell?.row != first?.row || cell?.isHeader != first?.isHeader { break }
-                rowEnd += 1
-            }
-            let isHeader = first?.isHeader ?? false
-            output.append("\\trowd\\trgaph108")
-            writeWord("\\trleft", left)
-            if isHeader { output.append("\\trhdr") }
-            for column in 0..<columnCount {
-                output.append("\\clbrdrt\\brdrs\\brdrw10\\clbrdrl\\brdrs\\brdrw10\\clbrdrb\\brdrs\\brdrw10\\clbrdrr\\brdrs\\brdrw10")
-                writeWord("\\cellx", left + width * (column + 1))
-            }
-            output.append(UInt8(ascii: "\n"))
-            var index = rowStart
-            for column in 0..<columnCount {
-                var cellEnd = index
-                while cellEnd < rowEnd, paragraphStyle(paragraphs[cellEnd].attributes)?.textBlocks.first?.column == column {
-                    cellEnd += 1
-                }
-                if cellEnd == index {
-                    output.append("\\pard\\intbl\\cell\n")
-                }
-                for paragraph in index..<cellEnd {
-                    writeParagraph(
-                        paragraphs[paragraph], inTable: true, isHeaderCell: isHeader,
-                        ending: paragraph == cellEnd - 1 ? "\\cell\n" : "\\par\n")
-                }
-                index = cellEnd
-            }
-            // Cells past the column count (a malformed hand-made table) are written as paragraphs.
-            while index < rowEnd {
-                writeParagraph(paragraphs[index], inTable: true, isHeaderCell: isHeader, ending: "\\par\n")
-                index += 1
-            }
-            output.append("\\row\n")
-            rowStart = rowEnd
-        }
-        output.append("\\pard\n")
-    }
-
-    private mutating func writeWord(_ word: StaticString, _ value: Int) {
-        output.append(word)
-        RTFEscaping.appendInteger(value, to: &output)
-    }
-
     /// Points to twips (1/20 pt), rounded.
     static func twips(_ points: Double) -> Int { clampedInteger(points * 20) }
 
@@ -508,7 +260,7 @@ struct RTFRenderer: ~Copyable {
 
 extension String {
     /// The string with `"` percent-encoded, for a quoted field argument.
-    fileprivate func replacingQuotes() -> String {
+    func replacingQuotes() -> String {
         guard contains("\"") else { return self }
         return split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "%22")
     }
