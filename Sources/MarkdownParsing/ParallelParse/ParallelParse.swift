@@ -110,9 +110,8 @@ enum ParallelParse {
         guard !cuts.offsets.isEmpty else { return try wholeShapeChecked() }
         let bounds = [0] + cuts.offsets + [bytes.count]
         let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
-        let (feeds, shape) = try fed(
+        let feeds = try fed(
             ranges.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, options: options, threads: threads, measuringShape: checkingShape)
-        if let shape { try shape.check(against: options.limits) }
         guard
             let (pieces, references) = try checked(
                 feeds, ranges: ranges, linesBefore: [0] + cuts.linesBefore, bytes: bytes, options: options)
@@ -127,12 +126,14 @@ enum ParallelParse {
         var linesBefore: Int
     }
 
-    /// Parsers fed with `pieces`, one each, on at most `threads` threads, and when
-    /// `measuringShape` the whole input's shape, combined from the pieces' (a piece whose own
-    /// shape passes a limit is not fed: the whole input's does too, and is refused).
+    /// Parsers fed with `pieces`, one each, on at most `threads` threads; when `measuringShape`,
+    /// each piece's shape is measured first (a piece whose own shape passes a limit is not fed),
+    /// and the whole input's, combined from the pieces', is checked.
+    /// - Throws: ``IntentModel/IntentMarkError/limitExceeded(limit:maximum:found:)`` with the
+    ///   whole input's figure, as one parse throws it; libcmark-gfm's allocation failures.
     private static func fed(
         _ pieces: [UnsafeBufferPointer<UInt8>], options: MarkdownParsingOptions, threads: Int, measuringShape: Bool
-    ) throws -> (feeds: [CmarkFeed], shape: InputShape?) {
+    ) throws -> [CmarkFeed] {
         let shared = Pieces(feeds: try pieces.map { _ in try CmarkFeed(options: options) }, bytes: pieces)
         let board = WorkBoard(count: pieces.count)
         let group = DispatchGroup()
@@ -151,8 +152,13 @@ enum ParallelParse {
         for _ in 1..<min(threads, pieces.count) { DispatchQueue.global().async(group: group, execute: work) }
         work()
         group.wait()
-        let shape = measuringShape ? shared.shapes.reduce(InputShape()) { $0.followed(by: $1) } : nil
-        return (shared.feeds, shape)
+        guard measuringShape else { return shared.feeds }
+        let shape = shared.shapes.reduce(InputShape()) { $0.followed(by: $1) }
+        try shape.check(against: options.limits)
+        // A piece left unfed passed a limit alone, so the whole did too (its measures only grow
+        // as pieces are added): never reached, but a parser left unfed must not be finished.
+        for piece in shared.shapes { try piece.check(against: options.limits) }
+        return shared.feeds
     }
 
     /// Parsers, the bytes each is fed and the shapes measured, shared by the threads that feed
