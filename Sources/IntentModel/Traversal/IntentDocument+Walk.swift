@@ -12,6 +12,21 @@ extension IntentDocument {
     /// ```
     /// - Parameter visitor: The visitor; it keeps its state when the walk returns.
     @inlinable public func walk<Visitor: IntentVisitor & ~Copyable>(_ visitor: inout Visitor) {
+        walk(&visitor, runs: 0..<runRecords.count, peeksAtNextRun: false)
+    }
+
+    /// Delivers the runs `runs` to `visitor` as ``walk(_:)`` delivers them, as if the document
+    /// were those runs alone: the blocks and spans around the first one open before it, and all
+    /// close after the last one. For a writer that writes a document in pieces, each from the
+    /// first run of a top-level block.
+    /// - Parameters:
+    ///   - runs: Run indices; empty delivers nothing.
+    ///   - peeksAtNextRun: Whether the run after `runs`, if any, is announced
+    ///     (``IntentVisitor/willVisit(_:entersLeaf:)``, entering a leaf) before the blocks close,
+    ///     as a walk of the whole document announces it there.
+    @inlinable package func walk<Visitor: IntentVisitor & ~Copyable>(
+        _ visitor: inout Visitor, runs: Range<Int>, peeksAtNextRun: Bool
+    ) {
         var state = WalkState(
             blockCount: Visitor.followsBlocks ? blocks.count : 0, spanCount: Visitor.followsSpans ? spans.count : 0)
         var text = self.text
@@ -20,9 +35,10 @@ extension IntentDocument {
             blocks.withUnsafeBufferPointer { blockTable in
                 spans.withUnsafeBufferPointer { spanTable in
                     runRecords.withUnsafeBufferPointer { records in
-                        var start = 0
+                        let runs = runs.clamped(to: 0..<records.count)
+                        var start = runs.lowerBound == 0 ? 0 : records[runs.lowerBound - 1].end
                         var currentLeaf: Int32 = -2
-                        for position in 0..<records.count {
+                        for position in runs {
                             let record = records[position]
                             let run = StoredRun(index: position, start: start, record: record)
                             let entersLeaf = record.block != currentLeaf
@@ -38,6 +54,11 @@ extension IntentDocument {
                             visitor.visitRun(
                                 run, text: UnsafeBufferPointer(rebasing: bytes[start..<record.end]), isLastInLeaf: isLastInLeaf)
                             start = record.end
+                        }
+                        if peeksAtNextRun, !runs.isEmpty, runs.upperBound < records.count {
+                            let record = records[runs.upperBound]
+                            visitor.willVisit(
+                                StoredRun(index: runs.upperBound, start: start, record: record), entersLeaf: record.block != currentLeaf)
                         }
                     }
                     if Visitor.followsSpans { state.moveSpans(to: -1, in: spanTable, visitor: &visitor) }

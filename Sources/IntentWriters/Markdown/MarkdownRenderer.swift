@@ -78,6 +78,14 @@ struct MarkdownRenderer {
     private var sharedDepth = 0
     /// For each span, its position in ``openMarkup`` while it is written open, else -1.
     private var openSpanPosition: [Int]
+    /// When rendering a piece (``renderPiece(runs:startBlock:isLast:)``): its first top-level
+    /// block, and once the walk reaches it, the state there, where its bytes start and how many
+    /// top-level starts came before.
+    private var pieceStartBlock: BlockID? = nil
+    private var pieceStartState: MarkdownBoundaryState? = nil
+    private var pieceStart = 0
+    private var pieceTopLevelStartsBefore = 0
+    private var pieceVerbatimRangesBefore = 0
     /// Spans the walk has opened that no run has written into yet, outermost first: they are
     /// written open by the first run that writes inline content (none is for code, thematic
     /// breaks, HTML blocks and separators), on top of the spans open in ``openMarkup``.
@@ -116,13 +124,26 @@ struct MarkdownRenderer {
     // MARK: Initialisers
 
     init(document: IntentDocument, options: MarkdownWritingOptions, references: LinkReferences = LinkReferences()) {
-        self.document = document.repairedForWriting()
+        let repaired = document.repairedForWriting()
+        self.init(
+            repaired: repaired, options: options, references: references,
+            listsFollowedByIndentedHTML: Self.listsFollowedByIndentedHTML(repaired))
+    }
+
+    /// A renderer of `repaired` (``IntentModel/IntentDocument/repairedForWriting()`` already
+    /// applied), given ``listsFollowedByIndentedHTML(_:)`` of it: what the renderers of a document
+    /// rendered in pieces share.
+    init(
+        repaired document: IntentDocument, options: MarkdownWritingOptions, references: LinkReferences,
+        listsFollowedByIndentedHTML: [Bool]
+    ) {
+        self.document = document
         self.options = options
         self.references = references
         openSpanPosition = [Int](repeating: -1, count: self.document.spanCount)
         lastChild = [BlockID?](repeating: nil, count: self.document.blockCount + 1)
         listMarker = [Character?](repeating: nil, count: self.document.blockCount)
-        listIsFollowedByIndentedHTML = Self.listsFollowedByIndentedHTML(self.document)
+        listIsFollowedByIndentedHTML = listsFollowedByIndentedHTML
         inline = MarkdownInlineBuilder(isInTableCell: false, escapesTrailingHash: false, isInBlock: false, options: options)
         output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 4 + 16)
     }
@@ -136,6 +157,61 @@ struct MarkdownRenderer {
         if !output.isEmpty { endLine() }
         handOverPiece()
         return output
+    }
+
+    /// Renders the runs `runs` of the document as a piece of its rendering: the runs start at a
+    /// top-level block, and the piece's bytes start on the line where `startBlock` (a later
+    /// top-level block; `nil` for the document's start) opens — the blocks before it only bring
+    /// the renderer to the state a whole rendering has there. A piece that is not the last ends
+    /// before its last line (which the next block's opening ends).
+    mutating func renderPiece(runs: Range<Int>, startBlock: BlockID?, isLast: Bool) -> MarkdownRenderedPiece {
+        pieceStartBlock = startBlock
+        let document = self.document
+        document.walk(&self, runs: runs, peeksAtNextRun: !isLast)
+        var endState: MarkdownBoundaryState? = nil
+        let end: Int
+        if isLast {
+            if hasPendingLeaf { flushLeaf() }
+            if !output.isEmpty { endLine() }
+            end = output.utf8.count
+        } else {
+            endState = boundaryState()
+            end = currentLineStart
+        }
+        let start = startBlock == nil ? 0 : min(pieceStart, end)
+        let utf8 = output.utf8
+        let text = String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
+        let starts = topLevelStarts.dropFirst(startBlock == nil ? 0 : pieceTopLevelStartsBefore).map { $0 - start }
+        let ranges = verbatimRanges.dropFirst(startBlock == nil ? 0 : pieceVerbatimRangesBefore)
+        let verbatim = ranges.map { ($0.lowerBound - start)..<($0.upperBound - start) }
+        // Verbatim text that would straddle a join: no end state, so the pieces are not joined.
+        if ranges.contains(where: { $0.lowerBound < start || $0.upperBound > end }) { endState = nil }
+        return MarkdownRenderedPiece(
+            text: text, topLevelStarts: starts, verbatimRanges: verbatim, startState: pieceStartState, endState: endState)
+    }
+
+    /// The UTF-8 offset where the line being written starts.
+    private var currentLineStart: Int {
+        var utf8 = output.utf8[...]
+        var offset = output.utf8.count
+        while let last = utf8.last, last != UInt8(ascii: "\n") {
+            utf8.removeLast()
+            offset -= 1
+        }
+        return offset
+    }
+
+    /// The state carried into the next top-level block (``MarkdownBoundaryState``).
+    private func boundaryState() -> MarkdownBoundaryState {
+        let last = lastChild[document.blockCount]
+        return MarkdownBoundaryState(
+            currentLine: Array(output.utf8.suffix(output.utf8.count - currentLineStart)), linePrefix: linePrefix,
+            prefixLengths: prefixLengths, atLineStart: atLineStart, lineHasContent: lineHasContent, markerOnLine: markerOnLine,
+            lastTopLevelBlock: last, lastTopLevelListMarker: last.flatMap { listMarker[$0.index] },
+            currentLeaf: currentLeaf, hasPendingLeaf: hasPendingLeaf,
+            runEntersLeaf: runEntersLeaf, lastLeafTakesLines: lastLeafTakesLines, lastOpenHTMLLeaf: lastOpenHTMLLeaf,
+            nextLeafInterruptsParagraph: nextLeafInterruptsParagraph, nextLeafIsHTMLBlock: nextLeafIsHTMLBlock,
+            openMarkupCount: openMarkup.count, sharedDepth: sharedDepth, pendingSpans: pendingSpans, skippedDepth: skippedDepth)
     }
 
     /// Hands the piece from the last top-level block's start to the end of the output so far to
@@ -361,7 +437,7 @@ struct MarkdownRenderer {
 
     /// For every list: whether the block after it (its next sibling) is an HTML block whose text
     /// starts with whitespace. One pass over the blocks (in document pre-order) and the runs.
-    private static func listsFollowedByIndentedHTML(_ document: IntentDocument) -> [Bool] {
+    static func listsFollowedByIndentedHTML(_ document: IntentDocument) -> [Bool] {
         let count = document.blockCount
         var result = [Bool](repeating: false, count: count)
         guard count > 0 else { return result }
@@ -1003,6 +1079,12 @@ extension MarkdownRenderer: IntentVisitor {
     }
 
     mutating func enterBlock(_ block: BlockID, child: BlockID?) {
+        if block == pieceStartBlock, pieceStartState == nil {
+            pieceStartState = boundaryState()
+            pieceStart = currentLineStart
+            pieceTopLevelStartsBefore = topLevelStarts.count
+            pieceVerbatimRangesBefore = verbatimRanges.count
+        }
         open(block: block)
     }
 

@@ -28,6 +28,11 @@ import MarkdownParsing
 /// line break in a cell (an edit or a hand-made document can put one there) is written `<br>`, as
 /// GitHub's users write one, and reads back as inline HTML — a soft break there as a space.
 ///
+/// Threads: a document of 256 KiB of text or more written anew is rendered in pieces on every
+/// active core (cut before top-level blocks that follow a paragraph or heading; each piece's
+/// renderer starts one block early and the pieces are joined only where the renderers' states
+/// meet, so the bytes are one rendering's), then its escapes are minimized on every core.
+///
 /// ```swift
 /// let document = try IntentDocument(markdown: "Some *emphasis* and a [link](https://example.com).\n")
 /// print(MarkdownWriter().write(document))   // Some *emphasis* and a [link](https://example.com).
@@ -36,9 +41,13 @@ public struct MarkdownWriter: Sendable {
     /// The options every write uses.
     public var options: MarkdownWritingOptions
     /// The most threads escapes are minimized on (``EscapeMinimizer/workers``; the active cores
-    /// when `nil`) in a document or rendering of 64 KiB or more; smaller ones are minimized on the
+    /// when `nil`) in a document or rendering of 64 KiB or more, and a document of
+    /// ``minimumBytesRenderedInPieces`` or more is rendered on; smaller ones are minimized on the
     /// calling thread. One thread minimizes every block after the rendering, in order.
     package var escapeMinimizerWorkers: Int? = nil
+    /// The smallest document (UTF-8 bytes of text) rendered in pieces on several threads
+    /// (``renderInPieces(_:references:threads:)``), on as many as escapes are minimized on.
+    package var minimumBytesRenderedInPieces = 1 << 18
 
     /// Creates a writer.
     /// - Parameter options: Formatting options; see ``MarkdownWritingOptions/default``.
@@ -66,13 +75,28 @@ public struct MarkdownWriter: Sendable {
     /// stand with (definitions its text could refer to), and links and images whose target is
     /// one of `references` are written as references to it.
     func writeAnew(_ document: IntentDocument, context: String, references: LinkReferences = LinkReferences()) -> String {
-        var renderer = MarkdownRenderer(document: MarkdownFootnoteOrder.reordered(document), options: options, references: references)
+        let reordered = MarkdownFootnoteOrder.reordered(document)
+        // Below 64 KiB everything is minimized on the calling thread, and the active cores
+        // (system calls: about 14 µs) are not looked up.
+        let workers = { (bytes: Int) in bytes < 65_536 ? 1 : escapeMinimizerWorkers ?? ProcessInfo.processInfo.activeProcessorCount }
+        let size = document.text.utf8.count
+        if size >= minimumBytesRenderedInPieces, case let threads = workers(max(size, 65_536)), threads > 1,
+            let (rendered, starts, verbatim) = renderInPieces(reordered, references: references, threads: threads)
+        {
+            // Rendered on every core, then minimized on every core.
+            var written = rendered
+            if options.minimizesEscapes {
+                var minimizer = EscapeMinimizer(
+                    writing: options, context: EscapeMinimizer.footnoteContext(of: document) + context, size: written.utf8.count)
+                minimizer.workers = workers(written.utf8.count)
+                written = minimizer.minimize(written, pieceStarts: starts, verbatimRanges: verbatim)
+            }
+            return padded(written)
+        }
+        var renderer = MarkdownRenderer(document: reordered, options: options, references: references)
         var written: String
         if options.minimizesEscapes {
             let minimizerContext = EscapeMinimizer.footnoteContext(of: document) + context
-            // Below 64 KiB everything is minimized on the calling thread, and the active cores
-            // (system calls: about 14 µs) are not looked up.
-            let workers = { (bytes: Int) in bytes < 65_536 ? 1 : escapeMinimizerWorkers ?? ProcessInfo.processInfo.activeProcessorCount }
             // A large document's blocks are minimized on the other cores while it is rendered,
             // within a budget estimated from its text.
             let aheadThreads = workers(document.text.utf8.count)
@@ -89,13 +113,16 @@ public struct MarkdownWriter: Sendable {
         } else {
             written = renderer.render()
         }
-        // Padding goes last: it measures cells as they are finally written (escapes removed).
-        if options.padsTableColumns, written.utf8.contains(UInt8(ascii: "|")),
+        return padded(written)
+    }
+
+    /// `written` with its tables' columns padded when ``MarkdownWritingOptions/padsTableColumns``
+    /// asks. Padding goes last: it measures cells as they are finally written (escapes removed).
+    private func padded(_ written: String) -> String {
+        guard options.padsTableColumns, written.utf8.contains(UInt8(ascii: "|")),
             let tables = try? MarkdownConventionCounts(counting: Array(written.utf8)).tables, !tables.isEmpty
-        {
-            written = String(decoding: MarkdownTablePadding.padded(Array(written.utf8), tables: tables), as: UTF8.self)
-        }
-        return written
+        else { return written }
+        return String(decoding: MarkdownTablePadding.padded(Array(written.utf8), tables: tables), as: UTF8.self)
     }
 
     /// Front matter as written back: as it was, a line ending closing it when it had none; text
