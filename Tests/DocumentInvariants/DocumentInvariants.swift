@@ -69,7 +69,8 @@ public enum DocumentInvariants {
     // MARK: - Pieces
 
     /// The document parsed in pieces on several threads, cut wherever a piece may start (the
-    /// size thresholds taken away), equals `document` and has its source map.
+    /// size thresholds taken away), equals `document` and has its source map; written in pieces,
+    /// its Markdown rendering and its RTF are one thread's.
     /// - Throws: ``InvariantFailure`` when it differs.
     public static func checkPieces(of document: IntentDocument, input: FuzzInput) throws {
         var options = input.options
@@ -79,6 +80,20 @@ public enum DocumentInvariants {
         let pieces = try IntentDocument(markdown: input.markdown, options: options)
         guard pieces == document, pieces.markdownSource == document.markdownSource else {
             throw InvariantFailure("parallel parsing", "the document parsed in pieces differs from one parse")
+        }
+        // Written in pieces (cut however small the document is): the Markdown rendering wherever
+        // its pieces join, and the RTF, are one thread's.
+        let writer = MarkdownWriter(options: MarkdownWritingOptions(preservesSource: false))
+        if writer.rendersInPiecesAsWhole(document, threads: 4) == false {
+            throw InvariantFailure("writing in pieces", "the Markdown rendered in pieces differs from one rendering")
+        }
+        var rtfPieces = RTFWriter()
+        rtfPieces.writingThreads = 4
+        rtfPieces.minimumBytesInPieces = 0
+        var rtfWhole = RTFWriter()
+        rtfWhole.writingThreads = 1
+        guard rtfPieces.writeData(document) == rtfWhole.writeData(document) else {
+            throw InvariantFailure("writing in pieces", "the RTF written in pieces differs from one thread's")
         }
     }
 
