@@ -80,9 +80,11 @@ public struct MarkdownWriter: Sendable {
         // (system calls: about 14 µs) are not looked up.
         let workers = { (bytes: Int) in bytes < 65_536 ? 1 : escapeMinimizerWorkers ?? ProcessInfo.processInfo.activeProcessorCount }
         let size = document.text.utf8.count
-        if size >= minimumBytesRenderedInPieces, case let threads = workers(max(size, 65_536)), threads > 1,
-            let (rendered, starts, verbatim) = renderInPieces(reordered, references: references, threads: threads)
-        {
+        // (A size under 64 KiB reaches here only when tests lower the threshold.)
+        let threads = size >= minimumBytesRenderedInPieces ? workers(max(size, 65_536)) : 1
+        // A document whose pieces do not join (rare: tested documents always join) is rendered
+        // again in one piece below.
+        if threads > 1, let (rendered, starts, verbatim) = renderInPieces(reordered, references: references, threads: threads) {
             // Rendered on every core, then minimized on every core.
             var written = rendered
             if options.minimizesEscapes {

@@ -41,7 +41,7 @@ extension ParallelParse {
         let totals = (builder.byteCount, builder.runCount)
         // The source map is made from the block table on another thread while this one makes the
         // text (validated), unless the text is repaired after all (then from the document).
-        let map = copy.map { copy in
+        let mapJob = copy.map { copy in
             let (nodes, marks, blocks) = (nodes, marks, builder.blockTable())
             let job = IdleThreadJob {
                 MarkdownSourceMapBuilder.map(
@@ -51,10 +51,10 @@ extension ParallelParse {
             return job
         }
         var document = builder.finish()
-        if let copy, let map {
+        if let copy, let mapJob {
             document.markdownSource =
                 totals == (document.text.utf8.count, document.runCount)
-                ? map.result()
+                ? mapJob.result()
                 : MarkdownSourceMapBuilder.map(
                     nodes: nodes, source: copy.result(), document: document, marks: marks, totals: totals, frontMatter: frontMatter)
         }
