@@ -117,11 +117,11 @@ package struct IntentDocumentBuilder {
         Self.reserve(other.spans.count, in: &spans)
         Self.reserve(other.spans.count, in: &spanPaths)
         Self.reserve(other.runRecords.count, in: &runRecords)
-        for block in other.blocks {
-            blocks.append(
-                IntentDocument.Block(
-                    kind: block.kind, identity: block.identity + blockIdentityOffset,
-                    parent: block.parent >= 0 ? block.parent + blockBase : -1, markup: block.markup))
+        for var block in other.blocks {
+            // Copied as it is (its markup's box shared), with its identity and parent moved up.
+            block.identity += blockIdentityOffset
+            if block.parent >= 0 { block.parent += blockBase }
+            blocks.append(block)
         }
         for span in other.spans {
             _ = addSpan(

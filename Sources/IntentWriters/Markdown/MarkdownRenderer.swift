@@ -178,11 +178,12 @@ struct MarkdownRenderer {
             endState = boundaryState()
             end = currentLineStart
         }
-        let start = startBlock == nil ? 0 : min(pieceStart, end)
+        // (All 0 when the piece starts the document, or its start block was never reached.)
+        let start = min(pieceStart, end)
         let utf8 = output.utf8
         let text = String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
-        let starts = topLevelStarts.dropFirst(startBlock == nil ? 0 : pieceTopLevelStartsBefore).map { $0 - start }
-        let ranges = verbatimRanges.dropFirst(startBlock == nil ? 0 : pieceVerbatimRangesBefore)
+        let starts = topLevelStarts.dropFirst(pieceTopLevelStartsBefore).map { $0 - start }
+        let ranges = verbatimRanges.dropFirst(pieceVerbatimRangesBefore)
         let verbatim = ranges.map { ($0.lowerBound - start)..<($0.upperBound - start) }
         // Verbatim text that would straddle a join: no end state, so the pieces are not joined.
         if ranges.contains(where: { $0.lowerBound < start || $0.upperBound > end }) { endState = nil }
@@ -192,13 +193,8 @@ struct MarkdownRenderer {
 
     /// The UTF-8 offset where the line being written starts.
     private var currentLineStart: Int {
-        var utf8 = output.utf8[...]
-        var offset = output.utf8.count
-        while let last = utf8.last, last != UInt8(ascii: "\n") {
-            utf8.removeLast()
-            offset -= 1
-        }
-        return offset
+        let utf8 = output.utf8
+        return utf8.lastIndex(of: UInt8(ascii: "\n")).map { utf8.distance(from: utf8.startIndex, to: $0) + 1 } ?? 0
     }
 
     /// The state carried into the next top-level block (``MarkdownBoundaryState``).

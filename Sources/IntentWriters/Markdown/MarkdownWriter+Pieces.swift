@@ -11,11 +11,13 @@ extension MarkdownWriter {
     /// before its first, which brings that renderer to the state a whole rendering has where the
     /// piece starts. The pieces are joined only when every piece's end state is the next one's
     /// start state (``MarkdownBoundaryState``): then the bytes are the ones one rendering writes.
+    /// - Parameters:
+    ///   - repaired: The document, ``IntentModel/IntentDocument/repairedForWriting()`` applied.
+    ///   - lists: `MarkdownRenderer.listsFollowedByIndentedHTML(repaired)`.
     /// - Returns: The rendering, where its top-level blocks start and its verbatim ranges (UTF-8).
     func renderInPieces(
-        _ document: IntentDocument, references: LinkReferences, threads: Int
+        _ repaired: IntentDocument, lists: [Bool], references: LinkReferences, threads: Int
     ) -> (text: String, topLevelStarts: [Int], verbatimRanges: [Range<Int>])? {
-        let repaired = document.repairedForWriting()
         let cuts = Self.pieceCuts(of: repaired, pieces: threads * 2)
         guard !cuts.isEmpty else { return nil }
         // Piece i renders runs[i] and starts at block startBlocks[i].
@@ -28,7 +30,6 @@ extension MarkdownWriter {
             start = cut.previousBlockRun
         }
         runs.append(start..<repaired.runCount)
-        let lists = MarkdownRenderer.listsFollowedByIndentedHTML(repaired)
         let (pieceRuns, pieceStartBlocks) = (runs, startBlocks)
         let results = PieceResults(count: runs.count)
         let options = self.options
@@ -128,9 +129,10 @@ extension MarkdownWriter {
     /// in one (the bytes, where top-level blocks start, the verbatim ranges); `nil` when it is not
     /// cut or its pieces do not join.
     package func rendersInPiecesAsWhole(_ document: IntentDocument, threads: Int) -> Bool? {
-        let reordered = MarkdownFootnoteOrder.reordered(document)
-        guard let pieces = renderInPieces(reordered, references: LinkReferences(), threads: threads) else { return nil }
-        var whole = MarkdownRenderer(document: reordered, options: options)
+        let repaired = MarkdownFootnoteOrder.reordered(document).repairedForWriting()
+        let lists = MarkdownRenderer.listsFollowedByIndentedHTML(repaired)
+        guard let pieces = renderInPieces(repaired, lists: lists, references: LinkReferences(), threads: threads) else { return nil }
+        var whole = MarkdownRenderer(repaired: repaired, options: options, references: LinkReferences(), listsFollowedByIndentedHTML: lists)
         let text = whole.render()
         return pieces.text == text && pieces.topLevelStarts == whole.topLevelStarts && pieces.verbatimRanges == whole.verbatimRanges
     }

@@ -46,7 +46,7 @@ public struct MarkdownWriter: Sendable {
     /// calling thread. One thread minimizes every block after the rendering, in order.
     package var escapeMinimizerWorkers: Int? = nil
     /// The smallest document (UTF-8 bytes of text) rendered in pieces on several threads
-    /// (``renderInPieces(_:references:threads:)``), on as many as escapes are minimized on.
+    /// (``renderInPieces(_:lists:references:threads:)``), on as many as escapes are minimized on.
     package var minimumBytesRenderedInPieces = 1 << 18
 
     /// Creates a writer.
@@ -75,7 +75,9 @@ public struct MarkdownWriter: Sendable {
     /// stand with (definitions its text could refer to), and links and images whose target is
     /// one of `references` are written as references to it.
     func writeAnew(_ document: IntentDocument, context: String, references: LinkReferences = LinkReferences()) -> String {
-        let reordered = MarkdownFootnoteOrder.reordered(document)
+        // Repaired and scanned once, for the rendering in pieces and in one alike.
+        let repaired = MarkdownFootnoteOrder.reordered(document).repairedForWriting()
+        let lists = MarkdownRenderer.listsFollowedByIndentedHTML(repaired)
         // Below 64 KiB everything is minimized on the calling thread, and the active cores
         // (system calls: about 14 µs) are not looked up.
         let workers = { (bytes: Int) in bytes < 65_536 ? 1 : escapeMinimizerWorkers ?? ProcessInfo.processInfo.activeProcessorCount }
@@ -84,7 +86,9 @@ public struct MarkdownWriter: Sendable {
         let threads = size >= minimumBytesRenderedInPieces ? workers(max(size, 65_536)) : 1
         // A document whose pieces do not join (rare: tested documents always join) is rendered
         // again in one piece below.
-        if threads > 1, let (rendered, starts, verbatim) = renderInPieces(reordered, references: references, threads: threads) {
+        if threads > 1,
+            let (rendered, starts, verbatim) = renderInPieces(repaired, lists: lists, references: references, threads: threads)
+        {
             // Rendered on every core, then minimized on every core.
             var written = rendered
             if options.minimizesEscapes {
@@ -95,7 +99,7 @@ public struct MarkdownWriter: Sendable {
             }
             return padded(written)
         }
-        var renderer = MarkdownRenderer(document: reordered, options: options, references: references)
+        var renderer = MarkdownRenderer(repaired: repaired, options: options, references: references, listsFollowedByIndentedHTML: lists)
         var written: String
         if options.minimizesEscapes {
             let minimizerContext = EscapeMinimizer.footnoteContext(of: document) + context

@@ -81,14 +81,22 @@ enum ParallelParse {
     static func shapeInPieces(of markdown: String, options: MarkdownParsingOptions) -> InputShape? {
         var markdown = markdown
         return markdown.withUTF8 { bytes in
-            let spacing = max(options.minimumPieceBytes, bytes.count / (options.parsingThreads * piecesPerThread))
-            let cuts = PieceCuts(in: bytes, spacing: spacing)
-            guard !cuts.offsets.isEmpty else { return nil }
-            let bounds = [0] + cuts.offsets + [bytes.count]
-            return zip(bounds, bounds.dropFirst()).reduce(InputShape()) {
-                $0.followed(by: InputShape(scanning: UnsafeBufferPointer(rebasing: bytes[$1.0..<$1.1])))
+            cutRanges(of: bytes, threads: options.parsingThreads, options: options)?.ranges.reduce(InputShape()) {
+                $0.followed(by: InputShape(scanning: UnsafeBufferPointer(rebasing: bytes[$1])))
             }
         }
+    }
+
+    /// The byte ranges `bytes` is cut into for `threads` threads (``PieceCuts``), with the line
+    /// endings before each; `nil` when there is no cut.
+    private static func cutRanges(
+        of bytes: UnsafeBufferPointer<UInt8>, threads: Int, options: MarkdownParsingOptions
+    ) -> (ranges: [Range<Int>], linesBefore: [Int])? {
+        let spacing = max(options.minimumPieceBytes, bytes.count / (threads * piecesPerThread))
+        let cuts = PieceCuts(in: bytes, spacing: spacing)
+        guard !cuts.offsets.isEmpty else { return nil }
+        let bounds = [0] + cuts.offsets + [bytes.count]
+        return (zip(bounds, bounds.dropFirst()).map { $0..<$1 }, [0] + cuts.linesBefore)
     }
 
     /// `bytes` cut, fed and checked (steps 1 to 3), with the definitions the parsers share and
@@ -105,16 +113,13 @@ enum ParallelParse {
         guard bytes.count >= options.minimumBytesInPieces else { return try wholeShapeChecked() }
         let threads = options.parsingThreads
         guard threads > 1 else { return try wholeShapeChecked() }
-        let spacing = max(options.minimumPieceBytes, bytes.count / (threads * piecesPerThread))
-        let cuts = PieceCuts(in: bytes, spacing: spacing)
-        guard !cuts.offsets.isEmpty else { return try wholeShapeChecked() }
-        let bounds = [0] + cuts.offsets + [bytes.count]
-        let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+        guard let (ranges, linesBefore) = cutRanges(of: bytes, threads: threads, options: options) else {
+            return try wholeShapeChecked()
+        }
         let feeds = try fed(
             ranges.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, options: options, threads: threads, measuringShape: checkingShape)
         guard
-            let (pieces, references) = try checked(
-                feeds, ranges: ranges, linesBefore: [0] + cuts.linesBefore, bytes: bytes, options: options)
+            let (pieces, references) = try checked(feeds, ranges: ranges, linesBefore: linesBefore, bytes: bytes, options: options)
         else { return nil }
         return (pieces, references, threads)
     }
