@@ -127,10 +127,10 @@ static inline void *intentmark_realloc(void *block, size_t size) {
 
 static inline void intentmark_free(void *block) { free(block); }
 
-/* A parser that allocates with the allocator above. */
-static inline cmark_parser *intentmark_parser_new(int options) {
+/* The allocator above, for cmark_parser_new_with_mem. */
+static inline cmark_mem *intentmark_library_allocator(void) {
   static cmark_mem allocator = {intentmark_calloc, intentmark_realloc, intentmark_free};
-  return cmark_parser_new_with_mem(options, &allocator);
+  return &allocator;
 }
 
 #endif

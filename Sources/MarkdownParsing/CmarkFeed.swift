@@ -12,6 +12,8 @@ final class CmarkFeed {
 
     /// `nil` once a tree has taken the parser over.
     private(set) var parser: OpaquePointer?
+    /// The region the parse allocates from, handed over with the parser.
+    private var arena: CmarkArena?
     /// The tasklist extension, when attached, to recognise task items.
     let tasklistExtension: UnsafeMutableRawPointer?
     /// Whether the blocks read so far hold a footnote definition, as of the last
@@ -20,11 +22,14 @@ final class CmarkFeed {
 
     // MARK: Initialisers
 
-    /// A parser with the extensions and libcmark-gfm options `options` ask for.
+    /// A parser with the extensions and libcmark-gfm options `options` ask for, allocating in an
+    /// arena of its own (``CmarkArena``) unless `inArena` is false (the benchmarks' C baseline,
+    /// which allocates node by node as libcmark-gfm does).
     /// - Throws: ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` when libcmark-gfm returns
     ///   no parser or an extension is not registered.
-    init(options: MarkdownParsingOptions) throws {
+    init(options: MarkdownParsingOptions, inArena: Bool = true) throws {
         _ = CmarkRegistry.registered
+        let arena = CmarkArena(enabled: inArena)
         var cmarkOptions: Int32 = CMARK_OPT_DEFAULT
         if options.extensions.contains(.footnotes) { cmarkOptions |= CMARK_OPT_FOOTNOTES }
         if options.smartPunctuation { cmarkOptions |= CMARK_OPT_SMART }
@@ -34,19 +39,21 @@ final class CmarkFeed {
         // after them) only with CMARK_OPT_SOURCEPOS; without it a break after inline HTML over
         // two lines took the indentation of the wrong line.
         if options.interpretedSyntax == .inlineOnlyPreservingWhitespace { cmarkOptions |= CMARK_OPT_SOURCEPOS }
-        guard let parser = intentmark_parser_new(cmarkOptions) else {
+        let made = arena.withCurrent { cmark_parser_new_with_mem(cmarkOptions, arena.allocator) }
+        guard let parser = made else {
             throw IntentMarkError.parserUnavailable(reason: "cmark_parser_new_with_mem returned NULL")
         }
         var tasklist: UnsafeMutableRawPointer? = nil
         for (name, option) in MarkdownExtensions.named where options.extensions.contains(option) && option != .footnotes {
             guard let syntaxExtension = cmark_find_syntax_extension(name) else {
-                cmark_parser_free(parser)
+                arena.withCurrent { cmark_parser_free(parser) }
                 throw IntentMarkError.parserUnavailable(reason: "extension '\\(name)' is not registered")
             }
-            cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            arena.withCurrent { _ = cmark_parser_attach_syntax_extension(parser, syntaxExtension) }
             if option == .tasklist { tasklist = UnsafeMutableRawPointer(syntaxExtension) }
         }
         self.parser = parser
+        self.arena = arena
         self.tasklistExtension = tasklist
     }
 
@@ -56,14 +63,16 @@ final class CmarkFeed {
     /// most 1 GiB (`cmark_parser_feed` takes a `size_t` but keeps buffer sizes in 32-bit ints).
     /// Does nothing once a tree has taken the parser over.
     func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let parser, let base = bytes.baseAddress, bytes.count > 0 else { return }
+        guard let parser, let arena, let base = bytes.baseAddress, bytes.count > 0 else { return }
         let start = DispatchTime.now().uptimeNanoseconds
         base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { pointer in
-            var offset = 0
-            while offset < bytes.count {
-                let length = min(bytes.count - offset, 1 << 30)
-                cmark_parser_feed(parser, pointer + offset, length)
-                offset += length
+            arena.withCurrent {
+                var offset = 0
+                while offset < bytes.count {
+                    let length = min(bytes.count - offset, 1 << 30)
+                    cmark_parser_feed(parser, pointer + offset, length)
+                    offset += length
+                }
             }
         }
         LibraryParseClock.add(DispatchTime.now().uptimeNanoseconds &- start)
@@ -75,13 +84,18 @@ final class CmarkFeed {
         holdsFootnoteDefinition = intentmark_parser_has_footnote_definition(parser)
     }
 
-    /// The parser, which the caller now owns; `nil` when it was handed over before.
-    func handOver() -> OpaquePointer? {
-        defer { parser = nil }
-        return parser
+    /// The parser and the arena it allocates from, which the caller now owns (the arena must
+    /// outlive the parser and its document); `nil` when they were handed over before.
+    func handOver() -> (parser: OpaquePointer, arena: CmarkArena)? {
+        defer {
+            parser = nil
+            arena = nil
+        }
+        guard let parser, let arena else { return nil }
+        return (parser, arena)
     }
 
     deinit {
-        if let parser { cmark_parser_free(parser) }
+        if let parser, let arena { arena.withCurrent { cmark_parser_free(parser) } }
     }
 }

@@ -10,6 +10,8 @@ final class CmarkTree {
     // MARK: Stored layout
 
     private let parser: OpaquePointer
+    /// The region the parse allocated from; released after the tree and parser are freed.
+    private let arena: CmarkArena
     /// The document node; valid while this object lives.
     let root: UnsafeMutablePointer<cmark_node>
     /// The node types of the GFM extensions in this process.
@@ -19,11 +21,12 @@ final class CmarkTree {
 
     // MARK: Initialisers
 
-    /// Parses `bytes` (valid UTF-8, passed with its length: NUL bytes are input, not terminators).
+    /// Parses `bytes` (valid UTF-8, passed with its length: NUL bytes are input, not terminators),
+    /// in an arena unless `inArena` is false (see ``CmarkFeed/init(options:inArena:)``).
     /// - Throws: ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` when libcmark-gfm returns
     ///   no parser or no document.
-    convenience init(parsing bytes: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions) throws {
-        let parser = try CmarkFeed(options: options)
+    convenience init(parsing bytes: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions, inArena: Bool = true) throws {
+        let parser = try CmarkFeed(options: options, inArena: inArena)
         parser.feed(bytes)
         try self.init(finishing: parser)
     }
@@ -32,17 +35,18 @@ final class CmarkTree {
     /// - Throws: ``IntentModel/IntentMarkError/parserUnavailable(reason:)`` when libcmark-gfm returns
     ///   no document, or `feed` was finished before.
     init(finishing feed: CmarkFeed) throws {
-        guard let parser = feed.handOver() else {
+        guard let (parser, arena) = feed.handOver() else {
             throw IntentMarkError.parserUnavailable(reason: "the parser was finished before")
         }
         let parseStart = DispatchTime.now().uptimeNanoseconds
-        let finished = Self.finish(parser)
+        let finished = arena.withCurrent { Self.finish(parser) }
         LibraryParseClock.add(DispatchTime.now().uptimeNanoseconds &- parseStart)
         guard let root = finished else {
-            cmark_parser_free(parser)
+            arena.withCurrent { cmark_parser_free(parser) }
             throw IntentMarkError.parserUnavailable(reason: "cmark_parser_finish returned NULL")
         }
         self.parser = parser
+        self.arena = arena
         self.root = root
         self.tasklistExtension = feed.tasklistExtension
         self.extensionTypes = ExtensionNodeTypes(
@@ -73,8 +77,8 @@ final class CmarkTree {
 
     /// libcmark-gfm's own plain-text rendering (`cmark_render_plaintext`, no line wrapping).
     func renderPlainText() -> String {
-        guard let text = cmark_render_plaintext(root, CMARK_OPT_DEFAULT, 0) else { return "" }
-        defer { free(text) }
+        guard let text = arena.withCurrent({ cmark_render_plaintext(root, CMARK_OPT_DEFAULT, 0) }) else { return "" }
+        defer { arena.release(text) }
         return String(cString: text)
     }
 
@@ -83,8 +87,8 @@ final class CmarkTree {
     func renderCommonMark(footnotes: Bool) -> String {
         var options: Int32 = CMARK_OPT_DEFAULT
         if footnotes { options |= CMARK_OPT_FOOTNOTES }
-        guard let text = cmark_render_commonmark(root, options, 0) else { return "" }
-        defer { free(text) }
+        guard let text = arena.withCurrent({ cmark_render_commonmark(root, options, 0) }) else { return "" }
+        defer { arena.release(text) }
         return String(cString: text)
     }
 
@@ -96,14 +100,17 @@ final class CmarkTree {
         if unsafe { options |= CMARK_OPT_UNSAFE }
         if footnotes { options |= CMARK_OPT_FOOTNOTES }
         if smart { options |= CMARK_OPT_SMART }
-        guard let html = cmark_render_html(root, options, cmark_parser_get_syntax_extensions(parser)) else { return nil }
-        defer { free(html) }
+        let rendered = arena.withCurrent { cmark_render_html(root, options, cmark_parser_get_syntax_extensions(parser)) }
+        guard let html = rendered else { return nil }
+        defer { arena.release(html) }
         return body(html)
     }
 
     deinit {
-        cmark_node_free(root)
-        cmark_parser_free(parser)
+        arena.withCurrent {
+            cmark_node_free(root)
+            cmark_parser_free(parser)
+        }
     }
 }
 

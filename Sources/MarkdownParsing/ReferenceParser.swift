@@ -2,18 +2,16 @@ internal import CCmarkGFM
 import Foundation
 import IntentModel
 
-/// libcmark-gfm used directly, without the intent model: the oracle tests compare against.
-///
-/// `package` so that this package's tests can use it; nothing public exposes C.
 /// A libcmark-gfm document parsed without the intent model, for baselines (benchmarks) and oracles
-/// (tests). `package`: nothing public exposes C.
+/// (tests), allocated node by node as libcmark-gfm allocates (no arena). `package`: nothing
+/// public exposes C.
 package final class ReferenceTree {
     private let tree: CmarkTree
     private let options: MarkdownParsingOptions
 
     /// Parses `bytes` (valid UTF-8) with libcmark-gfm alone, with the extensions of `options`.
     package init(parsing bytes: UnsafeBufferPointer<UInt8>, options: MarkdownParsingOptions = .default) throws {
-        tree = try CmarkTree(parsing: bytes, options: options)
+        tree = try CmarkTree(parsing: bytes, options: options, inArena: false)
         self.options = options
     }
 
