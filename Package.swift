@@ -50,8 +50,19 @@ let package = Package(
         .target(
             name: "IntentMark", dependencies: ["IntentModel", "MarkdownParsing", "IntentWriters", "IntentLowering", "IntentEditing"]),
         // The command-line tool; the plugin embeds the bundled real document.
+        // On Linux the linker sends libcmark-gfm's per-character switching of its inline special
+        // characters to CmarkInlinePass, so that a static build (`-static-executable`) runs inline
+        // passes on several threads at once (see CmarkInlinePass.h); a dynamic build reaches
+        // CmarkInlinePass without it. An executable target only: no library product carries it.
         .executableTarget(
             name: "intentmark", dependencies: ["IntentMark", "ConversionBenchmarks"],
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-Xlinker", "--wrap=cmark_inlines_add_special_character",
+                        "-Xlinker", "--wrap=cmark_inlines_remove_special_character",
+                    ], .when(platforms: [.linux]))
+            ],
             plugins: [.plugin(name: "EmbedDocumentPlugin")]),
         .executableTarget(name: "embed-document"),
         .plugin(name: "EmbedDocumentPlugin", capability: .buildTool(), dependencies: ["embed-document"]),

@@ -54,19 +54,22 @@ final class CmarkTree {
             tableCell: intentmark_node_type_table_cell(), strikethrough: intentmark_node_type_strikethrough())
     }
 
-    /// `cmark_parser_finish` (the inline pass and the last blocks), run alone where inline passes
-    /// cannot run at once.
+    /// `cmark_parser_finish` (the inline pass and the last blocks), as this process's
+    /// ``InlinePassMode`` allows: as is, bracketed, or alone. Block parsing (`cmark_parser_feed`)
+    /// always runs in parallel.
     private static func finish(_ parser: OpaquePointer) -> UnsafeMutablePointer<cmark_node>? {
-        // libcmark-gfm 0.29.0.gfm.6 turns the extensions' special characters on and off in global
-        // tables around each inline pass (`cmark_manage_extensions_special_characters` in
-        // `cmark_parser_finish`), so two parsers finishing at once corrupt each other's inlines.
-        // Where CmarkInlinePass's definition of that function takes the library's place, it
-        // counts the parsers in their inline pass and inline passes run at once; elsewhere they
-        // are serialised. Block parsing (`cmark_parser_feed`) always runs in parallel.
-        guard !CmarkRegistry.inlinePassIsConcurrent else { return cmark_parser_finish(parser) }
-        CmarkRegistry.inlinePassLock.lock()
-        defer { CmarkRegistry.inlinePassLock.unlock() }
-        return cmark_parser_finish(parser)
+        switch CmarkRegistry.inlinePassMode {
+        case .concurrent:
+            return cmark_parser_finish(parser)
+        case .bracketed:
+            intentmark_inline_pass_begin(parser)
+            defer { intentmark_inline_pass_end(parser) }
+            return cmark_parser_finish(parser)
+        case .serial:
+            CmarkRegistry.inlinePassLock.lock()
+            defer { CmarkRegistry.inlinePassLock.unlock() }
+            return cmark_parser_finish(parser)
+        }
     }
 
     /// libcmark-gfm's own HTML for this tree (`cmark_render_html` with the parser's extensions),
@@ -122,16 +125,15 @@ enum CmarkRegistry {
         return true
     }()
 
-    /// Whether `cmark_parser_finish` may run on several threads at once: true where the
-    /// library's calls that switch its inline special characters reach CmarkInlinePass's counting
-    /// definition (ELF platforms with libcmark-gfm linked dynamically), found once by a probe parse.
-    static let inlinePassIsConcurrent: Bool = {
+    /// How `cmark_parser_finish` may run on several threads at once in this process, found once
+    /// by a probe parse.
+    static let inlinePassMode: InlinePassMode = {
         _ = registered
-        return intentmark_inline_pass_is_concurrent()
+        return InlinePassMode.probed()
     }()
 
-    /// Serialises `cmark_parser_finish` across threads where ``inlinePassIsConcurrent`` is false
-    /// (see `CmarkTree.init`).
+    /// Serialises `cmark_parser_finish` across threads where ``inlinePassMode`` is
+    /// ``InlinePassMode/serial`` (see `CmarkTree.init`).
     static let inlinePassLock = NSLock()
 }
 

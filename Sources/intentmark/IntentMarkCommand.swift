@@ -1,5 +1,6 @@
 import Foundation
 import IntentMark
+import MarkdownParsing
 
 #if canImport(Glibc)
     import Glibc
@@ -47,7 +48,9 @@ enum IntentMarkCommand {
         case BenchCommand.childFlag:
             return try BenchCommand.runMemoryChild(Array(arguments.dropFirst()))
         case "--version":
-            write("intentmark \(version)\n", to: .standardOutput)
+            write(
+                "intentmark \(version)\nlibcmark-gfm \(CmarkLibraryInfo.version): \(CmarkLibraryInfo.inlinePasses)\n",
+                to: .standardOutput)
             return .success
         default:
             // `intentmark FILE…` and `intentmark -t html FILE` convert, as pandoc does. A word

@@ -72,6 +72,20 @@ struct CLITests {
             status: process.terminationStatus, standardOutput: outputData, standardError: String(decoding: errorData, as: UTF8.self))
     }
 
+    /// `--version` names the tool's version, then libcmark-gfm's and how its inline passes run:
+    /// the tests' build links libcmark-gfm dynamically, where they run on several threads at once.
+    @Test func versionNamesTheLibraryAndHowItsInlinePassesRun() throws {
+        let result = try Self.run(["--version"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("intentmark ") == true)
+        #expect(lines.last?.hasPrefix("libcmark-gfm 0.29.0.gfm.") == true)
+        #if os(Linux)
+            #expect(lines.last?.hasSuffix(": inline passes on several threads at once") == true)
+        #endif
+    }
+
     @Test func convertsStandardInputToARunDump() throws {
         let result = try Self.run(["convert", "--to", "runs"], input: Data("# Hi\n".utf8))
         #expect(result.status == 0)

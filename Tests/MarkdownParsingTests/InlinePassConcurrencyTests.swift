@@ -60,7 +60,7 @@ struct InlinePassConcurrencyTests {
         /// it), the library's calls that switch its special characters reach CmarkInlinePass, and
         /// inline passes run at once instead of one after another.
         @Test func inlinePassesRunConcurrentlyOnLinux() {
-            #expect(CmarkRegistry.inlinePassIsConcurrent)
+            #expect(CmarkRegistry.inlinePassMode == .concurrent)
         }
     #endif
 
