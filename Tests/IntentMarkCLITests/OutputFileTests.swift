@@ -111,8 +111,9 @@ struct OutputFileTests {
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
         let error = Pipe()
         process.standardError = error
+        _ = CLITests.ignoringBrokenPipes
         try process.run()
-        input.fileHandleForWriting.write(Data("# x\n".utf8))
+        try? input.fileHandleForWriting.write(contentsOf: Data("# x\n".utf8))
         try input.fileHandleForWriting.close()
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -133,8 +134,9 @@ struct OutputFileTests {
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        _ = CLITests.ignoringBrokenPipes
         try process.run()
-        input.fileHandleForWriting.write(Data("# part".utf8))
+        try? input.fileHandleForWriting.write(contentsOf: Data("# part".utf8))
         var waited = 0
         while try Self.names(in: directory).isEmpty, waited < 10_000 {
             usleep(1_000)
