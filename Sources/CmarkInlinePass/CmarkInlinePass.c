@@ -106,7 +106,9 @@ __attribute__((weak)) void cmark_manage_extensions_special_characters(cmark_pars
    cmark_parser_finish the caller brackets the inline pass (intentmark_inline_pass_begin/_end),
    which switches the characters as the counting above does; the library's own calls inside a
    bracket do nothing. Without `--wrap` the `__real_…` references are weak and unresolved (NULL),
-   the wrappers are never called, and the probe below says so. */
+   the wrappers are never called, and the probe below says so. ELF only: elsewhere (Mach-O) a weak
+   reference must resolve at link time, and no `--wrap` exists. */
+#if defined(__ELF__)
 extern void __real_cmark_inlines_add_special_character(unsigned char c, bool emphasis) __attribute__((weak));
 extern void __real_cmark_inlines_remove_special_character(unsigned char c, bool emphasis) __attribute__((weak));
 
@@ -145,6 +147,21 @@ static void switch_per_character(cmark_parser *parser, int add) {
   }
 }
 
+static bool wrapping_linked(void) {
+  return __real_cmark_inlines_add_special_character != NULL && __real_cmark_inlines_remove_special_character != NULL;
+}
+
+static unsigned long wrapped_calls(void) { return __atomic_load_n(&wrapped_call_count, __ATOMIC_RELAXED); }
+#else
+static _Thread_local bool bracketed = false;
+static void switch_per_character(cmark_parser *parser, int add) {
+  (void)parser;
+  (void)add;
+}
+static bool wrapping_linked(void) { return false; }
+static unsigned long wrapped_calls(void) { return 0; }
+#endif
+
 void intentmark_inline_pass_begin(cmark_parser *parser) {
   pthread_mutex_lock(&state_lock);
   enter(parser, switch_per_character);
@@ -161,7 +178,7 @@ void intentmark_inline_pass_end(cmark_parser *parser) {
 
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 static bool concurrent = false;
-static bool wrapped = false;
+static bool bracketing = false;
 
 /* Finishes a parse of a one-character document with strikethrough (whose '~' is switched on and
    off around the inline pass) and counts which of this module's definitions the library's calls
@@ -175,21 +192,20 @@ static void probe(void) {
   pthread_mutex_lock(&state_lock);
   unsigned long before = call_count;
   pthread_mutex_unlock(&state_lock);
-  unsigned long wrapped_before = __atomic_load_n(&wrapped_call_count, __ATOMIC_RELAXED);
+  unsigned long wrapped_before = wrapped_calls();
   cmark_parser_feed(parser, "a", 1);
   cmark_node *document = cmark_parser_finish(parser);
   pthread_mutex_lock(&state_lock);
   unsigned long calls = call_count - before;
   pthread_mutex_unlock(&state_lock);
-  unsigned long wrapped_calls = __atomic_load_n(&wrapped_call_count, __ATOMIC_RELAXED) - wrapped_before;
+  unsigned long wrapped = wrapped_calls() - wrapped_before;
   if (document != NULL) cmark_node_free(document);
   cmark_parser_free(parser);
   pthread_once(&original_once, find_original);
   /* Only this probe can have called while no other parser runs: the caller asks before its
      first parse. Other threads' parses may add calls, never remove them. */
   concurrent = calls >= 2 && original != NULL && original != cmark_manage_extensions_special_characters;
-  wrapped = !concurrent && wrapped_calls >= 2 && __real_cmark_inlines_add_special_character != NULL &&
-            __real_cmark_inlines_remove_special_character != NULL;
+  bracketing = !concurrent && wrapped >= 2 && wrapping_linked();
 }
 
 bool intentmark_inline_pass_is_concurrent(void) {
@@ -199,5 +215,5 @@ bool intentmark_inline_pass_is_concurrent(void) {
 
 bool intentmark_inline_pass_is_bracketed(void) {
   pthread_once(&probe_once, probe);
-  return wrapped;
+  return bracketing;
 }
