@@ -16,11 +16,11 @@
    with other extensions waits until those have finished. One thread alone sees exactly the
    library's behaviour.
 
-   Where the library keeps its own definition (a static link), that definition still switches
-   each character through two functions the library's blocks reach by relocation. An executable
-   linked with `-Xlinker --wrap=cmark_inlines_add_special_character -Xlinker
-   --wrap=cmark_inlines_remove_special_character` (the intentmark executable's linker settings on
-   Linux) sends those calls here; the caller then brackets each cmark_parser_finish with
+   Where the library keeps its own definition (a static link on an ELF platform), that
+   definition still switches each character through two functions the library's blocks reach by
+   relocation. An executable linked with `-Xlinker --wrap=cmark_inlines_add_special_character
+   -Xlinker --wrap=cmark_inlines_remove_special_character` (the intentmark executable's linker
+   settings on Linux) sends those calls here; the caller then brackets each cmark_parser_finish with
    intentmark_inline_pass_begin and intentmark_inline_pass_end, which count as above, and the
    library's own switching inside the bracket does nothing. Where neither holds (Apple platforms'
    two-level namespace, a static link without the two `--wrap` flags), nothing of this runs, and
