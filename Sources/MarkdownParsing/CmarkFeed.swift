@@ -39,18 +39,21 @@ final class CmarkFeed {
         // after them) only with CMARK_OPT_SOURCEPOS; without it a break after inline HTML over
         // two lines took the indentation of the wrong line.
         if options.interpretedSyntax == .inlineOnlyPreservingWhitespace { cmarkOptions |= CMARK_OPT_SOURCEPOS }
-        let made = arena.withCurrent { cmark_parser_new_with_mem(cmarkOptions, arena.allocator) }
-        guard let parser = made else {
-            throw IntentMarkError.parserUnavailable(reason: "cmark_parser_new_with_mem returned NULL")
-        }
-        var tasklist: UnsafeMutableRawPointer? = nil
-        for (name, option) in MarkdownExtensions.named where options.extensions.contains(option) && option != .footnotes {
-            guard let syntaxExtension = cmark_find_syntax_extension(name) else {
-                arena.withCurrent { cmark_parser_free(parser) }
-                throw IntentMarkError.parserUnavailable(reason: "extension '\\(name)' is not registered")
+        // The parser and its list of extensions are the arena's first blocks.
+        let (parser, tasklist) = try arena.withCurrent { () throws -> (OpaquePointer, UnsafeMutableRawPointer?) in
+            guard let parser = cmark_parser_new_with_mem(cmarkOptions, arena.allocator) else {
+                throw IntentMarkError.parserUnavailable(reason: "cmark_parser_new_with_mem returned NULL")
             }
-            arena.withCurrent { _ = cmark_parser_attach_syntax_extension(parser, syntaxExtension) }
-            if option == .tasklist { tasklist = UnsafeMutableRawPointer(syntaxExtension) }
+            var tasklist: UnsafeMutableRawPointer? = nil
+            for (name, option) in MarkdownExtensions.named where options.extensions.contains(option) && option != .footnotes {
+                guard let syntaxExtension = cmark_find_syntax_extension(name) else {
+                    cmark_parser_free(parser)
+                    throw IntentMarkError.parserUnavailable(reason: "extension '\\(name)' is not registered")
+                }
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+                if option == .tasklist { tasklist = UnsafeMutableRawPointer(syntaxExtension) }
+            }
+            return (parser, tasklist)
         }
         self.parser = parser
         self.arena = arena
