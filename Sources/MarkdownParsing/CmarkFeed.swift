@@ -48,7 +48,7 @@ final class CmarkFeed {
             for (name, option) in MarkdownExtensions.named where options.extensions.contains(option) && option != .footnotes {
                 guard let syntaxExtension = cmark_find_syntax_extension(name) else {
                     cmark_parser_free(parser)
-                    throw IntentMarkError.parserUnavailable(reason: "extension '\\(name)' is not registered")
+                    throw IntentMarkError.parserUnavailable(reason: "extension '\(name)' is not registered")
                 }
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
                 if option == .tasklist { tasklist = UnsafeMutableRawPointer(syntaxExtension) }
