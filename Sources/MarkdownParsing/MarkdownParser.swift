@@ -62,6 +62,34 @@ public struct MarkdownParser: Sendable {
         }
     }
 
+    /// Parses Markdown bytes as ``parse(_:)-(Data)`` does and hands the document to `transform`:
+    /// a document parsed in pieces (large, on more than one thread: see
+    /// ``MarkdownParsingOptions/maximumParsingThreads``) a piece at a time — each piece's own
+    /// document (some of the top-level blocks, in order; identities from 1; no source map or
+    /// front matter), transformed by the thread that converted it — and any other whole. For
+    /// writers whose output of a document is their outputs of its top-level blocks one after
+    /// another (the command line's HTML without heading ids): the pieces are never joined into
+    /// one document, and each is written while its text is still in that core's cache.
+    /// - Parameters:
+    ///   - markdown: UTF-8 bytes; a leading byte-order mark is skipped.
+    ///   - transform: Called once per piece, on any thread, or once with the whole document.
+    /// - Returns: The outputs, in document order.
+    /// - Throws: As ``parse(_:)-(Data)``.
+    package func parse<Output>(
+        _ markdown: Data, transformingPieces transform: @escaping @Sendable (IntentDocument) -> Output
+    ) throws -> [Output] {
+        if UTF8Validation.firstInvalidOffset(in: markdown) != nil { return [transform(try parse(markdown))] }
+        var outputs: [Output]? = nil
+        let document = try markdown.withUnsafeBytes { raw in
+            try parse(utf8: raw.bindMemory(to: UInt8.self), inPieces: true, inspecting: { _ in () }) { bytes, source, checkingShape in
+                outputs = try ParallelParse.transformedPieces(
+                    of: bytes, source: source, options: options, checkingShape: checkingShape, transform: transform)
+                return outputs != nil
+            }.0
+        }
+        return outputs ?? [transform(document)]
+    }
+
     /// Parses valid UTF-8 bytes.
     func parse(utf8 source: UnsafeBufferPointer<UInt8>) throws -> IntentDocument {
         try parse(utf8: source, inPieces: true) { _ in () }.0
@@ -90,8 +118,13 @@ public struct MarkdownParser: Sendable {
     /// Checks the limits, parses with libcmark-gfm, lets `inspect` read the tree, and converts it;
     /// in pieces on several threads when `inPieces` allows and the input is large
     /// (``ParallelParse``), and then `inspect` is not called (`nil`).
+    /// - Parameter piecewise: When given (and the input has no front matter), what is tried
+    ///   instead of joining pieces into one document: it is given the prepared bytes, the
+    ///   prepared source and whether the shape is still to be checked, and returns whether it
+    ///   parsed them (in pieces); then the document returned is empty.
     private func parse<Extra>(
-        utf8 source: UnsafeBufferPointer<UInt8>, inPieces: Bool, inspecting inspect: (CmarkTree) -> Extra
+        utf8 source: UnsafeBufferPointer<UInt8>, inPieces: Bool, inspecting inspect: (CmarkTree) -> Extra,
+        piecewise: ((UnsafeBufferPointer<UInt8>, PreparedSource, Bool) throws -> Bool)? = nil
     ) throws -> (IntentDocument, Extra?) {
         guard source.count <= options.limits.maximumInputBytes else {
             throw IntentMarkError.limitExceeded(
@@ -113,7 +146,8 @@ public struct MarkdownParser: Sendable {
             return (document, extra)
         }
         return try convert(
-            source, inPieces: inPieces, inspecting: inspect, original: source, frontMatter: nil, checkingShape: measuresShapeInPieces)
+            source, inPieces: inPieces, inspecting: inspect, original: source, frontMatter: nil, checkingShape: measuresShapeInPieces,
+            piecewise: piecewise)
     }
 
     /// Parses `source` with libcmark-gfm, lets `inspect` read the tree, and converts it (in pieces
@@ -122,7 +156,8 @@ public struct MarkdownParser: Sendable {
     /// in pieces), else it was before.
     private func convert<Extra>(
         _ source: UnsafeBufferPointer<UInt8>, inPieces: Bool, inspecting inspect: (CmarkTree) -> Extra,
-        original: UnsafeBufferPointer<UInt8>, frontMatter: Range<Int>?, checkingShape: Bool
+        original: UnsafeBufferPointer<UInt8>, frontMatter: Range<Int>?, checkingShape: Bool,
+        piecewise: ((UnsafeBufferPointer<UInt8>, PreparedSource, Bool) throws -> Bool)? = nil
     ) throws -> (IntentDocument, Extra?) {
         let prepared = PreparedSource(source: source, options: options)
         return try prepared.withBytes { bytes in
@@ -130,7 +165,9 @@ public struct MarkdownParser: Sendable {
             try CmarkBufferCeiling.check(bytes)
             var shapeChecked = !checkingShape
             if inPieces, prepared.isUnchanged, options.interpretedSyntax == .full {
-                if let document = try ParallelParse.document(
+                if let piecewise {
+                    if try piecewise(bytes, prepared, checkingShape) { return (IntentDocument(), nil) }
+                } else if let document = try ParallelParse.document(
                     of: bytes, source: prepared, original: original, options: options, frontMatter: frontMatter,
                     checkingShape: checkingShape)
                 {

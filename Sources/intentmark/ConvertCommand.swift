@@ -269,14 +269,50 @@ struct ConvertCommand {
             let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             return try FolderConversion(command: self, outputDirectory: outputDirectory, jobs: workers).run()
         }
-        return try writeOutput {
-            let document = try readDocument()
-            let output = try output(of: document)
+        return try writePieces {
             // One conversion per process: the document and its output are left for the process's
             // exit to reclaim (freeing a large document's tables costs time no one waits for).
+            if let pieces = try htmlWrittenInPieces() {
+                ProcessExit.keepUntilExit(pieces)
+                return pieces
+            }
+            let document = try readDocument()
+            let output = try output(of: document)
             ProcessExit.keepUntilExit(document, output)
-            return output
+            return [output]
         }
+    }
+
+    /// The HTML of one Markdown file converted to HTML without heading ids (which are numbered
+    /// across the document), written a piece at a time: a large document is parsed in pieces and
+    /// each piece's HTML written by the thread that converted it
+    /// (`MarkdownParser.parse(_:transformingPieces:)`), never joined into one document; the
+    /// pieces' bytes one after another are the whole document's HTML. `nil` for any other
+    /// conversion, and when what comes before a piece is neither empty nor ends a line (a
+    /// block's opening would have started a new one there; not seen in a parsed document): that
+    /// document is then read and written whole.
+    /// - Throws: As ``readDocument()``.
+    func htmlWrittenInPieces() throws -> [Data]? {
+        guard format == .html, !htmlOptions.headingIDs, !readsJSON, !embeddedDefault, inputPaths.count == 1,
+            let path = inputPaths.first, path != "-"
+        else { return nil }
+        let data = try IntentDocument.readFile(at: URL(fileURLWithPath: path))
+        let writer = htmlWriter
+        let pieces = try MarkdownParser(options: parsingOptions).parse(data, transformingPieces: { writer.writeData($0) })
+        // A block's opening writes a line break unless what comes before it is empty or ends one.
+        var last: UInt8? = nil
+        for piece in pieces.dropLast() {
+            last = piece.last ?? last
+            if let last, last != UInt8(ascii: "\n") { return nil }
+        }
+        return pieces
+    }
+
+    /// The HTML writer with the chosen options (the tag filter as the `tagfilter` extension says).
+    var htmlWriter: HTMLWriter {
+        var html = htmlOptions
+        html.tagFilter = options.extensions.contains(.tagfilter)
+        return HTMLWriter(options: html)
     }
 
     /// ``options`` for this conversion: the source is kept for source-preserving writes only when
@@ -292,18 +328,24 @@ struct ConvertCommand {
     /// `produce` throws: nothing half-made is ever left.
     /// - Throws: What `produce` throws; file errors of the output.
     func writeOutput(_ produce: () throws -> Data) throws -> ExitStatus {
+        try writePieces { [try produce()] }
+    }
+
+    /// Writes what `produce` makes, pieces one after another, as ``writeOutput(_:)`` writes one.
+    /// - Throws: What `produce` throws; file errors of the output.
+    func writePieces(_ produce: () throws -> [Data]) throws -> ExitStatus {
         let outputFile = try outputPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0) }
-        let output: Data
+        let pieces: [Data]
         do {
-            output = try produce()
+            pieces = try produce()
         } catch {
             outputFile?.discard()
             throw error
         }
         if let outputFile {
-            try outputFile.commit(output)
+            try outputFile.commit(pieces)
         } else {
-            IntentMarkCommand.write(output, to: .standardOutput)
+            for piece in pieces { IntentMarkCommand.write(piece, to: .standardOutput) }
         }
         return .success
     }
@@ -360,9 +402,7 @@ struct ConvertCommand {
         case .runs: output = Data(written.runDump().utf8)
         case .plain: output = Data((document.plainText(options: plainTextOptions) + "\n").utf8)
         case .html:
-            var html = htmlOptions
-            html.tagFilter = options.extensions.contains(.tagfilter)
-            output = HTMLWriter(options: html).writeData(document)
+            output = htmlWriter.writeData(document)
         case .markdown:
             output = written.markdown(options: MarkdownWritingOptions(preservesSource: !reformats)).data(using: .utf8) ?? Data()
         case .terminal:

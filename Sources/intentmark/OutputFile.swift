@@ -76,9 +76,16 @@ struct OutputFile {
     /// - Throws: ``IntentMarkError/unwritableFile(path:reason:)`` with the system's reason (a full
     ///   disk, a vanished directory); the temporary file is removed and the target left as it was.
     func commit(_ data: Data) throws {
+        try commit([data])
+    }
+
+    /// Writes `pieces` one after another and renames the temporary file over the path, as
+    /// ``commit(_:)`` writes one.
+    /// - Throws: As ``commit(_:)``.
+    func commit(_ pieces: [Data]) throws {
         var failure: Int32 = 0
         if fchmod(descriptor, mode) != 0 { failure = errno }
-        if failure == 0 { failure = Self.writeAll(data, to: descriptor) }
+        for piece in pieces where failure == 0 { failure = Self.writeAll(piece, to: descriptor) }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure == 0, rename(temporaryPath, path) != 0 { failure = errno }
         if failure != 0 { unlink(temporaryPath) }

@@ -362,6 +362,31 @@ extension CLITests {
 }
 
 extension CLITests {
+    /// A Markdown file of 512 KiB or more converted to HTML is parsed in pieces and each piece
+    /// written apart (on a machine of several cores); the same bytes come from standard input
+    /// (parsed in pieces, joined into one document, written whole), to standard output and to
+    /// a file (`-o`, written piece after piece).
+    @Test(arguments: [[], ["--unsafe"]])
+    func aLargeFileToHTMLIsWrittenInPiecesAsWhole(flags: [String]) throws {
+        let examples = try SpecExamples.fixture("cmark-gfm-0.29.0.gfm.6/spec.txt").filter { !$0.isDisabled }.map(\.markdown)
+        // Without footnote definitions (a document with one is parsed in one piece).
+        let chunk = examples.joined(separator: "\n\n").replacingOccurrences(of: "[^", with: "[") + "\n\n"
+        let markdown = String(repeating: chunk, count: 600_000 / chunk.utf8.count + 1)
+        let directory = FileManager.default.temporaryDirectory.appending(path: "intentmark-pieces-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appending(path: "large.md")
+        try Data(markdown.utf8).write(to: file)
+        let fromFile = try Self.run([file.path, "-t", "html"] + flags)
+        let fromInput = try Self.run(["-t", "html"] + flags, input: Data(markdown.utf8))
+        let output = directory.appending(path: "large.html")
+        let toFile = try Self.run([file.path, "-t", "html", "-o", output.path] + flags)
+        #expect(fromFile.status == 0 && fromInput.status == 0 && toFile.status == 0)
+        #expect(fromFile.standardOutput.count > 600_000)
+        #expect(fromFile.standardOutput == fromInput.standardOutput)
+        #expect(try Data(contentsOf: output) == fromFile.standardOutput)
+    }
+
     @Test func benchReportsEveryStageAgainstTheCParser() throws {
         let file = Self.packageRoot.appending(path: "Fixtures/Documents/field-guide.md").path
         let result = try Self.run(["bench", file, "--runs", "1", "--json"])

@@ -1,3 +1,4 @@
+import Dispatch
 import IntentModel
 
 /// The state of one HTML write: a visitor of ``IntentModel/IntentDocument/walk(_:)``, writing the
@@ -61,6 +62,8 @@ struct HTMLRenderer: ~Copyable {
     private var alertMarkerInParagraph: GitHubAlert? = nil
     /// Heading anchors by block, with `options.headingIDs` (empty otherwise).
     private let headingAnchors: [BlockID: String]
+    /// Whether a block is a footnote definition.
+    private let hasFootnoteDefinition: Bool
 
     // MARK: Initialisers
 
@@ -68,7 +71,7 @@ struct HTMLRenderer: ~Copyable {
         self.document = document.repairedForWriting()
         self.options = options
         headingAnchors = options.headingIDs ? self.document.headingAnchors() : [:]
-        (isLastChild, isTextLeaf, isTight) = Self.blockTables(of: self.document)
+        (isLastChild, isTextLeaf, isTight, hasFootnoteDefinition) = Self.blockTables(of: self.document)
 
         // Per interned attribute set.
         var skipped: [Bool] = []
@@ -126,12 +129,16 @@ struct HTMLRenderer: ~Copyable {
 
     /// Per block, in one pass over the blocks (in document pre-order, so a later sibling has a
     /// higher index and the last block seen under a parent is its last child): whether it is its
-    /// parent's last child, whether it is a text leaf, and whether it is a tight paragraph.
-    private static func blockTables(of document: IntentDocument) -> (lastChild: [Bool], textLeaf: [Bool], tight: [Bool]) {
+    /// parent's last child, whether it is a text leaf, and whether it is a tight paragraph; and
+    /// whether any block is a footnote definition.
+    private static func blockTables(
+        of document: IntentDocument
+    ) -> (lastChild: [Bool], textLeaf: [Bool], tight: [Bool], hasFootnoteDefinition: Bool) {
         let blockCount = document.blockCount
         var lastChildOf = [BlockID?](repeating: nil, count: blockCount + 1)
         var textLeaves = [Bool](repeating: false, count: blockCount)
         var tight = [Bool](repeating: false, count: blockCount)
+        var hasFootnoteDefinition = false
         for block in document.blockIDs {
             let parent = document.parent(of: block)
             lastChildOf[parent?.index ?? blockCount] = block
@@ -141,8 +148,9 @@ struct HTMLRenderer: ~Copyable {
                 tight[block.index] = isInTightList(parent, document)
             case .header, .tableCell:
                 textLeaves[block.index] = true
-            case .orderedList, .unorderedList, .listItem, .codeBlock, .blockQuote, .thematicBreak, .table,
-                .tableHeaderRow, .tableRow:
+            case .blockQuote:
+                if !hasFootnoteDefinition { hasFootnoteDefinition = document.markup(of: block)?.footnoteLabel != nil }
+            case .orderedList, .unorderedList, .listItem, .codeBlock, .thematicBreak, .table, .tableHeaderRow, .tableRow:
                 break
             @unknown default:
                 textLeaves[block.index] = true
@@ -151,7 +159,7 @@ struct HTMLRenderer: ~Copyable {
         }
         var isLastChild = [Bool](repeating: false, count: blockCount)
         for child in lastChildOf { if let child { isLastChild[child.index] = true } }
-        return (isLastChild, textLeaves, tight)
+        return (isLastChild, textLeaves, tight, hasFootnoteDefinition)
     }
 
     /// Whether a paragraph whose parent is `parent` is in an item of a list that is tight (or
@@ -193,9 +201,133 @@ struct HTMLRenderer: ~Copyable {
         if footnoteDefinitionsOpened > 0 { append("</ol>\n</section>\n") }
     }
 
-    /// The output, once ``render()`` has run.
+    /// The output, once ``render()`` or ``render(threads:)`` has run.
     consuming func takeOutput() -> ByteOutput {
         output
+    }
+
+    // MARK: Rendering in pieces
+
+    /// Renders the document as ``render()`` does, in pieces on up to `threads` threads when it
+    /// can be cut: about two pieces per thread, each from the first run of a top-level block
+    /// (``pieceStarts(pieces:)``), rendered by a renderer of its own that shares this one's
+    /// tables (``init(pieceOf:capacity:)``), and joined in order — the bytes one rendering
+    /// writes. A document with footnotes is rendered in one piece (their references are numbered
+    /// and their definitions gathered across the whole document), and so are pieces that would
+    /// not join (one that follows output not ending in a line break, where a block's opening
+    /// would have started a new line: documents built by hand).
+    /// - Returns: The number of pieces it was rendered in (1: in one).
+    @discardableResult
+    mutating func render(threads: Int) -> Int {
+        let starts = threads > 1 && !hasFootnotes ? pieceStarts(pieces: threads * 2) : []
+        guard !starts.isEmpty else {
+            render()
+            return 1
+        }
+        let bounds = [0] + starts + [document.runCount]
+        let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+        // Piece 0 writes into a buffer with room for the whole output (the others are appended
+        // to it); each other piece into one for its share of the estimate.
+        let whole = Self.estimatedSize(of: document, footnoteLabels: footnoteLabels.count)
+        let pieces = UnsafeMutablePointer<HTMLRenderer>.allocate(capacity: ranges.count)
+        defer { pieces.deallocate() }
+        for (index, range) in ranges.enumerated() {
+            let share = index == 0 ? whole : whole * range.count / max(document.runCount, 1) + 4096
+            (pieces + index).initialize(to: HTMLRenderer(pieceOf: self, capacity: share))
+        }
+        let slots = PieceRenderers(base: pieces)
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+            slots.base[index].renderPiece(runs: ranges[index], isLast: index == ranges.count - 1)
+        }
+        var joined = (pieces + 0).move().takeOutput()
+        var joins = true
+        for index in 1..<ranges.count {
+            let piece = (pieces + index).move()
+            // A piece starts as if the output before it ended in a line break (its first `cr()`
+            // writes nothing); one that does not is rendered again in one piece below.
+            if let last = joined.last, last != UInt8(ascii: "\n") { joins = false }
+            if joins { joined.append(contentsOf: piece.output) }
+        }
+        guard joins else {
+            render()
+            return 1
+        }
+        output = joined
+        return ranges.count
+    }
+
+    /// Whether the document has a footnote reference or definition.
+    private var hasFootnotes: Bool {
+        footnoteLabels.count > 1 || hasFootnoteDefinition || spanKinds.contains(.footnoteReference)
+    }
+
+    /// A renderer for a piece of the document `renderer` renders: its tables shared (copied
+    /// on write, and only `isHTMLBlock` is written, at the piece's own blocks), its state fresh,
+    /// and an output of its own of `capacity` bytes.
+    private init(pieceOf renderer: borrowing HTMLRenderer, capacity: Int) {
+        document = renderer.document
+        options = renderer.options
+        output = ByteOutput(capacity: capacity)
+        spanCoverage = renderer.spanCoverage
+        isLastChild = renderer.isLastChild
+        isHTMLBlock = renderer.isHTMLBlock
+        isSkippedAttributes = renderer.isSkippedAttributes
+        isTight = renderer.isTight
+        spanKinds = renderer.spanKinds
+        isTextLeaf = renderer.isTextLeaf
+        hasLinkAttributes = renderer.hasLinkAttributes
+        footnoteSlotOfAttributes = renderer.footnoteSlotOfAttributes
+        footnoteLabels = renderer.footnoteLabels
+        footnoteReferenceCounts = renderer.footnoteReferenceCounts
+        footnoteSlotOfLabel = renderer.footnoteSlotOfLabel
+        emptyFootnoteLabelSlot = renderer.emptyFootnoteLabelSlot
+        hasFootnoteDefinition = renderer.hasFootnoteDefinition
+        headingAnchors = renderer.headingAnchors
+    }
+
+    /// Renders the runs `runs` (starting at a top-level block's first run) as a whole rendering
+    /// writes them after a line break; the run after them, unless `isLast`, is announced before
+    /// the blocks close, as the whole walk announces it there.
+    private mutating func renderPiece(runs: Range<Int>, isLast: Bool) {
+        let document = self.document
+        document.walk(&self, runs: runs, peeksAtNextRun: !isLast)
+    }
+
+    /// Where pieces of the rendering may start: the first run of a top-level block (the run
+    /// before it in another top-level block or in none), the first at or after every
+    /// `1 / pieces` of the text (looking at most a few thousand runs on); empty when there is
+    /// none.
+    private func pieceStarts(pieces: Int) -> [Int] {
+        let count = document.runCount
+        let bytes = document.text.utf8.count
+        guard pieces > 1, count > 1 else { return [] }
+        /// The top-level block of run `index`'s leaf, or `nil` for a run outside blocks.
+        func topLevelBlock(ofRun index: Int) -> BlockID? {
+            guard var block = document.storedRun(at: RunIndex(index)).block else { return nil }
+            while let parent = document.parent(of: block) { block = parent }
+            return block
+        }
+        var starts: [Int] = []
+        var lowest = 1
+        for piece in 1..<pieces {
+            var run = max(document.runIndex(containingUTF8Offset: bytes / pieces * piece).position, lowest)
+            let limit = min(count, run + 4_096)
+            while run < limit {
+                if let block = topLevelBlock(ofRun: run), topLevelBlock(ofRun: run - 1) != block {
+                    starts.append(run)
+                    lowest = run + 1
+                    break
+                }
+                run += 1
+            }
+        }
+        return starts
+    }
+
+    /// The renderers of the pieces, each rendered by the one thread that takes its index and
+    /// read after all are done.
+    private struct PieceRenderers: @unchecked Sendable {
+        let base: UnsafeMutablePointer<HTMLRenderer>
     }
 
     // MARK: Blocks

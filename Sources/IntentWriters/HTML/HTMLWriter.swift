@@ -24,10 +24,23 @@ public struct HTMLWriter: Sendable {
     /// The options every write uses.
     public var options: HTMLWritingOptions
 
+    /// The most threads a document is rendered on; `nil` for the active processor count, for a
+    /// document of ``minimumBytesInPieces`` or more (below that one thread, and the cores are not
+    /// looked up). The output is the same on any number.
+    package var writingThreads: Int? = nil
+    /// The smallest document (UTF-8 bytes of text) rendered on more than one thread.
+    package var minimumBytesInPieces = 1 << 18
+
     /// Creates a writer.
     /// - Parameter options: Rendering options; default safe, tag filter on.
     public init(options: HTMLWritingOptions = .default) {
         self.options = options
+    }
+
+    /// The threads `document` is rendered on.
+    fileprivate func threads(for document: IntentDocument) -> Int {
+        guard document.text.utf8.count >= minimumBytesInPieces else { return 1 }
+        return max(1, writingThreads ?? ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// Writes `document` as HTML.
@@ -35,7 +48,7 @@ public struct HTMLWriter: Sendable {
     /// - Returns: The HTML, UTF-8.
     public func write(_ document: IntentDocument) -> String {
         var renderer = HTMLRenderer(document: document, options: options)
-        renderer.render()
+        renderer.render(threads: threads(for: document))
         return renderer.takeOutput().string()
     }
 
@@ -44,7 +57,7 @@ public struct HTMLWriter: Sendable {
     /// - Returns: The HTML's UTF-8 bytes.
     public func writeUTF8(_ document: IntentDocument) -> [UInt8] {
         var renderer = HTMLRenderer(document: document, options: options)
-        renderer.render()
+        renderer.render(threads: threads(for: document))
         return renderer.takeOutput().bytes()
     }
 
@@ -54,8 +67,18 @@ public struct HTMLWriter: Sendable {
     /// - Returns: The HTML's UTF-8 bytes.
     public func writeData(_ document: IntentDocument) -> Data {
         var renderer = HTMLRenderer(document: document, options: options)
-        renderer.render()
+        renderer.render(threads: threads(for: document))
         return renderer.takeOutput().data()
+    }
+}
+
+extension HTMLWriter {
+    /// `document`'s HTML as ``writeUTF8(_:)`` writes it, and the number of pieces it was rendered
+    /// in (1: in one), for tests.
+    package func writeUTF8CountingPieces(_ document: IntentDocument) -> (bytes: [UInt8], pieces: Int) {
+        var renderer = HTMLRenderer(document: document, options: options)
+        let pieces = renderer.render(threads: threads(for: document))
+        return (renderer.takeOutput().bytes(), pieces)
     }
 }
 

@@ -61,6 +61,27 @@ extension ParallelParse {
         return document
     }
 
+    /// `pieces` finished and converted on at most `threads` threads, and each piece's own
+    /// document (identities from 1, no source map) given to `transform` by the thread that
+    /// converted it; the outputs in the pieces' order. The calling thread converts pieces too.
+    static func transformed<Output>(
+        _ pieces: [Piece], bytes: UnsafeBufferPointer<UInt8>, source: PreparedSource, options: MarkdownParsingOptions,
+        threads: Int, transform: @escaping @Sendable (IntentDocument) -> Output
+    ) throws -> [Output] {
+        var options = options
+        options.recordsSource = false
+        let context = Context(pieces: pieces, bytes: bytes, source: source, options: options)
+        let board = PieceBoard<Output>(count: pieces.count) { transform(try context.convert($0).builder.finish()) }
+        let group = DispatchGroup()
+        for _ in 1..<min(threads, pieces.count) {
+            DispatchQueue.global().async(group: group) { while board.processNext() {} }
+        }
+        // Every parser reads definitions the others hold: none is freed before all are finished.
+        defer { group.wait() }
+        while board.processNext() {}
+        return try pieces.indices.map { try board.take($0) }
+    }
+
     /// What every thread converting pieces reads: the pieces, the bytes they were cut from, the
     /// prepared source and the options. Only read; each piece's parser is touched by the one
     /// thread that claimed it.

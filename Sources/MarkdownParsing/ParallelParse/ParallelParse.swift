@@ -61,6 +61,23 @@ enum ParallelParse {
         }
     }
 
+    /// `bytes` parsed as ``document(of:source:original:options:frontMatter:checkingShape:)``
+    /// parses it, each piece's own document handed to `transform` instead of being joined
+    /// (``transformed(_:bytes:source:options:threads:transform:)``); `nil` when it is to be parsed
+    /// in one piece.
+    /// - Throws: As ``document(of:source:original:options:frontMatter:checkingShape:)``.
+    static func transformedPieces<Output>(
+        of bytes: UnsafeBufferPointer<UInt8>, source: PreparedSource, options: MarkdownParsingOptions, checkingShape: Bool,
+        transform: @escaping @Sendable (IntentDocument) -> Output
+    ) throws -> [Output]? {
+        guard let (pieces, references, threads) = try pieces(of: bytes, options: options, checkingShape: checkingShape) else {
+            return nil
+        }
+        return try withExtendedLifetime(references) {
+            try transformed(pieces, bytes: bytes, source: source, options: options, threads: threads, transform: transform)
+        }
+    }
+
     /// Whether a parse of `source` with `options` may be cut into pieces, and its shape then
     /// measured piece by piece (``document(of:source:original:options:frontMatter:checkingShape:)``
     /// with `checkingShape`): full syntax without rewrites, large enough, more than one thread

@@ -2,18 +2,19 @@ import Foundation
 import IntentModel
 
 /// The pieces of a parallel parse being finished and converted by several threads (each piece
-/// by the thread that claims it, in order of the pieces), and what they became, for the thread
-/// that joins them in order (``take(_:)`` waits for one).
-final class PieceBoard: @unchecked Sendable {
+/// by the thread that claims it, in order of the pieces), and what they became (a
+/// ``ConvertedPiece``, or what a transform made of its document), for the thread that takes
+/// them in order (``take(_:)`` waits for one).
+final class PieceBoard<Made>: @unchecked Sendable {
     // `results` is guarded by `condition`; `work` is called for each index once, by the thread
     // that claimed it.
     private let condition = NSCondition()
-    private var results: [Result<ConvertedPiece, any Error>?]
+    private var results: [Result<Made, any Error>?]
     private let board: WorkBoard
-    private let work: (Int) throws -> ConvertedPiece
+    private let work: (Int) throws -> Made
 
     /// A board of `count` pieces, each made by `work`.
-    init(count: Int, work: @escaping (Int) throws -> ConvertedPiece) {
+    init(count: Int, work: @escaping (Int) throws -> Made) {
         results = Array(repeating: nil, count: count)
         board = WorkBoard(count: count)
         self.work = work
@@ -39,7 +40,7 @@ final class PieceBoard: @unchecked Sendable {
 
     /// Piece `index`, once a thread has made it, handed over: the board keeps no copy of it.
     /// - Throws: What making it threw, or when it was taken before.
-    func take(_ index: Int) throws -> ConvertedPiece {
+    func take(_ index: Int) throws -> Made {
         condition.lock()
         while results[index] == nil { condition.wait() }
         let result = results[index]
