@@ -10,7 +10,13 @@ enum UTF8Validation {
             let bytes = raw.bindMemory(to: UInt8.self)
             var index = 0
             let count = bytes.count
+            let raw = UnsafeRawPointer(bytes.baseAddress)
             while index < count {
+                // ASCII eight bytes at a time (no byte with its high bit set).
+                if let raw, index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
                 let byte = bytes[index]
                 if byte < 0x80 {
                     index += 1

@@ -1,7 +1,9 @@
+import DocumentInvariants
 import Foundation
 import IntentModel
-import MarkdownParsing
 import Testing
+
+@testable import MarkdownParsing
 
 /// Small literal tests of parser behaviour, beside the goldens.
 @Suite("Parsing behaviour")
@@ -108,6 +110,35 @@ struct ParsingBehaviourTests {
         }
         #expect(throws: IntentMarkError.invalidUTF8(byteOffset: 1)) {
             try IntentDocument(markdown: Data([0x61, 0xED, 0xA0, 0x80]))  // a UTF-16 surrogate
+        }
+    }
+
+    @Test("The first invalid byte is found wherever it lies: before, inside and after eight-byte ASCII stretches")
+    func firstInvalidOffsetMatchesTheStandardLibrarysDecoder() {
+        /// The offset of the first ill-formed sequence, by the standard library's UTF-8 parser.
+        func reference(_ bytes: [UInt8]) -> Int? {
+            var iterator = bytes.makeIterator()
+            var parser = Unicode.UTF8.ForwardParser()
+            var offset = 0
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let scalar): offset += scalar.count
+                case .emptyInput: return nil
+                case .error: return offset
+                }
+            }
+        }
+        var generator = SeededGenerator(seed: 0x07F8)
+        let pieces: [[UInt8]] = [
+            Array("abcdefgh".utf8), Array("a".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0xFF], [0xC0, 0x80],
+            [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80], [0x80], Array("0123456789abcdef".utf8),
+        ]
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                bytes += pieces.randomElement(using: &generator) ?? []
+            }
+            #expect(UTF8Validation.firstInvalidOffset(in: Data(bytes)) == reference(bytes), "\(bytes)")
         }
     }
 
