@@ -70,7 +70,8 @@ public enum DocumentInvariants {
 
     /// The document parsed in pieces on several threads, cut wherever a piece may start (the
     /// size thresholds taken away), equals `document` and has its source map; written in pieces,
-    /// its Markdown rendering and its RTF are one thread's.
+    /// its Markdown rendering, its RTF and its HTML are one thread's, and so is the HTML of the
+    /// pieces of a parse in pieces written apart.
     /// - Throws: ``InvariantFailure`` when it differs.
     public static func checkPieces(of document: IntentDocument, input: FuzzInput) throws {
         var options = input.options
@@ -94,6 +95,22 @@ public enum DocumentInvariants {
         rtfWhole.writingThreads = 1
         guard rtfPieces.writeData(document) == rtfWhole.writeData(document) else {
             throw InvariantFailure("writing in pieces", "the RTF written in pieces differs from one thread's")
+        }
+        // The HTML rendered in pieces, and the HTML of each piece of a parse in pieces written
+        // apart (the command line's), are the whole document's.
+        var htmlPieces = HTMLWriter()
+        htmlPieces.writingThreads = 4
+        htmlPieces.minimumBytesInPieces = 0
+        var wholeWriter = HTMLWriter()
+        wholeWriter.writingThreads = 1
+        let htmlWhole = wholeWriter
+        let html = htmlWhole.writeUTF8(document)
+        guard htmlPieces.writeUTF8(document) == html else {
+            throw InvariantFailure("writing in pieces", "the HTML rendered in pieces differs from one thread's")
+        }
+        let written = try MarkdownParser(options: options).parse(input.markdown, transformingPieces: { htmlWhole.writeUTF8($0) })
+        guard Array(written.joined()) == html else {
+            throw InvariantFailure("writing in pieces", "the HTML of the pieces of a parse in pieces differs from the document's")
         }
     }
 

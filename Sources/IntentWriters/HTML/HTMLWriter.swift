@@ -16,6 +16,12 @@ import IntentModel
 /// ``IntentModel/BlockMarkup/columnAlignmentIsExplicit`` are explicit unless `.left`; a final
 /// unmarked `"\n"` or `"\t"` at the end of a paragraph, header or cell is taken as a separator.
 ///
+/// A document of 256 KiB of text or more is rendered in pieces on every active core, cut before
+/// top-level blocks, each piece by a renderer that shares the document's tables, and joined in
+/// order: the same bytes as on one thread. A document with footnotes (numbered across it) is
+/// rendered on one thread, and so is one whose pieces would not join (text outside any block
+/// before a block, in a document built by hand).
+///
 /// ```swift
 /// let document = try IntentDocument(markdown: "# Hi *there*\n")
 /// print(HTMLWriter().write(document))   // <h1>Hi <em>there</em></h1>
