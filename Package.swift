@@ -84,7 +84,8 @@ let package = Package(
                 "IntentWriters", "IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus", "DocumentInvariants",
             ]),
         .testTarget(
-            name: "IntentLoweringTests", dependencies: ["IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus"]),
+            name: "IntentLoweringTests",
+            dependencies: ["IntentLowering", "MarkdownParsing", "IntentModel", "SpecCorpus", "DocumentInvariants"]),
         .testTarget(name: "IntentMarkTests", dependencies: ["IntentMark", "SpecCorpus"]),
         .testTarget(
             name: "IntentEditingTests",

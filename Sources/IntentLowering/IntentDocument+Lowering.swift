@@ -17,6 +17,9 @@ extension IntentDocument {
     /// - `.presentationIntent` (which implies the others): the intents as they are, with display
     ///   attributes only where the document has them (what intents cannot say).
     ///
+    /// A document of 256 KiB of text or more is lowered to rich text in pieces on every active
+    /// core, cut before top-level blocks and joined in order: the same document as one thread's.
+    ///
     /// ```swift
     /// let styled = document.lowered(to: [.richText, .list], styleSheet: .github)
     /// ```
@@ -28,6 +31,17 @@ extension IntentDocument {
     public func lowered(
         to options: ResultOptions, styleSheet: StyleSheet = .default, plainTextOptions: PlainTextOptions = .default
     ) -> IntentDocument {
+        lowered(to: options, styleSheet: styleSheet, plainTextOptions: plainTextOptions, threads: nil)
+    }
+
+    /// The document lowered as ``lowered(to:styleSheet:plainTextOptions:)`` lowers it, to rich
+    /// text on up to `threads` threads (`nil`: the active processor count) when it has
+    /// `minimumBytesInPieces` of text or more (cut before top-level blocks, joined in order: the
+    /// same document as on one thread).
+    package func lowered(
+        to options: ResultOptions, styleSheet: StyleSheet, plainTextOptions: PlainTextOptions, threads: Int?,
+        minimumBytesInPieces: Int = 1 << 18
+    ) -> IntentDocument {
         let implied = options.implied
         if implied.contains(.presentationIntent) { return self }
         if !implied.contains(.richText), implied.contains(.plainText) {
@@ -36,7 +50,8 @@ extension IntentDocument {
         var lowering = RichTextLowering(
             document: showingAlertTitles(), options: implied.isEmpty ? .richText : implied, styleSheet: styleSheet,
             plainTextOptions: plainTextOptions)
-        return lowering.lower()
+        guard text.utf8.count >= minimumBytesInPieces else { return lowering.lower() }
+        return lowering.lower(threads: max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount))
     }
 }
 

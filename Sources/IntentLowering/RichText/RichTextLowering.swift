@@ -1,3 +1,4 @@
+import Dispatch
 import IntentModel
 
 /// `.richText` lowering (optionally with `.list` and `.table`): the document's text with display
@@ -178,17 +179,71 @@ struct RichTextLowering {
     // MARK: Lowering
 
     mutating func lower() -> IntentDocument {
+        prepareWalk()
+        lowerRuns(0..<document.runCount)
+        return builder.finish()
+    }
+
+    /// The lowered document, as ``lower()`` makes it, made in pieces on up to `threads` threads
+    /// when it can be cut: about two pieces per thread, each from the first run of a top-level
+    /// block, lowered by a copy of this lowering (its tables made once, here) into a builder of its
+    /// own, and joined in order — the attribute sets interned in the order of their first use, as
+    /// one lowering interns them. No state of the lowering crosses a top-level block: a list's
+    /// markers, numbering and styles lie inside it, and a leaf's separator (written when the next
+    /// visible leaf starts, and by a piece after its last) is a line feed there (a tab only
+    /// between flattened cells of one row).
+    mutating func lower(threads: Int) -> IntentDocument {
+        let starts = threads > 1 ? document.topLevelRunStarts(pieces: threads * 2) : []
+        guard !starts.isEmpty else { return lower() }
+        prepareWalk()
+        let bounds = [0] + starts + [document.runCount]
+        let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+        let textBytes = document.text.utf8.count
+        let pieces = UnsafeMutablePointer<RichTextLowering>.allocate(capacity: ranges.count)
+        defer { pieces.deallocate() }
+        for (index, range) in ranges.enumerated() {
+            // The first piece's builder becomes the whole document's: it has room for all of it
+            // (the pieces after it are appended to it, then freed, one at a time).
+            let expected = textBytes + textBytes / 8
+            var piece = self
+            piece.builder = IntentDocumentBuilder(expectedBytes: index == 0 ? expected : expected * range.count / document.runCount + 64)
+            (pieces + index).initialize(to: piece)
+        }
+        let slots = PieceLowerings(base: pieces)
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+            slots.base[index].lowerRuns(ranges[index])
+        }
+        var joined = (pieces + 0).move().builder
+        for index in 1..<ranges.count {
+            joined.append(contentsOf: (pieces + index).move().builder, blockIdentityOffset: 0, spanIdentityOffset: 0)
+        }
+        return joined.finish()
+    }
+
+    /// The lowerings of the pieces, each run by the one thread that takes its index and read after
+    /// all are done.
+    private struct PieceLowerings: @unchecked Sendable {
+        let base: UnsafeMutablePointer<RichTextLowering>
+    }
+
+    /// What every walk reads: which source attribute sets are separators, and the raw HTML's layout.
+    private mutating func prepareWalk() {
         let document = self.document
         isSeparator = document.attributeSetIDs.map { document.attributes(of: $0).isBlockSeparator }
         layout = plainTextOptions.keepsRawHTML ? nil : document.rawHTMLLayout()
+    }
+
+    /// Lowers the runs `runs` (the whole document, or a piece starting at a top-level block), and
+    /// the separator after the last leaf.
+    private mutating func lowerRuns(_ runs: Range<Int>) {
+        let document = self.document
         var text = document.text
         text.withUTF8 { bytes in
             sourceBytes = bytes
-            document.walk(&self)
+            document.walk(&self, runs: runs, peeksAtNextRun: false)
             sourceBytes = UnsafeBufferPointer(start: nil, count: 0)
         }
         if let last = previousLeaf { writeSeparator(after: last, before: nil, style: paragraphStyle) }
-        return builder.finish()
     }
 
     /// Lowers one run: the separator and the marker when its leaf begins, then its text in the

@@ -40,6 +40,37 @@ extension IntentDocument {
         return units
     }
 
+    /// Where the document may be cut into pieces that writers and lowerings handle apart, on
+    /// several threads: the first run of a top-level block (the run before it in another
+    /// top-level block or in none), the first at or after every `1 / pieces` of the text, looking
+    /// at most 4 096 runs on; in order, none 0, empty when there is none.
+    package func topLevelRunStarts(pieces: Int) -> [Int] {
+        let count = runRecords.count
+        guard pieces > 1, count > 1 else { return [] }
+        let bytes = text.utf8.count
+        /// The top-level block of run `index`'s leaf, or -1 for a run outside blocks.
+        func topLevelBlock(ofRun index: Int) -> Int32 {
+            let leaf = runRecords[index].block
+            return leaf >= 0 ? topLevelAncestor(of: leaf) : -1
+        }
+        var starts: [Int] = []
+        var lowest = 1
+        for piece in 1..<pieces {
+            var run = max(runPosition(containingUTF8Offset: bytes / pieces * piece), lowest)
+            let limit = min(count, run + 4_096)
+            while run < limit {
+                let block = topLevelBlock(ofRun: run)
+                if block >= 0, topLevelBlock(ofRun: run - 1) != block {
+                    starts.append(run)
+                    lowest = run + 1
+                    break
+                }
+                run += 1
+            }
+        }
+        return starts
+    }
+
     /// The identities of the top-level blocks of the runs that meet `utf8Range` (and of the run
     /// at its start when it is empty). Time: the runs in the range and their depth.
     package func topLevelIdentities(inUTF8Range utf8Range: Range<Int>) -> Set<Int> {

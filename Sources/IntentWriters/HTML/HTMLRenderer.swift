@@ -210,7 +210,7 @@ struct HTMLRenderer: ~Copyable {
 
     /// Renders the document as ``render()`` does, in pieces on up to `threads` threads when it
     /// can be cut: about two pieces per thread, each from the first run of a top-level block
-    /// (``pieceStarts(pieces:)``), rendered by a renderer of its own that shares this one's
+    /// (`IntentDocument.topLevelRunStarts(pieces:)`), rendered by a renderer of its own that shares this one's
     /// tables (``init(pieceOf:capacity:)``), and joined in order — the bytes one rendering
     /// writes. A document with footnotes is rendered in one piece (their references are numbered
     /// and their definitions gathered across the whole document), and so are pieces that would
@@ -219,7 +219,7 @@ struct HTMLRenderer: ~Copyable {
     /// - Returns: The number of pieces it was rendered in (1: in one).
     @discardableResult
     mutating func render(threads: Int) -> Int {
-        let starts = threads > 1 && !hasFootnotes ? pieceStarts(pieces: threads * 2) : []
+        let starts = threads > 1 && !hasFootnotes ? document.topLevelRunStarts(pieces: threads * 2) : []
         guard !starts.isEmpty else {
             render()
             return 1
@@ -291,37 +291,6 @@ struct HTMLRenderer: ~Copyable {
     private mutating func renderPiece(runs: Range<Int>, isLast: Bool) {
         let document = self.document
         document.walk(&self, runs: runs, peeksAtNextRun: !isLast)
-    }
-
-    /// Where pieces of the rendering may start: the first run of a top-level block (the run
-    /// before it in another top-level block or in none), the first at or after every
-    /// `1 / pieces` of the text (looking at most a few thousand runs on); empty when there is
-    /// none.
-    private func pieceStarts(pieces: Int) -> [Int] {
-        let count = document.runCount
-        let bytes = document.text.utf8.count
-        guard pieces > 1, count > 1 else { return [] }
-        /// The top-level block of run `index`'s leaf, or `nil` for a run outside blocks.
-        func topLevelBlock(ofRun index: Int) -> BlockID? {
-            guard var block = document.storedRun(at: RunIndex(index)).block else { return nil }
-            while let parent = document.parent(of: block) { block = parent }
-            return block
-        }
-        var starts: [Int] = []
-        var lowest = 1
-        for piece in 1..<pieces {
-            var run = max(document.runIndex(containingUTF8Offset: bytes / pieces * piece).position, lowest)
-            let limit = min(count, run + 4_096)
-            while run < limit {
-                if let block = topLevelBlock(ofRun: run), topLevelBlock(ofRun: run - 1) != block {
-                    starts.append(run)
-                    lowest = run + 1
-                    break
-                }
-                run += 1
-            }
-        }
-        return starts
     }
 
     /// The renderers of the pieces, each rendered by the one thread that takes its index and

@@ -36,7 +36,10 @@ struct RTFRenderer: ~Copyable {
 
     // MARK: Initialisers
 
-    init(document original: IntentDocument, options: RTFWritingOptions) {
+    /// - Parameters:
+    ///   - threads: The most threads the document is lowered on (a document of
+    ///     `minimumBytesInPieces` of text or more; `nil`: the active processor count).
+    init(document original: IntentDocument, options: RTFWritingOptions, threads: Int? = nil, minimumBytesInPieces: Int = 1 << 18) {
         self.options = options
         // Raw HTML as every output without HTML shows it (tags and comments dropped, `<br>` a
         // break, `<img>` its alt text), unless the plain-text options keep it as text — done here,
@@ -49,7 +52,8 @@ struct RTFRenderer: ~Copyable {
         let source = (options.plainTextOptions.keepsRawHTML ? repaired : repaired.renderingRawHTML()).numberingFootnotes()
             .showingAlertTitles()
         let lowered = source.lowered(
-            to: [.richText, .list, .table], styleSheet: options.styleSheet, plainTextOptions: options.plainTextOptions)
+            to: [.richText, .list, .table], styleSheet: options.styleSheet, plainTextOptions: options.plainTextOptions,
+            threads: threads, minimumBytesInPieces: minimumBytesInPieces)
         let bytes = Array(lowered.text.utf8)
         hasRightToLeftText = bytes.withUnsafeBufferPointer { WritingDirection.holdsRightToLeft(utf8: $0) }
         document = lowered

@@ -41,7 +41,7 @@ import IntentModel
 ///   and `NSAttributedString` drop the note's text, so the numbered notes reach every reader.
 /// - Threads: a document of 256 KiB of text or more has its paragraphs written in pieces on
 ///   every active core, each into a buffer of its own, joined in order (the same bytes as on one
-///   thread; the lowering before is on the calling thread).
+///   thread), and so is the lowering before it.
 ///
 /// ```swift
 /// let document = try IntentDocument(markdown: "# Hi *there*\n")
@@ -74,7 +74,8 @@ public struct RTFWriter: Sendable {
     /// - Parameter document: Any intent document (parsed, decoded, hand-made, or already lowered).
     /// - Returns: The RTF, 7-bit ASCII.
     public func write(_ document: IntentDocument) -> String {
-        RTFRenderer(document: document, options: options).render(threads: threads(for: document)).string()
+        RTFRenderer(document: document, options: options, threads: writingThreads, minimumBytesInPieces: minimumBytesInPieces)
+            .render(threads: threads(for: document)).string()
     }
 
     /// Writes `document` as RTF bytes in `Data`, without a `String` in between (for files and
@@ -82,7 +83,8 @@ public struct RTFWriter: Sendable {
     /// - Parameter document: Any intent document.
     /// - Returns: The RTF's bytes, 7-bit ASCII.
     public func writeData(_ document: IntentDocument) -> Data {
-        RTFRenderer(document: document, options: options).render(threads: threads(for: document)).data()
+        RTFRenderer(document: document, options: options, threads: writingThreads, minimumBytesInPieces: minimumBytesInPieces)
+            .render(threads: threads(for: document)).data()
     }
 }
 
