@@ -70,8 +70,8 @@ public enum DocumentInvariants {
 
     /// The document parsed in pieces on several threads, cut wherever a piece may start (the
     /// size thresholds taken away), equals `document` and has its source map; written in pieces,
-    /// its Markdown rendering, its RTF and its HTML are one thread's, and so is the HTML of the
-    /// pieces of a parse in pieces written apart.
+    /// its Markdown rendering, its RTF, its HTML and its rich-text lowering are one thread's, and
+    /// so is the HTML of the pieces of a parse in pieces written apart.
     /// - Throws: ``InvariantFailure`` when it differs.
     public static func checkPieces(of document: IntentDocument, input: FuzzInput) throws {
         var options = input.options
@@ -95,6 +95,13 @@ public enum DocumentInvariants {
         rtfWhole.writingThreads = 1
         guard rtfPieces.writeData(document) == rtfWhole.writeData(document) else {
             throw InvariantFailure("writing in pieces", "the RTF written in pieces differs from one thread's")
+        }
+        // Lowered to flattened rich text in pieces: the document one thread lowers.
+        let loweredWhole = document.lowered(to: .richText, styleSheet: .default, plainTextOptions: PlainTextOptions(), threads: 1)
+        let loweredPieces = document.lowered(
+            to: .richText, styleSheet: .default, plainTextOptions: PlainTextOptions(), threads: 4, minimumBytesInPieces: 0)
+        guard loweredPieces == loweredWhole else {
+            throw InvariantFailure("writing in pieces", "the rich text lowered in pieces differs from one thread's")
         }
         // The HTML rendered in pieces, and the HTML of each piece of a parse in pieces written
         // apart (the command line's), are the whole document's.
