@@ -130,11 +130,14 @@ enum ParallelParse {
         guard bytes.count >= options.minimumBytesInPieces else { return try wholeShapeChecked() }
         let threads = options.parsingThreads
         guard threads > 1 else { return try wholeShapeChecked() }
+        // The other threads start now, while this one cuts the input and makes the parsers.
+        let workers = EarlyWorkers(count: threads - 1)
+        defer { workers.cancel() }
         guard let (ranges, linesBefore) = cutRanges(of: bytes, threads: threads, options: options) else {
             return try wholeShapeChecked()
         }
         let feeds = try fed(
-            ranges.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, options: options, threads: threads, measuringShape: checkingShape)
+            ranges.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, options: options, workers: workers, measuringShape: checkingShape)
         guard
             let (pieces, references) = try checked(feeds, ranges: ranges, linesBefore: linesBefore, bytes: bytes, options: options)
         else { return nil }
@@ -148,17 +151,16 @@ enum ParallelParse {
         var linesBefore: Int
     }
 
-    /// Parsers fed with `pieces`, one each, on at most `threads` threads; when `measuringShape`,
+    /// Parsers fed with `pieces`, one each, on this thread and `workers`; when `measuringShape`,
     /// each piece's shape is measured first (a piece whose own shape passes a limit is not fed),
     /// and the whole input's, combined from the pieces', is checked.
     /// - Throws: ``IntentModel/IntentMarkError/limitExceeded(limit:maximum:found:)`` with the
     ///   whole input's figure, as one parse throws it; libcmark-gfm's allocation failures.
     private static func fed(
-        _ pieces: [UnsafeBufferPointer<UInt8>], options: MarkdownParsingOptions, threads: Int, measuringShape: Bool
+        _ pieces: [UnsafeBufferPointer<UInt8>], options: MarkdownParsingOptions, workers: EarlyWorkers, measuringShape: Bool
     ) throws -> [CmarkFeed] {
         let shared = Pieces(feeds: try pieces.map { _ in try CmarkFeed(options: options) }, bytes: pieces)
         let board = WorkBoard(count: pieces.count)
-        let group = DispatchGroup()
         let footnotes = options.extensions.contains(.footnotes)
         let work = { @Sendable in
             while let index = board.claim() {
@@ -171,9 +173,9 @@ enum ParallelParse {
                 if footnotes { shared.feeds[index].checkFootnoteDefinitions() }
             }
         }
-        for _ in 1..<min(threads, pieces.count) { DispatchQueue.global().async(group: group, execute: work) }
+        workers.start(work)
         work()
-        group.wait()
+        workers.wait()
         guard measuringShape else { return shared.feeds }
         let shape = shared.shapes.reduce(InputShape()) { $0.followed(by: $1) }
         try shape.check(against: options.limits)
