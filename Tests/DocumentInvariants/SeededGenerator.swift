@@ -22,3 +22,16 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
+
+extension SeededGenerator {
+    /// `count` documents, each 4 to 16 of `examples` picked at random, each followed by one of
+    /// `joints` picked at random: inputs for checking that writing or parsing in pieces equals
+    /// doing it whole.
+    public mutating func concatenations(of examples: [String], joints: [String], count: Int) -> [String] {
+        (0..<count).map { _ in
+            (0..<Int.random(in: 4...16, using: &self)).map { _ in
+                (examples.randomElement(using: &self) ?? "") + (joints.randomElement(using: &self) ?? "\n\n")
+            }.joined()
+        }
+    }
+}

@@ -36,12 +36,7 @@ struct LoweringPiecesTests {
         let examples = try Self.files.flatMap { try SpecExamples.fixture($0) }.filter { !$0.isDisabled }.map(\.markdown)
         var random = SeededGenerator(seed: 31)
         let joints = ["\n\n", "\n", "\n\n- item\n\n", "\n\n1. one\n2. two\n\n", "\n\n| a | b |\n| - | - |\n| c | d |\n\n", "\n\n<div>\n\n"]
-        for _ in 0..<150 {
-            sources.append(
-                (0..<Int.random(in: 4...16, using: &random)).map { _ in
-                    (examples.randomElement(using: &random) ?? "") + (joints.randomElement(using: &random) ?? "\n\n")
-                }.joined())
-        }
+        sources += random.concatenations(of: examples, joints: joints, count: 150)
         var cut = 0
         for source in sources {
             let document = try IntentDocument(markdown: source)

@@ -40,12 +40,7 @@ struct HTMLPiecesTests {
         let examples = try files.flatMap { try SpecExamples.fixture($0) }.filter { !$0.isDisabled }.map(\.markdown)
         var random = SeededGenerator(seed: 30)
         let joints = ["\n\n", "\n", "\nA paragraph.\n\n", "\n\n# Heading\n\n", "\n\n- item\n\n", "\n\n> quote\n\n", "\n\n| a |\n| - |\n\n"]
-        for _ in 0..<200 {
-            sources.append(
-                (0..<Int.random(in: 4...16, using: &random)).map { _ in
-                    (examples.randomElement(using: &random) ?? "") + (joints.randomElement(using: &random) ?? "\n\n")
-                }.joined())
-        }
+        sources += random.concatenations(of: examples, joints: joints, count: 200)
         return sources
     }
 

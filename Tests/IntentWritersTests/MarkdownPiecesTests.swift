@@ -1,3 +1,4 @@
+import DocumentInvariants
 import Foundation
 import IntentModel
 import IntentWriters
@@ -40,12 +41,7 @@ struct MarkdownPiecesTests {
         let examples = try Self.files.flatMap { try SpecExamples.fixture($0) }.filter { !$0.isDisabled }.map(\.markdown)
         var random = SeededGenerator(seed: 28)
         let joints = ["\n\n", "\n", "\nA paragraph.\n\n", "\n\n# Heading\n\n", "\n\n- item\n\n", "\n\n1. one\n\n"]
-        for _ in 0..<300 {
-            sources.append(
-                (0..<Int.random(in: 4...16, using: &random)).map { _ in
-                    (examples.randomElement(using: &random) ?? "") + (joints.randomElement(using: &random) ?? "\n\n")
-                }.joined())
-        }
+        sources += random.concatenations(of: examples, joints: joints, count: 300)
         var cut = 0
         var checked = 0
         for source in sources {
