@@ -62,7 +62,7 @@ struct HTMLRenderer: ~Copyable {
     private var alertMarkerInParagraph: GitHubAlert? = nil
     /// Heading anchors by block, with `options.headingIDs` (empty otherwise).
     private let headingAnchors: [BlockID: String]
-    /// Whether a block is a footnote definition.
+    /// Whether any block is a footnote definition.
     private let hasFootnoteDefinition: Bool
 
     // MARK: Initialisers
