@@ -228,6 +228,27 @@ struct ParallelParseTests {
         try Self.expectSame(comment)
     }
 
+    /// Endings whose definitions the last piece reads only when it finishes: on a last line
+    /// without a line ending, and in a paragraph of a container whose lazy lines read apart
+    /// would make a table or a setext heading (found by trying the command line on large files).
+    static let lateDefinitionEndings = [
+        "[a]: /x", "> [a]: /x", "- [a]: /x", "[z]: /z\n[a]: /x", "[a]: /a\n't'", "[a]: /x\n", "[a]: /x\r",
+        "> [a]: /x\n|---|\n", "- [a]: /x\n|-|\n", "> [a]: /x\n===\n", "> [a]: /x\n|---|", "[a]: /x\n[b]: /b 'title'\n",
+        // Last lines without a line ending that define nothing: the same tree, positions included.
+        "[a]: /x\n\n```\ncode", "[a]: /x\n\n# end", "[a]: /x\n\ntext\nmore", "[a]: /x\n\n> quote",
+        "[a]: /x\n\n| a |\n| - |\n| b |", "[a]: /x\n\n    code",
+    ]
+
+    @Test("Definitions the last piece reads when it finishes resolve in every piece", arguments: lateDefinitionEndings)
+    func lateDefinitions(ending: String) throws {
+        let markdown = "Use [a] and [b] and [z].\n\n" + String(repeating: "Lorem ipsum dolor sit amet.\n\n", count: 40) + ending
+        try Self.expectSame(markdown)
+        let document = try IntentDocument(markdown: markdown, options: Self.inPieces())
+        let whole = try IntentDocument(markdown: markdown, options: Self.inOnePiece())
+        #expect(document.runs.compactMap { $0.attributes.link } == whole.runs.compactMap { $0.attributes.link })
+        #expect(!whole.runs.compactMap { $0.attributes.link }.isEmpty)
+    }
+
     @Test("maximumParsingThreads: 1 parses in one piece; it reads from and writes to JSON")
     func threadsOption() throws {
         var options = Self.inPieces()

@@ -18,7 +18,9 @@ import IntentModel
 ///    (libcmark-gfm numbers footnotes and moves their definitions across the whole document);
 ///    then every parser is given every definition (`intentmark_share_references`, copied
 ///    into ``SharedReferences``), the last one's unfinished paragraph read first by a parser of
-///    its own.
+///    its own (its last line first read as ended, when the input does not end one; and the
+///    document parsed in one piece when that paragraph's lines, read apart, might make a table
+///    or a setext heading).
 /// 4. **Finish and convert** on every thread: the thread that claims a piece runs its inline pass
 ///    and converts it at once (``ConvertedPiece``), and the calling thread joins the converted
 ///    pieces in order into one ``IntentModel/IntentDocument``
@@ -203,6 +205,27 @@ enum ParallelParse {
         deinit { shapes.deallocate() }
     }
 
+    /// Whether the lines of an open paragraph's content, read apart at the top level, might be
+    /// read as something else than one paragraph: a line with `|` (with the line before it, a
+    /// table's header and delimiter rows) or a line after the first whose first character after
+    /// spaces is `=` (a setext underline). Inside a container, such a line joins the paragraph as
+    /// a lazy continuation, where neither is read.
+    static func mayReadOtherwiseApart(_ content: [UInt8]) -> Bool {
+        var lineStart = true
+        var isFirstLine = true
+        for byte in content {
+            if byte == UInt8(ascii: "|") { return true }
+            if byte == 0x0A || byte == 0x0D {
+                lineStart = true
+                isFirstLine = false
+            } else if byte != 0x20, byte != 0x09 {
+                if lineStart, !isFirstLine, byte == UInt8(ascii: "=") { return true }
+                lineStart = false
+            }
+        }
+        return false
+    }
+
     /// The pieces as they parse: each one whose innermost open block the next piece's first line
     /// would not close takes that piece in (fed to its parser after it), and the definitions are
     /// shared; `nil` when the document is to be parsed in one piece.
@@ -228,16 +251,25 @@ enum ParallelParse {
         guard pieces.count > 1 else { return nil }
         var parsers: [OpaquePointer?] = pieces.map { $0.feed.parser }
         if pieces.contains(where: { $0.feed.holdsFootnoteDefinition }) || parsers.contains(nil) { return nil }
+        // A last line without a line ending waits in libcmark-gfm's line buffer until the parser
+        // finishes, which then reads it as ended by one: read it now, ended by one, so that the
+        // definitions it may hold are seen below (the tree is the same).
+        if let lastByte = bytes.last, lastByte != 0x0A, lastByte != 0x0D, let last = pieces.last {
+            [UInt8(0x0A)].withUnsafeBufferPointer { last.feed.feed($0) }
+        }
         // The definitions the last piece reads when it finishes (its open paragraph's), read now
         // by a parser of their own for the other pieces.
         var late: CmarkFeed? = nil
         if let last = parsers.last, let last {
             var length = 0
             if let content = intentmark_parser_open_paragraph_definitions(last, &length) {
-                var definitions = [UInt8](UnsafeBufferPointer<UInt8>(start: content, count: length))
-                definitions += [0x0A, 0x0A]
+                let definitions = [UInt8](UnsafeBufferPointer<UInt8>(start: content, count: length))
+                // Read apart, the paragraph's lines are read as at the top level: a line that is
+                // text only as a lazy continuation in a container (a table's delimiter row, a
+                // setext underline) would be read otherwise; then the document is parsed whole.
+                guard !Self.mayReadOtherwiseApart(definitions) else { return nil }
                 let probe = try CmarkFeed(options: options)
-                definitions.withUnsafeBufferPointer { probe.feed($0) }
+                (definitions + [0x0A, 0x0A]).withUnsafeBufferPointer { probe.feed($0) }
                 late = probe
             }
         }
