@@ -52,7 +52,8 @@ extension IntentDocument {
     }
 
     /// The bytes of the file at `url`, as ``init(contentsOf:options:baseURL:)`` reads them (the
-    /// command-line tool reads its other files the same way).
+    /// command-line tool reads its other files the same way): a file that is not a regular file
+    /// (a pipe, a terminal, a device) is read to its end.
     /// - Throws: ``IntentModel/IntentMarkError/unreadableFile(path:reason:)`` with a short reason
     ///   ("is a directory", "no such file", "permission denied", …).
     package static func readFile(at url: URL) throws -> Data {
@@ -61,6 +62,14 @@ extension IntentDocument {
             throw IntentMarkError.unreadableFile(path: url.path, reason: "is a directory")
         }
         do {
+            // A pipe, a terminal or a device (`/dev/stdin`, a shell's `<(…)`) has no size to read
+            // up to: it is read to its end.
+            var status = stat()
+            if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                let handle = try FileHandle(forReadingFrom: url)
+                defer { try? handle.close() }
+                return try handle.readToEnd() ?? Data()
+            }
             return try Data(contentsOf: url)
         } catch {
             throw IntentMarkError.unreadableFile(path: url.path, reason: Self.reason(error))

@@ -387,6 +387,14 @@ extension CLITests {
         #expect(try Data(contentsOf: output) == fromFile.standardOutput)
     }
 
+    /// A file that is a pipe (`/dev/stdin` fed by one, a shell's `<(…)`) is read to its end, as
+    /// cmark-gfm and pandoc read it.
+    @Test func aPipeGivenAsAFileIsReadToItsEnd() throws {
+        let result = try Self.run(["/dev/stdin", "-t", "html"], input: Data("# From a pipe\n\nText *here*.\n".utf8))
+        #expect(result.status == 0)
+        #expect(result.output == "<h1>From a pipe</h1>\n<p>Text <em>here</em>.</p>\n")
+    }
+
     @Test func benchReportsEveryStageAgainstTheCParser() throws {
         let file = Self.packageRoot.appending(path: "Fixtures/Documents/field-guide.md").path
         let result = try Self.run(["bench", file, "--runs", "1", "--json"])
