@@ -54,24 +54,27 @@ enum TemporaryFileCleanup {
     /// Installs the handlers (once), and unblocks the three signals: a parent may start the tool
     /// with them blocked (Foundation's `Process` passes on its thread's mask), and then an
     /// interrupt would wait forever instead of ending the conversion.
+    /// Every caller returns once the handlers are installed: a second thread making its first
+    /// temporary file while the first still installs them waits (else an interrupt between its
+    /// file and the handlers would end the process with the file left: the likely cause of one
+    /// failure of the interrupted folder conversion's test, on two workers).
     static func installHandlers() {
-        let first = handlersInstalled.withLock { installed in
+        handlersInstalled.withLock { installed in
+            guard !installed else { return }
             defer { installed = true }
-            return !installed
-        }
-        guard first else { return }
-        // The tables are made here, before any handler can run: a handler must not be the first
-        // to touch a lazily initialised global.
-        _ = (paths, inUse, registering.load(ordering: .relaxed))
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        for signalNumber in handledSignals { sigaddset(&unblocked, signalNumber) }
-        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        for signalNumber in handledSignals {
-            _ = signal(signalNumber) { received in
-                TemporaryFileCleanup.removeRegisteredFiles()
-                _ = signal(received, SIG_DFL)
-                raise(received)
+            // The tables are made here, before any handler can run: a handler must not be the
+            // first to touch a lazily initialised global.
+            _ = (paths, inUse, registering.load(ordering: .relaxed))
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            for signalNumber in handledSignals { sigaddset(&unblocked, signalNumber) }
+            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+            for signalNumber in handledSignals {
+                _ = signal(signalNumber) { received in
+                    TemporaryFileCleanup.removeRegisteredFiles()
+                    _ = signal(received, SIG_DFL)
+                    raise(received)
+                }
             }
         }
     }
