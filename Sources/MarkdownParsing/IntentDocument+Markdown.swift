@@ -57,15 +57,15 @@ extension IntentDocument {
     /// - Throws: ``IntentModel/IntentMarkError/unreadableFile(path:reason:)`` with a short reason
     ///   ("is a directory", "no such file", "permission denied", …).
     package static func readFile(at url: URL) throws -> Data {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        // One `stat` (following links) tells a directory, and a pipe, a terminal or a device
+        // (`/dev/stdin`, a shell's `<(…)`), which has no size to read up to: it is read to its end.
+        var status = stat()
+        let found = stat(url.path, &status) == 0
+        if found, status.st_mode & S_IFMT == S_IFDIR {
             throw IntentMarkError.unreadableFile(path: url.path, reason: "is a directory")
         }
         do {
-            // A pipe, a terminal or a device (`/dev/stdin`, a shell's `<(…)`) has no size to read
-            // up to: it is read to its end.
-            var status = stat()
-            if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            if found, status.st_mode & S_IFMT != S_IFREG {
                 let handle = try FileHandle(forReadingFrom: url)
                 defer { try? handle.close() }
                 return try handle.readToEnd() ?? Data()
