@@ -57,37 +57,55 @@ extension IntentDocument {
     /// - Throws: ``IntentModel/IntentMarkError/unreadableFile(path:reason:)`` with a short reason
     ///   ("is a directory", "no such file", "permission denied", …).
     package static func readFile(at url: URL) throws -> Data {
-        // One `stat` (following links) tells a directory, and a pipe, a terminal or a device
-        // (`/dev/stdin`, a shell's `<(…)`), which has no size to read up to: it is read to its end.
+        // open, fstat, read, close: one system call each (Foundation's `Data(contentsOf:)` makes
+        // several more, a cost a folder of small files feels). The `fstat` tells a directory, and
+        // a pipe, a terminal or a device (`/dev/stdin`, a shell's `<(…)`), which has no size to
+        // read up to: it is read to its end.
+        let path = url.path
+        func failure(_ code: Int32) -> IntentMarkError { .unreadableFile(path: path, reason: Self.reason(code)) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(errno) }
+        defer { close(descriptor) }
         var status = stat()
-        let found = stat(url.path, &status) == 0
-        if found, status.st_mode & S_IFMT == S_IFDIR {
-            throw IntentMarkError.unreadableFile(path: url.path, reason: "is a directory")
-        }
-        do {
-            if found, status.st_mode & S_IFMT != S_IFREG {
-                let handle = try FileHandle(forReadingFrom: url)
-                defer { try? handle.close() }
-                return try handle.readToEnd() ?? Data()
+        guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
+        let type = status.st_mode & S_IFMT
+        guard type != S_IFDIR else { throw failure(EISDIR) }
+        let size = type == S_IFREG ? max(Int(status.st_size), 0) : nil
+        var capacity = max(size ?? 65_536, 1)
+        guard var buffer = malloc(capacity) else { throw failure(ENOMEM) }
+        var count = 0
+        while size.map({ count < $0 }) ?? true {
+            if count == capacity {
+                capacity *= 2
+                guard let grown = realloc(buffer, capacity) else {
+                    free(buffer)
+                    throw failure(ENOMEM)
+                }
+                buffer = grown
             }
-            return try Data(contentsOf: url)
-        } catch {
-            throw IntentMarkError.unreadableFile(path: url.path, reason: Self.reason(error))
+            let got = read(descriptor, buffer + count, capacity - count)
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else {
+                let code = errno
+                free(buffer)
+                throw failure(code)
+            }
+            if got == 0 { break }
+            count += got
         }
+        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
     }
 
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-            nsError.domain == NSCocoaErrorDomain, underlying.domain == NSPOSIXErrorDomain,
-            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue))
-        }
-        switch nsError.code {
-        case NSFileReadNoSuchFileError: return "no such file"
-        case NSFileReadNoPermissionError: return "permission denied"
-        default: return nsError.localizedDescription
+    /// The short reason for a system error code: "no such file", "permission denied", "is a
+    /// directory", else the system's text, lowercased ("input/output error").
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT, ENOTDIR: return "no such file"
+        case EACCES, EPERM: return "permission denied"
+        case EISDIR: return "is a directory"
+        default:
+            let text = String(cString: strerror(code))
+            return text.prefix(1).lowercased() + text.dropFirst()
         }
     }
 }

@@ -66,7 +66,7 @@ struct BenchCommand {
             if file == "-" {
                 data = try ConvertCommand.readStandardInput()
             } else {
-                data = try IntentDocument.readFile(at: URL(fileURLWithPath: file))
+                data = try IntentDocument.readFile(at: URL(fileURLWithPath: file, isDirectory: false))
             }
             // As `convert` does: invalid UTF-8 is an error (the benchmark would time the repaired
             // text, not the file), and an empty input has no throughput.

@@ -28,6 +28,9 @@ struct FolderConversion {
         var input: String
         var output: String
         var bytes: Int
+        /// Why the job fails before it starts (a folder of the tree that could not be read), or
+        /// `nil`.
+        var failure: String? = nil
     }
 
     /// How one job ended: the input's size, or the one-line reason it failed.
@@ -64,9 +67,9 @@ struct FolderConversion {
         }
         let extensions = command.readsJSON ? ["json"] : Self.markdownExtensions
         let outputExtension = command.format.fileExtension
+        let outputPrefix = outputRoot.hasSuffix("/") ? outputRoot : outputRoot + "/"
         func outputPath(relative: String) -> String {
-            let withoutExtension = (relative as NSString).deletingPathExtension
-            return URL(fileURLWithPath: outputRoot).appending(path: withoutExtension + "." + outputExtension).path
+            outputPrefix + (relative as NSString).deletingPathExtension + "." + outputExtension
         }
         var jobs: [Job] = []
         for input in command.inputPaths {
@@ -77,27 +80,16 @@ struct FolderConversion {
                     Job(input: input, output: outputPath(relative: (input as NSString).lastPathComponent), bytes: Self.size(of: input)))
                 continue
             }
-            let root = URL(fileURLWithPath: input).standardizedFileURL
-            guard let enumerator = fileManager.enumerator(atPath: root.path) else {
-                jobs.append(Job(input: input, output: outputRoot, bytes: 0))
-                continue
+            let root = URL(fileURLWithPath: input, isDirectory: true).standardizedFileURL.path
+            let walk = DirectoryWalk.files(under: root, extensions: extensions, excluding: outputRoot)
+            for (path, reason) in walk.unreadable {
+                jobs.append(Job(input: path, output: outputRoot, bytes: 0, failure: "cannot read \(path): \(reason)"))
             }
-            var found: [Job] = []
-            while let relative = enumerator.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                let full = root.appending(path: relative).path
-                let type = enumerator.fileAttributes?[.type] as? FileAttributeType
-                if name.hasPrefix(".") || full == outputRoot {
-                    if type == .typeDirectory { enumerator.skipDescendants() }
-                    continue
-                }
-                guard type != .typeDirectory, extensions.contains((name as NSString).pathExtension.lowercased()) else { continue }
-                // A symbolic link to a file is converted; one to a folder is not followed.
-                var targetIsDirectory: ObjCBool = false
-                guard fileManager.fileExists(atPath: full, isDirectory: &targetIsDirectory), !targetIsDirectory.boolValue else { continue }
-                found.append(Job(input: full, output: outputPath(relative: relative), bytes: Self.size(of: full)))
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            let found = walk.files.map {
+                Job(input: prefix + $0.relativePath, output: outputPath(relative: $0.relativePath), bytes: $0.bytes)
             }
-            guard !found.isEmpty else {
+            guard !found.isEmpty || !walk.unreadable.isEmpty else {
                 throw UsageError(
                     "no \(command.readsJSON ? "JSON" : "Markdown") files in \(input) (extensions: \(extensions.sorted().joined(separator: ", ")))"
                 )
@@ -112,12 +104,12 @@ struct FolderConversion {
     /// - Throws: ``UsageError`` naming the files.
     private static func checkOutputsAreDistinct(_ jobs: [Job]) throws {
         var inputByOutput: [String: String] = [:]
-        for job in jobs {
+        for job in jobs where job.failure == nil {
             if let earlier = inputByOutput[job.output] {
                 throw UsageError("\(earlier) and \(job.input) would both be written to \(job.output)")
             }
             inputByOutput[job.output] = job.input
-            if URL(fileURLWithPath: job.input).standardizedFileURL.path == job.output {
+            if URL(fileURLWithPath: job.input, isDirectory: false).standardizedFileURL.path == job.output {
                 throw UsageError("\(job.input) would be replaced by its own conversion: choose another -o directory or format")
             }
         }
@@ -138,7 +130,7 @@ struct FolderConversion {
         } catch {
             throw IntentMarkError.unwritableFile(path: outputDirectory, reason: ConvertCommand.reason(error))
         }
-        for folder in Set(jobs.map { ($0.output as NSString).deletingLastPathComponent }).sorted() {
+        for folder in Set(jobs.filter { $0.failure == nil }.map { ($0.output as NSString).deletingLastPathComponent }).sorted() {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
@@ -159,7 +151,9 @@ struct FolderConversion {
                 guard position < order.count else { return }
                 let job = jobs[order[position]]
                 let outcome: Outcome
-                if let reason = unmadeFolders[(job.output as NSString).deletingLastPathComponent] {
+                if let failure = job.failure {
+                    outcome = .failed(failure)
+                } else if let reason = unmadeFolders[(job.output as NSString).deletingLastPathComponent] {
                     outcome = .failed("cannot write \(job.output): \(reason)")
                 } else {
                     outcome = Self.convert(job, with: command)

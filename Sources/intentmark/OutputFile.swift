@@ -38,7 +38,7 @@ struct OutputFile {
         func refuse(_ reason: String) -> IntentMarkError { .unwritableFile(path: path, reason: reason) }
         guard !path.isEmpty else { throw refuse("an empty path") }
         guard !path.hasSuffix("/") else { throw refuse("a path ending in '/' names a directory, not a file") }
-        var mode: mode_t = 0o666 & ~Self.currentUmask()
+        var mode: mode_t = 0o666 & ~Self.processUmask
         var status = stat()
         if lstat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
@@ -50,7 +50,8 @@ struct OutputFile {
         } else if errno != ENOENT {
             throw refuse(Self.systemReason(errno))
         }
-        let url = URL(fileURLWithPath: path)
+        // `isDirectory: false`: without it, `URL(fileURLWithPath:)` asks the file system.
+        let url = URL(fileURLWithPath: path, isDirectory: false)
         let directory = url.deletingLastPathComponent().path
         let template = (directory.hasSuffix("/") ? directory : directory + "/") + "." + url.lastPathComponent + ".intentmark-XXXXXX"
         var templateBytes = Array(template.utf8CString)
@@ -127,9 +128,12 @@ struct OutputFile {
         return text.prefix(1).lowercased() + text.dropFirst()
     }
 
-    private static func currentUmask() -> mode_t {
+    /// The process's file-mode creation mask, read once (reading it means setting it: two system
+    /// calls, which a folder of small files would otherwise make per file). Nothing in the tool
+    /// changes it.
+    private static let processUmask: mode_t = {
         let mask = umask(0o022)
         umask(mask)
         return mask
-    }
+    }()
 }

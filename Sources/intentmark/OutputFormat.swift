@@ -74,7 +74,7 @@ enum OutputFormat: String, CaseIterable {
     /// The format an output file's extension names (`.md`/`.markdown`, `.html`/`.htm`, `.json`,
     /// `.txt`, `.rtf`), or `nil` for any other extension.
     init?(inferringFrom path: String) {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        switch URL(fileURLWithPath: path, isDirectory: false).pathExtension.lowercased() {
         case "md", "markdown": self = .markdown
         case "html", "htm": self = .html
         case "json": self = .json

@@ -16,6 +16,11 @@ struct ConventionTests {
         return url
     }
 
+    /// Removes a file made by ``temporaryFile(_:_:)`` with its folder.
+    static func removeTemporaryFile(_ url: URL) {
+        try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
+    }
+
     @Test("intentmark FILE converts as convert FILE; -t is --to; format aliases name the same output")
     func fileAndAliases() throws {
         let file = Self.documents.appending(path: "field-guide.md").path
@@ -40,6 +45,7 @@ struct ConventionTests {
             let json = try CLITests.run([file.path, "-t", "json"])
             #expect(json.status == 0)
             let stored = try Self.temporaryFile("document.json", json.output)
+            defer { Self.removeTemporaryFile(stored) }
             let fromJSON = try CLITests.run(["-f", "json", stored.path, "-t", "html"])
             #expect(fromJSON.status == 0, "\(fromJSON.standardError)")
             #expect(fromJSON.output == (try CLITests.run([file.path, "-t", "html"])).output, "\(file.lastPathComponent)")
@@ -61,17 +67,22 @@ struct ConventionTests {
     @Test("Several inputs are one document: Markdown joined by a blank line, JSON appended")
     func severalInputs() throws {
         let first = try Self.temporaryFile("a.md", "# One\n\n- a")
+        defer { Self.removeTemporaryFile(first) }
         let second = try Self.temporaryFile("b.md", "- b\n\n[rel](c.md)\n")
+        defer { Self.removeTemporaryFile(second) }
         let joined = try CLITests.run([first.path, second.path, "-t", "md"])
         #expect(joined.status == 0)
         #expect(joined.output == (try CLITests.run(["-t", "md"], input: Data("# One\n\n- a\n\n- b\n\n[rel](c.md)\n".utf8))).output)
         let firstJSON = try Self.temporaryFile("a.json", try CLITests.run([first.path, "-t", "json"]).output)
+        defer { Self.removeTemporaryFile(firstJSON) }
         let secondJSON = try Self.temporaryFile("b.json", try CLITests.run([second.path, "-t", "json"]).output)
+        defer { Self.removeTemporaryFile(secondJSON) }
         let appended = try CLITests.run(["-f", "json", firstJSON.path, secondJSON.path, "-t", "html"])
         #expect(appended.status == 0, "\(appended.standardError)")
         #expect(appended.output.contains("<h1>One</h1>") && appended.output.contains("<li>b</li>"))
         // Invalid UTF-8 in the second file is reported in that file, at its offset there.
         let bad = try Self.temporaryFile("bad.md", "")
+        defer { Self.removeTemporaryFile(bad) }
         try Data([0x61, 0x62, 0xFF, 0xFE]).write(to: bad)
         let invalid = try CLITests.run([first.path, bad.path, "-t", "html"])
         #expect(invalid.status == 1)

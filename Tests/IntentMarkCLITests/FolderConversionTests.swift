@@ -138,6 +138,70 @@ struct FolderConversionTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
     }
 
+    @Test("Links: one to a file converts, one to a folder is not followed, a dangling one is skipped; -o inside the tree is skipped")
+    func symbolicLinksAndTheOutputInside() throws {
+        let root = try Self.tree(Self.sample)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let docs = root.appending(path: "docs")
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: docs.appending(path: "linked.md").path, withDestinationPath: "guide.md")
+        try manager.createSymbolicLink(atPath: docs.appending(path: "folder.md").path, withDestinationPath: "deep")
+        try manager.createSymbolicLink(atPath: docs.appending(path: "elsewhere").path, withDestinationPath: "deep")
+        try manager.createSymbolicLink(atPath: docs.appending(path: "dangling.md").path, withDestinationPath: "nothing.md")
+        // The output folder inside the input: what is already in it is not taken as input.
+        let output = docs.appending(path: "site")
+        try manager.createDirectory(at: output, withIntermediateDirectories: true)
+        try Data("# old output\n".utf8).write(to: output.appending(path: "stale.md"))
+        let result = try CLITests.run(["convert", docs.path, "-o", output.path, "-t", "html"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(Self.files(under: output) == ["guide.html", "intro.html", "deep/er/note.html", "linked.html", "stale.md"])
+        #expect(try Data(contentsOf: output.appending(path: "linked.html")) == Data(contentsOf: output.appending(path: "guide.html")))
+    }
+
+    @Test("A folder of the tree that cannot be opened is named as a failure; the rest converts")
+    func unreadableFolderIsNamed() throws {
+        let root = try Self.tree(Self.sample)
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A folder whose path is longer than the system's path limit cannot be opened, even by
+        // root (permissions would not stop root): made one level at a time, relative to the last.
+        let component = String(repeating: "d", count: 200)
+        var descriptor = open(root.appending(path: "docs").path, O_RDONLY | O_DIRECTORY)
+        #expect(descriptor >= 0)
+        for _ in 0..<24 {
+            #expect(mkdirat(descriptor, component, 0o755) == 0)
+            let next = openat(descriptor, component, O_RDONLY | O_DIRECTORY)
+            close(descriptor)
+            descriptor = next
+            #expect(descriptor >= 0)
+        }
+        close(descriptor)
+        let output = root.appending(path: "out")
+        let result = try CLITests.run(["convert", root.appending(path: "docs").path, "-o", output.path, "-t", "html"])
+        #expect(result.status == 1)
+        #expect(Self.files(under: output) == ["guide.html", "intro.html", "deep/er/note.html"])
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.standardError)")
+        #expect(lines.first?.hasPrefix("intentmark: cannot read \(root.appending(path: "docs").path)/\(component)/") == true)
+        #expect(lines.first?.hasSuffix(": file name too long") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("intentmark: converted 3 of 4 files") == true, "\(lines)")
+        // Removed the way it was made, one level at a time (its paths are too long to name).
+        let docs = open(root.appending(path: "docs").path, O_RDONLY | O_DIRECTORY)
+        Self.removeChain(component, depth: 24, in: docs)
+        close(docs)
+    }
+
+    /// Removes `depth` nested empty folders named `name`, the first one inside `parent` (a folder
+    /// descriptor), deepest first, each relative to its parent.
+    static func removeChain(_ name: String, depth: Int, in parent: Int32) {
+        guard depth > 0, parent >= 0 else { return }
+        let child = openat(parent, name, O_RDONLY | O_DIRECTORY)
+        if child >= 0 {
+            removeChain(name, depth: depth - 1, in: child)
+            close(child)
+        }
+        unlinkat(parent, name, AT_REMOVEDIR)
+    }
+
     @Test("An interrupt during a folder conversion leaves no temporary file")
     func interruptLeavesNoTemporaryFile() throws {
         // Large enough files that the conversion is still running when the signal arrives.
