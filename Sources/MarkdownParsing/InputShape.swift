@@ -1,3 +1,4 @@
+internal import CmarkInlinePass
 import IntentModel
 
 /// A linear pre-scan of the input for the shapes ``ParsingLimits`` bounds.
@@ -23,13 +24,15 @@ struct InputShape: Equatable {
     init() {}
 
     /// The shape of `markdown`, for tests.
-    static func scanning(_ markdown: String) -> InputShape {
+    static func scanning(_ markdown: String, bytewise: Bool = false) -> InputShape {
         var markdown = markdown
-        return markdown.withUTF8 { InputShape(scanning: $0) }
+        return markdown.withUTF8 { InputShape(scanning: $0, bytewise: bytewise) }
     }
 
     /// Scans `bytes` once, line by line.
-    init(scanning bytes: UnsafeBufferPointer<UInt8>) {
+    /// - Parameter bytewise: Reads each line one byte at a time instead of sixteen (the reference
+    ///   the tests compare the fast path with; the result is the same).
+    init(scanning bytes: UnsafeBufferPointer<UInt8>, bytewise: Bool = false) {
         var openDepth = 0
         var brackets = 0
         var delimiters = 0
@@ -37,7 +40,7 @@ struct InputShape: Equatable {
         let count = bytes.count
         while index < count {
             let (indentation, depth) = Self.scanContainerMarkers(bytes, at: &index)
-            let line = Self.scanInlineContent(bytes, at: &index)
+            let line = Self.scanInlineContent(bytes, at: &index, bytewise: bytewise)
             brackets += line.brackets
             delimiters += line.delimiters
             tableCellWork &+= line.pipes &* line.pipes
@@ -137,52 +140,18 @@ struct InputShape: Equatable {
     }
 
     /// Reads the rest of a line up to its line ending: its `[`, emphasis delimiters (`*`, `_`,
-    /// `~`) and `|`, and whether it holds anything but spaces and tabs.
+    /// `~`) and `|`, and whether it holds anything but spaces and tabs (CmarkInlinePass's
+    /// `intentmark_scan_line`: sixteen bytes at a time with SSE2).
     @inline(__always)
     private static func scanInlineContent(
-        _ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, bytewise: Bool
     ) -> (hasContent: Bool, brackets: Int, delimiters: Int, pipes: Int) {
-        let count = bytes.count
-        var hasContent = false
-        var brackets = 0
-        var delimiters = 0
-        var pipes = 0
-        let raw = UnsafeRawPointer(bytes.baseAddress)
-        while index < count {
-            // Eight bytes at a time while none is a line ending, `[`, `*`, `_`, `~` or `|` (SWAR
-            // zero-byte tests).
-            if let raw, index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if !containsInterestingByte(word) {
-                    if word != 0x2020_2020_2020_2020 { hasContent = true }
-                    index += 8
-                    continue
-                }
-            }
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D { break }
-            if byte == UInt8(ascii: "[") {
-                brackets += 1
-            } else if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") {
-                delimiters += 1
-            } else if byte == UInt8(ascii: "|") {
-                pipes += 1
-            }
-            if byte != 0x20 && byte != 0x09 { hasContent = true }
-            index += 1
-        }
-        return (hasContent, brackets, delimiters, pipes)
-    }
-
-    /// Whether `word` holds a line ending, `[`, `*`, `_`, `~` or `|` (SWAR zero-byte tests).
-    @inline(__always)
-    static func containsInterestingByte(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        return hasZeroByte(word ^ (ones &* 0x0A)) || hasZeroByte(word ^ (ones &* 0x0D)) || hasZeroByte(word ^ (ones &* 0x5B))
-            || hasZeroByte(word ^ (ones &* 0x2A)) || hasZeroByte(word ^ (ones &* 0x5F)) || hasZeroByte(word ^ (ones &* 0x7E))
-            || hasZeroByte(word ^ (ones &* 0x7C))
+        guard let base = bytes.baseAddress, index < bytes.count else { return (false, 0, 0, 0) }
+        var counts = intentmark_line_counts()
+        index =
+            bytewise
+            ? intentmark_scan_line_bytewise(base, bytes.count, index, &counts) : intentmark_scan_line(base, bytes.count, index, &counts)
+        return (counts.has_content != 0, counts.brackets, counts.delimiters, counts.pipes)
     }
 
     /// Throws when a shape exceeds its limit.

@@ -384,7 +384,7 @@ struct IntentTreeConverter {
         } else {
             var attributes = currentAttributes
             attributes.linkDestination = destination
-            attributes.link = resolve(destination)
+            attributes.link = options.resolvesLinkURLs ? resolve(destination) : nil
             let title = string(cmark_node_get_title(node))
             attributes.linkTitle = title.isEmpty ? nil : title
             pushSpan(.link)
@@ -398,7 +398,7 @@ struct IntentTreeConverter {
         let source = string(cmark_node_get_url(node))
         var attributes = currentAttributes
         attributes.imageSource = source
-        attributes.imageURL = resolve(source)
+        attributes.imageURL = options.resolvesLinkURLs ? resolve(source) : nil
         let title = string(cmark_node_get_title(node))
         attributes.imageTitle = title.isEmpty ? nil : title
         pushSpan(.image)

@@ -91,6 +91,11 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
     /// (``IntentModel/MarkdownSourceMap``). Always, except for parses that only compare readings
     /// (the Markdown writer's escape checks), which skip the copy.
     package var recordsSource = true
+    /// Whether links and images get their `link` and `imageURL` (Foundation `URL`s made from the
+    /// destination, resolved against ``baseURL``). Always, except for the command line's HTML,
+    /// which writes `href` and `src` from the destination as written (`linkDestination`,
+    /// `imageSource`) and so skips a URL parse per link.
+    package var resolvesLinkURLs = true
 
     // MARK: Initialisers
 

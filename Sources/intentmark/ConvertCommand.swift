@@ -219,7 +219,7 @@ struct ConvertCommand {
         case "default": return .default
         case "github": return .github
         default:
-            let data = try IntentDocument.readFile(at: URL(fileURLWithPath: value))
+            let data = try IntentDocument.readFile(at: URL(fileURLWithPath: value, isDirectory: false))
             do {
                 return try StyleSheet(jsonData: data)
             } catch let error as IntentMarkError {
@@ -296,7 +296,7 @@ struct ConvertCommand {
         guard format == .html, !htmlOptions.headingIDs, !readsJSON, !embeddedDefault, inputPaths.count == 1,
             let path = inputPaths.first, path != "-"
         else { return nil }
-        let data = try IntentDocument.readFile(at: URL(fileURLWithPath: path))
+        let data = try IntentDocument.readFile(at: URL(fileURLWithPath: path, isDirectory: false))
         let writer = htmlWriter
         let pieces = try MarkdownParser(options: parsingOptions).parse(data, transformingPieces: { writer.writeData($0) })
         // A block's opening writes a line break unless what comes before it is empty or ends one.
@@ -316,10 +316,13 @@ struct ConvertCommand {
     }
 
     /// ``options`` for this conversion: the source is kept for source-preserving writes only when
-    /// the output is Markdown (the copy and its map cost memory and time no other output uses).
+    /// the output is Markdown (the copy and its map cost memory and time no other output uses),
+    /// and links get no Foundation `URL` when the output is HTML (which writes `href` and `src`
+    /// from the destination as written).
     var parsingOptions: MarkdownParsingOptions {
         var options = options
         options.recordsSource = format == .markdown
+        options.resolvesLinkURLs = format != .html
         return options
     }
 
@@ -360,13 +363,15 @@ struct ConvertCommand {
         } else if readsJSON {
             var joined = IntentDocument()
             for path in inputPaths.isEmpty ? ["-"] : inputPaths {
-                let data = path == "-" ? try Self.readStandardInput() : try IntentDocument.readFile(at: URL(fileURLWithPath: path))
+                let data =
+                    path == "-"
+                    ? try Self.readStandardInput() : try IntentDocument.readFile(at: URL(fileURLWithPath: path, isDirectory: false))
                 let next = try IntentDocument(jsonData: data)
                 joined.append(joined.runCount == 0 ? next : next.renumbered(above: joined.largestIdentity))
             }
             document = joined
         } else if inputPaths.count == 1, let path = inputPaths.first, path != "-" {
-            document = try IntentDocument(contentsOf: URL(fileURLWithPath: path), options: parsingOptions)
+            document = try IntentDocument(contentsOf: URL(fileURLWithPath: path, isDirectory: false), options: parsingOptions)
         } else if inputPaths.count > 1 {
             // As pandoc: the files joined by a blank line, read as one document; relative links
             // stay as written unless --base-url is given.
@@ -375,7 +380,9 @@ struct ConvertCommand {
             for (index, path) in inputPaths.enumerated() {
                 if index > 0 { data.append(contentsOf: Array("\n\n".utf8)) }
                 starts.append((path, data.count))
-                data.append(path == "-" ? try Self.readStandardInput() : try IntentDocument.readFile(at: URL(fileURLWithPath: path)))
+                data.append(
+                    path == "-"
+                        ? try Self.readStandardInput() : try IntentDocument.readFile(at: URL(fileURLWithPath: path, isDirectory: false)))
             }
             do {
                 document = try IntentDocument(markdown: data, options: parsingOptions)
