@@ -24,7 +24,13 @@ import Foundation
 ///
 /// Both parsers get the same extensions (libcmark-gfm's six, IntentMark's default). The folder is
 /// converted by `intentmark convert DIR -o OUT -t html -j N` and by a `/bin/sh` loop that runs
-/// `cmark-gfm` once per file into the same output folder.
+/// `cmark-gfm` once per file into an output folder of its own. Each folder command starts from the
+/// same state, as hyperfine's `--prepare` would set it: its output folder removed and the file
+/// system's unwritten data written out (`sync`), both before the clock starts. Without that, the
+/// commands measured each other's deletions: on an ext4 file system without a journal, creating a
+/// file skips, one by one, every recently freed inode whose table block is still unwritten, so
+/// the 3 000 files each round replaced or removed made the next round's files slower to create,
+/// by an amount that grew with the rounds.
 package struct CommandLineBenchmark: Sendable {
     /// One command's medians.
     package struct Figure: Sendable {
@@ -42,6 +48,9 @@ package struct CommandLineBenchmark: Sendable {
         var name: String
         var executable: String
         var arguments: [String]
+        /// A folder the command writes into, removed (and the file system synced) before each
+        /// run, untimed; `nil` for none.
+        var freshOutput: String? = nil
     }
 
     /// The `intentmark` executable to measure.
@@ -81,6 +90,10 @@ package struct CommandLineBenchmark: Sendable {
             progress(round == 0 ? "warm-up round" : "round \(round)/\(rounds)")
             for offset in commands.indices {
                 let index = (offset + round) % commands.count
+                if let folder = commands[index].freshOutput {
+                    try? FileManager.default.removeItem(atPath: folder)
+                    sync()
+                }
                 if round == 0, measuresMemory {
                     peaks[index] = try Self.peakBytes(of: commands[index], reportingTo: memoryFile)
                 } else {
@@ -143,13 +156,14 @@ package struct CommandLineBenchmark: Sendable {
                 arguments: ["--bench-memory-child", "parse", largeFile.path]),
             Command(
                 name: "folder → HTML: cmark-gfm, shell loop", executable: "/bin/sh",
-                arguments: ["-c", "rm -rf \"$1\" && mkdir -p \"$1\" && " + loop, "sh", output + "-loop"] + files.map(\.path)),
+                arguments: ["-c", "mkdir -p \"$1\" && " + loop, "sh", output + "-loop"] + files.map(\.path),
+                freshOutput: output + "-loop"),
             Command(
                 name: "folder → HTML: intentmark -j 1", executable: me,
-                arguments: ["convert", folder.path, "-o", output + "-1", "-t", "html", "-j", "1"]),
+                arguments: ["convert", folder.path, "-o", output + "-1", "-t", "html", "-j", "1"], freshOutput: output + "-1"),
             Command(
                 name: "folder → HTML: intentmark -j 2", executable: me,
-                arguments: ["convert", folder.path, "-o", output + "-2", "-t", "html", "-j", "2"]),
+                arguments: ["convert", folder.path, "-o", output + "-2", "-t", "html", "-j", "2"], freshOutput: output + "-2"),
         ]
     }
 
