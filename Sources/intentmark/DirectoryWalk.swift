@@ -14,7 +14,8 @@
 /// - Folders are entered; a symbolic link to a folder is not followed; a symbolic link to a file
 ///   is taken like a file (its size is the target's); a dangling link is skipped.
 /// - A folder that cannot be read (permission denied) is reported, with the system's reason, in
-///   ``Walk/unreadable``; the rest of the tree is still walked.
+///   ``Walk/unreadable``, and so is a folder or Markdown file whose name is not valid UTF-8 (a
+///   Swift path cannot name it); the rest of the tree is still walked.
 enum DirectoryWalk {
     /// A file found: its path relative to the root (`a/b/c.md`, `/`-separated) and its size in
     /// bytes.
@@ -27,7 +28,8 @@ enum DirectoryWalk {
     struct Walk {
         /// The files whose extension (lowercased) is one of those asked for, in no set order.
         var files: [File] = []
-        /// The folders that could not be read: each one's full path and the system's reason
+        /// The folders that could not be read, and the folders and files taken whose names are not
+        /// UTF-8: each one's full path (invalid bytes shown as U+FFFD) and the reason
         /// (`permission denied`).
         var unreadable: [(path: String, reason: String)] = []
     }
@@ -49,8 +51,9 @@ enum DirectoryWalk {
             defer { closedir(directory) }
             let descriptor = dirfd(directory)
             while let entry = readdir(directory) {
-                let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                let (name, isValidUTF8) = withUnsafePointer(to: &entry.pointee.d_name) {
+                    let bytes = UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)
+                    return String(validatingCString: bytes).map { ($0, true) } ?? (String(cString: bytes), false)
                 }
                 guard !name.hasPrefix(".") else { continue }
                 let relative = folder.isEmpty ? name : folder + "/" + name
@@ -62,11 +65,18 @@ enum DirectoryWalk {
                     guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                     type = Self.directoryEntryType(status.st_mode)
                 }
-                if type == UInt8(DT_DIR) {
-                    pending.append(relative)
+                let isFolder = type == UInt8(DT_DIR)
+                let isCandidate =
+                    (type == UInt8(DT_REG) || type == UInt8(DT_LNK)) && extensions.contains(Self.lowercasedExtension(of: name))
+                guard isFolder || isCandidate else { continue }
+                guard isValidUTF8 else {
+                    // Paths are Swift strings here: a name that is not UTF-8 cannot be opened by
+                    // the name read back (its bytes were replaced with U+FFFD). Named, not skipped.
+                    walk.unreadable.append((prefix + relative, "its name is not valid UTF-8 (rename it to convert it)"))
                     continue
                 }
-                guard type == UInt8(DT_REG) || type == UInt8(DT_LNK), extensions.contains(Self.lowercasedExtension(of: name)) else {
+                if isFolder {
+                    pending.append(relative)
                     continue
                 }
                 // Following a link: a link to a folder is not taken, a dangling one neither.

@@ -158,7 +158,7 @@ struct FolderConversionTests {
         #expect(try Data(contentsOf: output.appending(path: "linked.html")) == Data(contentsOf: output.appending(path: "guide.html")))
     }
 
-    @Test("A folder of the tree that cannot be opened is named as a failure; the rest converts")
+    @Test("A folder that cannot be opened and a file whose name is not UTF-8 are named as failures; the rest converts")
     func unreadableFolderIsNamed() throws {
         let root = try Self.tree(Self.sample)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -175,19 +175,25 @@ struct FolderConversionTests {
             #expect(descriptor >= 0)
         }
         close(descriptor)
+        // A Markdown file whose name is not UTF-8 (Linux file systems take any bytes but `/`).
+        let latin1Name = Array(root.appending(path: "docs").path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".md".utf8) + [0]
+        let latin1 = open(latin1Name.map { CChar(bitPattern: $0) }, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        #expect(latin1 >= 0)
+        close(latin1)
         let output = root.appending(path: "out")
         let result = try CLITests.run(["convert", root.appending(path: "docs").path, "-o", output.path, "-t", "html"])
         #expect(result.status == 1)
         #expect(Self.files(under: output) == ["guide.html", "intro.html", "deep/er/note.html"])
         let lines = result.standardError.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2, "\(result.standardError)")
-        #expect(lines.first?.hasPrefix("intentmark: cannot read \(root.appending(path: "docs").path)/\(component)/") == true)
-        #expect(lines.first?.hasSuffix(": file name too long") == true, "\(lines)")
-        #expect(lines.last?.hasPrefix("intentmark: converted 3 of 4 files") == true, "\(lines)")
+        #expect(lines.count == 3, "\(result.standardError)")
+        let docs = root.appending(path: "docs").path
+        #expect(lines.contains { $0.hasPrefix("intentmark: cannot read \(docs)/\(component)/") && $0.hasSuffix(": file name too long") })
+        #expect(lines.contains("intentmark: cannot read \(docs)/caf\u{FFFD}.md: its name is not valid UTF-8 (rename it to convert it)"))
+        #expect(lines.last?.hasPrefix("intentmark: converted 3 of 5 files") == true, "\(lines)")
         // Removed the way it was made, one level at a time (its paths are too long to name).
-        let docs = open(root.appending(path: "docs").path, O_RDONLY | O_DIRECTORY)
-        Self.removeChain(component, depth: 24, in: docs)
-        close(docs)
+        let docsDescriptor = open(docs, O_RDONLY | O_DIRECTORY)
+        Self.removeChain(component, depth: 24, in: docsDescriptor)
+        close(docsDescriptor)
     }
 
     /// Removes `depth` nested empty folders named `name`, the first one inside `parent` (a folder
