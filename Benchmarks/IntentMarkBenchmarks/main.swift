@@ -229,7 +229,11 @@ do {
         else { fail("no cmark-gfm on PATH (Debian: apt-get install cmark-gfm)") }
         let benchmark = CommandLineBenchmark(intentmark: intentmark, cmarkGFM: cmark, realWorld: realWorldPath, rounds: runs)
         let figures = try benchmark.run(progress: progress)
-        print("Whole processes, paired rounds (\(runs) timed after one warm-up; medians): \(intentmark.path) against \(cmark.path)\n")
+        let workingDirectory = FileManager.default.temporaryDirectory
+        print("Whole processes, paired rounds (\(runs) timed after one warm-up; medians): \(intentmark.path) against \(cmark.path)")
+        print(
+            "Inputs and outputs in \(workingDirectory.path) (file system: \(CommandLineBenchmark.fileSystemName(of: workingDirectory)); TMPDIR sets it)\n"
+        )
         print(CommandLineBenchmark.table(figures))
         exit(0)
     }

@@ -264,6 +264,24 @@ package struct CommandLineBenchmark: Sendable {
         return files
     }
 
+    /// The kind of file system holding `directory` (`tmpfs`, `ext4`, `overlay`, …): the type of
+    /// the longest mount point in `/proc/mounts` that contains it; `unknown` where there is no
+    /// such table (not Linux). The folder's figures depend on it: see the type's comment.
+    package static func fileSystemName(of directory: URL) -> String {
+        guard let table = try? String(contentsOfFile: "/proc/mounts", encoding: .utf8) else { return "unknown" }
+        let path = directory.resolvingSymlinksInPath().path
+        var best: (length: Int, type: String)? = nil
+        for line in table.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 3 else { continue }
+            // Spaces in mount points are written as \040.
+            let mountPoint = fields[1].replacingOccurrences(of: "\\040", with: " ")
+            let contains = mountPoint == "/" || path == mountPoint || path.hasPrefix(mountPoint + "/")
+            if contains, mountPoint.count >= (best?.length ?? -1) { best = (mountPoint.count, String(fields[2])) }
+        }
+        return best?.type ?? "unknown"
+    }
+
     static func median<Value: Comparable>(_ values: [Value]) -> Value {
         let sorted = values.sorted()
         return sorted[sorted.count / 2]
