@@ -252,7 +252,13 @@ package struct IntentDocumentBuilder {
     /// bytes may end inside a scalar (a NUL counts one column but is U+FFFD's three bytes by
     /// then). Valid text costs one validation pass, as decoding did before.
     package consuming func finish() -> IntentDocument {
-        if let text = String(validating: bytes, as: UTF8.self) {
+        // Checked here (ASCII eight bytes at a time) and copied unchecked: a parse's text is
+        // valid UTF-8 but for bugs, and the standard library's `String(validating:)` would read
+        // it again at several times the cost.
+        let validated = bytes.withUnsafeBufferPointer { buffer in
+            UTF8Validation.firstInvalidOffset(in: buffer) == nil ? UTF8Validation.string(ofValidUTF8: buffer) : nil
+        }
+        if let text = validated {
             return IntentDocument(
                 text: text, blocks: blocks, spans: spans, spanPaths: spanPaths, attributeTable: attributeTable,
                 runRecords: runRecords)
