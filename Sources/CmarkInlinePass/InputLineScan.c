@@ -4,37 +4,40 @@
 #include <emmintrin.h>
 #endif
 
-size_t intentmark_scan_line_bytewise(const uint8_t *bytes, size_t count, size_t start, intentmark_line_counts *counts) {
-    size_t brackets = 0, delimiters = 0, pipes = 0;
-    int has_content = 0;
-    size_t index = start;
+/* What one line holds after its container markers, up to its line ending. */
+typedef struct {
+    uint64_t brackets;   /* `[` */
+    uint64_t delimiters; /* `*`, `_` and `~` */
+    uint64_t pipes;      /* `|` */
+    int has_content;     /* a byte other than a space or a tab */
+} line_counts;
+
+static inline int is_space(uint8_t byte) { return byte == ' ' || byte == '\t'; }
+
+/* Counts bytes[index ..< count) up to the first LF or CR (or `count`) into `counts` (added to)
+   and returns the index of that line ending (or `count`), one byte at a time. */
+static size_t scan_line_bytewise(const uint8_t *bytes, size_t count, size_t index, line_counts *counts) {
     for (; index < count; index++) {
         uint8_t byte = bytes[index];
         if (byte == '\n' || byte == '\r') break;
-        if (byte == '[') brackets++;
-        else if (byte == '*' || byte == '_' || byte == '~') delimiters++;
-        else if (byte == '|') pipes++;
-        if (byte != ' ' && byte != '\t') has_content = 1;
+        if (byte == '[') counts->brackets++;
+        else if (byte == '*' || byte == '_' || byte == '~') counts->delimiters++;
+        else if (byte == '|') counts->pipes++;
+        if (!is_space(byte)) counts->has_content = 1;
     }
-    counts->brackets = brackets;
-    counts->delimiters = delimiters;
-    counts->pipes = pipes;
-    counts->has_content = has_content;
     return index;
 }
 
 #if defined(__SSE2__)
 
-static inline unsigned count_bits(unsigned value) { return (unsigned)__builtin_popcount(value); }
+static inline uint64_t count_bits(unsigned value) { return (uint64_t)__builtin_popcount(value); }
 
-size_t intentmark_scan_line(const uint8_t *bytes, size_t count, size_t start, intentmark_line_counts *counts) {
+/* scan_line_bytewise, sixteen bytes at a time while sixteen remain. */
+static size_t scan_line(const uint8_t *bytes, size_t count, size_t index, line_counts *counts) {
     const __m128i newline = _mm_set1_epi8('\n'), carriage_return = _mm_set1_epi8('\r');
     const __m128i bracket = _mm_set1_epi8('['), star = _mm_set1_epi8('*'), underscore = _mm_set1_epi8('_');
     const __m128i tilde = _mm_set1_epi8('~'), pipe = _mm_set1_epi8('|');
     const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
-    size_t brackets = 0, delimiters = 0, pipes = 0;
-    int has_content = 0;
-    size_t index = start;
     while (index < count && count - index >= 16) {
         __m128i block = _mm_loadu_si128((const __m128i *)(const void *)(bytes + index));
         unsigned endings = (unsigned)_mm_movemask_epi8(
@@ -46,38 +49,116 @@ size_t intentmark_scan_line(const uint8_t *bytes, size_t count, size_t start, in
         unsigned delimiter_bits = (unsigned)_mm_movemask_epi8(_mm_or_si128(
             _mm_or_si128(_mm_cmpeq_epi8(block, star), _mm_cmpeq_epi8(block, underscore)), _mm_cmpeq_epi8(block, tilde))) & before;
         if (bracket_bits | pipe_bits | delimiter_bits) {
-            brackets += count_bits(bracket_bits);
-            pipes += count_bits(pipe_bits);
-            delimiters += count_bits(delimiter_bits);
+            counts->brackets += count_bits(bracket_bits);
+            counts->pipes += count_bits(pipe_bits);
+            counts->delimiters += count_bits(delimiter_bits);
         }
-        if (!has_content) {
+        if (!counts->has_content) {
             unsigned blanks = (unsigned)_mm_movemask_epi8(
                 _mm_or_si128(_mm_cmpeq_epi8(block, space), _mm_cmpeq_epi8(block, tab)));
-            if ((~blanks) & before) has_content = 1;
+            if ((~blanks) & before) counts->has_content = 1;
         }
-        if (endings) {
-            counts->brackets = brackets;
-            counts->delimiters = delimiters;
-            counts->pipes = pipes;
-            counts->has_content = has_content;
-            return index + (size_t)__builtin_ctz(endings);
-        }
+        if (endings) return index + (size_t)__builtin_ctz(endings);
         index += 16;
     }
-    /* The last bytes (fewer than 16): one at a time. */
-    intentmark_line_counts tail;
-    size_t end = intentmark_scan_line_bytewise(bytes, count, index, &tail);
-    counts->brackets = brackets + tail.brackets;
-    counts->delimiters = delimiters + tail.delimiters;
-    counts->pipes = pipes + tail.pipes;
-    counts->has_content = has_content | tail.has_content;
-    return end;
+    return scan_line_bytewise(bytes, count, index, counts);
 }
 
 #else
 
-size_t intentmark_scan_line(const uint8_t *bytes, size_t count, size_t start, intentmark_line_counts *counts) {
-    return intentmark_scan_line_bytewise(bytes, count, start, counts);
+static size_t scan_line(const uint8_t *bytes, size_t count, size_t index, line_counts *counts) {
+    return scan_line_bytewise(bytes, count, index, counts);
 }
 
 #endif
+
+/* Reads a line's indentation and container markers from `*index`, leaving it at the first byte
+   after them; sets the indentation in bytes and returns the number of markers. */
+static int64_t scan_container_markers(const uint8_t *bytes, size_t count, size_t *index, int64_t *indentation) {
+    size_t at = *index;
+    int64_t spaces = 0;
+    while (at < count && is_space(bytes[at])) {
+        at++;
+        spaces++;
+    }
+    int64_t depth = 0;
+    while (at < count) {
+        uint8_t byte = bytes[at];
+        if (byte == '>') {
+            depth++;
+            at++;
+        } else if (byte == '-' || byte == '+' || byte == '*') {
+            if (!(at + 1 >= count || is_space(bytes[at + 1]) || bytes[at + 1] == '\n' || bytes[at + 1] == '\r')) break;
+            depth++;
+            at++;
+        } else if (byte >= '0' && byte <= '9') {
+            size_t digits = at;
+            while (digits < count && digits - at < 10 && bytes[digits] >= '0' && bytes[digits] <= '9') digits++;
+            if (!(digits < count && (bytes[digits] == '.' || bytes[digits] == ')') &&
+                  (digits + 1 >= count || is_space(bytes[digits + 1]))))
+                break;
+            depth++;
+            at = digits + 1;
+        } else {
+            break;
+        }
+        while (at < count && is_space(bytes[at])) at++;
+    }
+    *index = at;
+    *indentation = spaces;
+    return depth;
+}
+
+static inline int64_t larger(int64_t a, int64_t b) { return a > b ? a : b; }
+
+void intentmark_scan_input_shape(const uint8_t *bytes, size_t count, intentmark_input_shape *shape) {
+    int64_t nesting_depth = 0, brackets_per_block = 0, emphasis_delimiters_per_block = 0;
+    uint64_t nesting_work = 0, bracket_work = 0, emphasis_work = 0, nested_inline_work = 0, table_cell_work = 0;
+    int64_t open_depth = 0, brackets = 0, delimiters = 0;
+    size_t index = 0;
+    while (index < count) {
+        int64_t indentation = 0;
+        int64_t depth = scan_container_markers(bytes, count, &index, &indentation);
+        line_counts line = {0, 0, 0, 0};
+        index = scan_line(bytes, count, index, &line);
+        brackets += (int64_t)line.brackets;
+        delimiters += (int64_t)line.delimiters;
+        table_cell_work += line.pipes * line.pipes;
+        if (depth > 0 || line.has_content) {
+            nesting_depth = larger(nesting_depth, depth);
+            if (depth > 0 && !line.has_content) {
+                /* Only container markers: the blocks open inside stay open. */
+                open_depth = larger(open_depth, depth);
+            } else if (depth > 0) {
+                open_depth = depth;
+            } else if (indentation < 2) {
+                open_depth = 0;
+            }
+            uint64_t open = (uint64_t)larger(depth, open_depth);
+            nesting_work += open;
+            nested_inline_work += open * (line.brackets + line.delimiters);
+            brackets_per_block = larger(brackets_per_block, brackets);
+            emphasis_delimiters_per_block = larger(emphasis_delimiters_per_block, delimiters);
+        } else {
+            /* Blank: nesting stays open; the chunk of text ends. */
+            nesting_work += (uint64_t)open_depth;
+            bracket_work += (uint64_t)brackets * (uint64_t)brackets;
+            emphasis_work += (uint64_t)delimiters * (uint64_t)delimiters;
+            brackets = 0;
+            delimiters = 0;
+        }
+        /* Past the line ending (LF, CR or CRLF). */
+        if (index < count && bytes[index] == '\r') index++;
+        if (index < count && bytes[index] == '\n') index++;
+    }
+    bracket_work += (uint64_t)brackets * (uint64_t)brackets;
+    emphasis_work += (uint64_t)delimiters * (uint64_t)delimiters;
+    shape->nesting_depth = nesting_depth;
+    shape->nesting_work = (int64_t)nesting_work;
+    shape->brackets_per_block = brackets_per_block;
+    shape->bracket_work = (int64_t)bracket_work;
+    shape->emphasis_delimiters_per_block = emphasis_delimiters_per_block;
+    shape->emphasis_work = (int64_t)emphasis_work;
+    shape->nested_inline_work = (int64_t)nested_inline_work;
+    shape->table_cell_work = (int64_t)table_cell_work;
+}

@@ -29,10 +29,29 @@ struct InputShape: Equatable {
         return markdown.withUTF8 { InputShape(scanning: $0, bytewise: bytewise) }
     }
 
-    /// Scans `bytes` once, line by line.
-    /// - Parameter bytewise: Reads each line one byte at a time instead of sixteen (the reference
-    ///   the tests compare the fast path with; the result is the same).
+    /// Scans `bytes` once, line by line (CmarkInlinePass's `intentmark_scan_input_shape`: each
+    /// line's content sixteen bytes at a time with SSE2).
+    /// - Parameter bytewise: Reads with the Swift reading below instead, one byte at a time (the
+    ///   reference the tests compare the fast path with; the result is the same).
     init(scanning bytes: UnsafeBufferPointer<UInt8>, bytewise: Bool = false) {
+        guard !bytewise else {
+            self = InputShape(readingBytewise: bytes)
+            return
+        }
+        var shape = intentmark_input_shape()
+        if let base = bytes.baseAddress { intentmark_scan_input_shape(base, bytes.count, &shape) }
+        nestingDepth = Int(truncatingIfNeeded: shape.nesting_depth)
+        nestingWork = Int(truncatingIfNeeded: shape.nesting_work)
+        bracketsPerBlock = Int(truncatingIfNeeded: shape.brackets_per_block)
+        bracketWork = Int(truncatingIfNeeded: shape.bracket_work)
+        emphasisDelimitersPerBlock = Int(truncatingIfNeeded: shape.emphasis_delimiters_per_block)
+        emphasisWork = Int(truncatingIfNeeded: shape.emphasis_work)
+        nestedInlineWork = Int(truncatingIfNeeded: shape.nested_inline_work)
+        tableCellWork = Int(truncatingIfNeeded: shape.table_cell_work)
+    }
+
+    /// The rules of the scan, read one byte at a time in Swift: the reference for the C scan.
+    private init(readingBytewise bytes: UnsafeBufferPointer<UInt8>) {
         var openDepth = 0
         var brackets = 0
         var delimiters = 0
@@ -40,7 +59,7 @@ struct InputShape: Equatable {
         let count = bytes.count
         while index < count {
             let (indentation, depth) = Self.scanContainerMarkers(bytes, at: &index)
-            let line = Self.scanInlineContent(bytes, at: &index, bytewise: bytewise)
+            let line = Self.scanInlineContent(bytes, at: &index)
             brackets += line.brackets
             delimiters += line.delimiters
             tableCellWork &+= line.pipes &* line.pipes
@@ -104,7 +123,6 @@ struct InputShape: Equatable {
     /// Reads a line's indentation and container markers (`>`, bullets, ordered-list markers),
     /// leaving `index` at the first byte after them; returns the indentation in bytes and the
     /// number of markers.
-    @inline(__always)
     private static func scanContainerMarkers(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> (indentation: Int, depth: Int) {
         let count = bytes.count
         var indentation = 0
@@ -140,18 +158,28 @@ struct InputShape: Equatable {
     }
 
     /// Reads the rest of a line up to its line ending: its `[`, emphasis delimiters (`*`, `_`,
-    /// `~`) and `|`, and whether it holds anything but spaces and tabs (CmarkInlinePass's
-    /// `intentmark_scan_line`: sixteen bytes at a time with SSE2).
-    @inline(__always)
+    /// `~`) and `|`, and whether it holds anything but spaces and tabs.
     private static func scanInlineContent(
-        _ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, bytewise: Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int
     ) -> (hasContent: Bool, brackets: Int, delimiters: Int, pipes: Int) {
-        guard let base = bytes.baseAddress, index < bytes.count else { return (false, 0, 0, 0) }
-        var counts = intentmark_line_counts()
-        index =
-            bytewise
-            ? intentmark_scan_line_bytewise(base, bytes.count, index, &counts) : intentmark_scan_line(base, bytes.count, index, &counts)
-        return (counts.has_content != 0, counts.brackets, counts.delimiters, counts.pipes)
+        var hasContent = false
+        var brackets = 0
+        var delimiters = 0
+        var pipes = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D { break }
+            if byte == UInt8(ascii: "[") {
+                brackets += 1
+            } else if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") {
+                delimiters += 1
+            } else if byte == UInt8(ascii: "|") {
+                pipes += 1
+            }
+            if byte != 0x20 && byte != 0x09 { hasContent = true }
+            index += 1
+        }
+        return (hasContent, brackets, delimiters, pipes)
     }
 
     /// Throws when a shape exceeds its limit.

@@ -1,33 +1,30 @@
 #ifndef INTENTMARK_INPUT_LINE_SCAN_H
 #define INTENTMARK_INPUT_LINE_SCAN_H
 
-/* The inner loop of IntentMark's limits pre-scan (MarkdownParsing's InputShape): the bytes of one
-   line after its container markers, counted by the characters the parsing limits bound.
+/* IntentMark's limits pre-scan (MarkdownParsing's InputShape), in one pass over the input: per
+   line its container markers (`>`, bullets, ordered-list markers) and, after them, the
+   characters the parsing limits bound, read sixteen bytes at a time with SSE2 where the compiler
+   targets it (every x86-64 processor), one at a time elsewhere.
 
-   Sixteen bytes at a time with SSE2 where the compiler targets it (every x86-64 processor), one
-   at a time elsewhere; both give the same counts (InputShapeTests compares them with a byte-by-byte
-   reading of the same rules). */
+   InputShape keeps a Swift reading of the same rules, one byte at a time, that the tests compare
+   this one with (InputShapeTests). The sums wrap, as the Swift reading's `&+` and `&*` do. */
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* What one line holds up to its line ending. */
+/* The measures of InputShape, field for field. */
 typedef struct {
-    /* `[` */
-    size_t brackets;
-    /* `*`, `_` and `~` */
-    size_t delimiters;
-    /* `|` */
-    size_t pipes;
-    /* 1 when the line holds a byte other than a space or a tab, else 0. */
-    int has_content;
-} intentmark_line_counts;
+    int64_t nesting_depth;
+    int64_t nesting_work;
+    int64_t brackets_per_block;
+    int64_t bracket_work;
+    int64_t emphasis_delimiters_per_block;
+    int64_t emphasis_work;
+    int64_t nested_inline_work;
+    int64_t table_cell_work;
+} intentmark_input_shape;
 
-/* Counts bytes[start ..< count) up to the first LF or CR (or `count`) into `counts` (set, not
-   added to) and returns the index of that line ending (or `count`). */
-size_t intentmark_scan_line(const uint8_t *bytes, size_t count, size_t start, intentmark_line_counts *counts);
-
-/* The same, one byte at a time (the reference the tests compare the fast path with). */
-size_t intentmark_scan_line_bytewise(const uint8_t *bytes, size_t count, size_t start, intentmark_line_counts *counts);
+/* Scans bytes[0 ..< count] and sets every field of `shape`. */
+void intentmark_scan_input_shape(const uint8_t *bytes, size_t count, intentmark_input_shape *shape);
 
 #endif
