@@ -46,6 +46,9 @@ struct ConvertCommand {
     private(set) var givenOptions: [String] = []
     /// Convert the document embedded in the binary instead of reading input.
     var embeddedDefault = false
+    /// Whether an input must be a regular file (a folder conversion's files: a pipe or device
+    /// met there is a failure, never read, so that it cannot hang the run or fill memory).
+    var inputsMustBeRegularFiles = false
 
     init() {}
 
@@ -296,7 +299,7 @@ struct ConvertCommand {
         guard format == .html, !htmlOptions.headingIDs, !readsJSON, !embeddedDefault, inputPaths.count == 1,
             let path = inputPaths.first, path != "-"
         else { return nil }
-        let data = try IntentDocument.readFile(at: URL(fileURLWithPath: path, isDirectory: false))
+        let data = try readInput(at: path, maximumBytes: parsingOptions.limits.maximumInputBytes)
         let writer = htmlWriter
         let pieces = try MarkdownParser(options: parsingOptions).parse(data, transformingPieces: { writer.writeData($0) })
         // A block's opening writes a line break unless what comes before it is empty or ends one.
@@ -363,15 +366,14 @@ struct ConvertCommand {
         } else if readsJSON {
             var joined = IntentDocument()
             for path in inputPaths.isEmpty ? ["-"] : inputPaths {
-                let data =
-                    path == "-"
-                    ? try Self.readStandardInput() : try IntentDocument.readFile(at: URL(fileURLWithPath: path, isDirectory: false))
+                let data = path == "-" ? try Self.readStandardInput() : try readInput(at: path, maximumBytes: .max)
                 let next = try IntentDocument(jsonData: data)
                 joined.append(joined.runCount == 0 ? next : next.renumbered(above: joined.largestIdentity))
             }
             document = joined
         } else if inputPaths.count == 1, let path = inputPaths.first, path != "-" {
-            document = try IntentDocument(contentsOf: URL(fileURLWithPath: path, isDirectory: false), options: parsingOptions)
+            let data = try readInput(at: path, maximumBytes: parsingOptions.limits.maximumInputBytes)
+            document = try IntentDocument(markdown: data, options: parsingOptions)
         } else if inputPaths.count > 1 {
             // As pandoc: the files joined by a blank line, read as one document; relative links
             // stay as written unless --base-url is given.
@@ -380,9 +382,8 @@ struct ConvertCommand {
             for (index, path) in inputPaths.enumerated() {
                 if index > 0 { data.append(contentsOf: Array("\n\n".utf8)) }
                 starts.append((path, data.count))
-                data.append(
-                    path == "-"
-                        ? try Self.readStandardInput() : try IntentDocument.readFile(at: URL(fileURLWithPath: path, isDirectory: false)))
+                let limit = parsingOptions.limits.maximumInputBytes
+                data.append(path == "-" ? try Self.readStandardInput(maximumBytes: limit) : try readInput(at: path, maximumBytes: limit))
             }
             do {
                 document = try IntentDocument(markdown: data, options: parsingOptions)
@@ -394,9 +395,18 @@ struct ConvertCommand {
                     reason: "not valid UTF-8 (first invalid byte at offset \(offset - file.offset); --repair-utf8 replaces it)")
             }
         } else {
-            document = try IntentDocument(markdown: Self.readStandardInput(), options: parsingOptions)
+            document = try IntentDocument(
+                markdown: Self.readStandardInput(maximumBytes: parsingOptions.limits.maximumInputBytes), options: parsingOptions)
         }
         return document
+    }
+
+    /// The bytes of the input file at `path` (see ``IntentDocument/readFile(at:maximumBytes:regularFileOnly:)``;
+    /// a regular file only when ``inputsMustBeRegularFiles``).
+    /// - Throws: As `readFile`.
+    private func readInput(at path: String, maximumBytes: Int) throws -> Data {
+        try IntentDocument.readFile(
+            at: URL(fileURLWithPath: path, isDirectory: false), maximumBytes: maximumBytes, regularFileOnly: inputsMustBeRegularFiles)
     }
 
     /// The bytes of `document` in the chosen format, with the chosen options.
@@ -421,15 +431,13 @@ struct ConvertCommand {
         return output
     }
 
-    /// All of standard input.
+    /// All of standard input, up to `maximumBytes` (a parse's `maximumInputBytes`: more is refused
+    /// as it arrives, so `intentmark < /dev/zero` fails instead of filling memory).
     /// - Throws: ``IntentMarkError/unreadableFile(path:reason:)`` (path `-`) when it cannot be
-    ///   read — a directory redirected to it (`intentmark < /tmp`), a closed descriptor.
-    static func readStandardInput() throws -> Data {
-        do {
-            return try FileHandle.standardInput.readToEnd() ?? Data()
-        } catch {
-            throw IntentMarkError.unreadableFile(path: "-", reason: reason(error))
-        }
+    ///   read — a directory redirected to it (`intentmark < /tmp`), a closed descriptor;
+    ///   ``IntentMarkError/limitExceeded(limit:maximum:found:)`` past `maximumBytes`.
+    static func readStandardInput(maximumBytes: Int = .max) throws -> Data {
+        try IntentDocument.readAll(from: STDIN_FILENO, size: nil, maximumBytes: maximumBytes, path: "-")
     }
 }
 

@@ -171,6 +171,7 @@ struct FolderConversion {
         var single = command
         single.inputPaths = [job.input]
         single.outputPath = job.output
+        single.inputsMustBeRegularFiles = true
         do {
             _ = try single.writeOutput { try single.output(of: try single.readDocument()) }
             return .converted(bytes: job.bytes)
@@ -197,11 +198,12 @@ struct FolderConversion {
             }
         }
         let workers = min(self.jobs, max(1, jobs.count))
-        var text = failures.map { "intentmark: \($0)\n" }.joined()
+        // Names may hold line breaks or escape sequences: each failure stays one line.
+        var text = failures.map { "intentmark: \(OneLineText.escaping($0))\n" }.joined()
         let megabytes = String(format: "%.1f", Double(bytes) / 1e6)
         let time = String(format: "%.2f", seconds)
         text +=
-            "intentmark: converted \(converted) of \(jobs.count) file\(jobs.count == 1 ? "" : "s") (\(megabytes) MB) to \(command.format.rawValue) in \(outputDirectory)"
+            "intentmark: converted \(converted) of \(jobs.count) file\(jobs.count == 1 ? "" : "s") (\(megabytes) MB) to \(command.format.rawValue) in \(OneLineText.escaping(outputDirectory))"
             + " in \(time) s on \(workers) worker\(workers == 1 ? "" : "s")"
             + (failures.isEmpty ? "\n" : "; \(failures.count) failed\n")
         IntentMarkCommand.write(text, to: .standardError)
@@ -238,7 +240,7 @@ struct FolderConversion {
                 done += 1
                 let width = String(total).count
                 let count = String(repeating: " ", count: width - String(done).count) + String(done)
-                IntentMarkCommand.write("\r\u{1B}[K[\(count)/\(total)] \(name)", to: .standardError)
+                IntentMarkCommand.write("\r\u{1B}[K[\(count)/\(total)] \(OneLineText.escaping(name))", to: .standardError)
             }
         }
 

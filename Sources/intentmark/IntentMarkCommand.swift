@@ -64,21 +64,29 @@ enum IntentMarkCommand {
         }
     }
 
+    /// Refuses the command line because argument `position` (1-based, after the tool's name) is not
+    /// valid UTF-8: a usage error, status 64.
+    static func refuseArgumentNotUTF8(position: Int) -> ExitStatus {
+        report(
+            UsageError(
+                "argument \(position) is not valid UTF-8: a path that is not UTF-8 cannot be named here (rename the file or folder)"))
+    }
+
     /// Writes `error` to standard error as one message and returns its exit status: 64 for a
     /// usage error (with a pointer to `--help`), 1 for anything else.
     private static func report(_ error: any Error) -> ExitStatus {
         switch error {
         case let error as UsageError:
-            write("intentmark: \(error.description)\nRun 'intentmark --help' for usage.\n", to: .standardError)
+            write("intentmark: \(OneLineText.escaping(error.description))\nRun 'intentmark --help' for usage.\n", to: .standardError)
             return .usage
         case let error as EditScriptError:
-            write("intentmark: \(error.description)\n", to: .standardError)
+            write("intentmark: \(OneLineText.escaping(error.description))\n", to: .standardError)
             return .conversionFailed
         case let error as IntentMarkError:
-            write("intentmark: \(error.description)\n", to: .standardError)
+            write("intentmark: \(OneLineText.escaping(error.description))\n", to: .standardError)
             return .conversionFailed
         default:
-            write("intentmark: \(error)\n", to: .standardError)
+            write("intentmark: \(OneLineText.escaping(String(describing: error)))\n", to: .standardError)
             return .conversionFailed
         }
     }

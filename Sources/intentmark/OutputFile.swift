@@ -17,11 +17,11 @@ import IntentMark
 ///   before it gets here);
 /// - an existing symbolic link, directory, device node, pipe or socket is refused, never replaced
 ///   (as root, `-o /dev/null` would otherwise swap the device for a regular file);
-/// - the output goes to a temporary file beside the target (`.NAME.intentmark-XXXXXX`, mode as the
-///   target's, or 0666 less the umask for a new file), created before the input is read — so an
-///   output that cannot be made fails before any work — and renamed over the target only once
-///   every byte is written; on any error, and on SIGINT, SIGTERM or SIGHUP while it exists, the
-///   temporary file is removed.
+/// - the output goes to a temporary file beside the target (`.NAME.intentmark-XXXXXX`, NAME cut to
+///   fit a file name's 255 bytes; mode as the target's, or 0666 less the umask for a new file),
+///   created before the input is read — so an output that cannot be made fails before any work —
+///   and renamed over the target only once every byte is written; on any error, and on SIGINT,
+///   SIGTERM or SIGHUP while it exists, the temporary file is removed.
 struct OutputFile {
     /// The target path as given.
     let path: String
@@ -53,7 +53,7 @@ struct OutputFile {
         // `isDirectory: false`: without it, `URL(fileURLWithPath:)` asks the file system.
         let url = URL(fileURLWithPath: path, isDirectory: false)
         let directory = url.deletingLastPathComponent().path
-        let template = (directory.hasSuffix("/") ? directory : directory + "/") + "." + url.lastPathComponent + ".intentmark-XXXXXX"
+        let template = (directory.hasSuffix("/") ? directory : directory + "/") + Self.temporaryName(for: url.lastPathComponent)
         var templateBytes = Array(template.utf8CString)
         TemporaryFileCleanup.installHandlers()
         let (descriptor, slot) = templateBytes.withUnsafeMutableBufferPointer { buffer -> (Int32, Int?) in
@@ -71,6 +71,18 @@ struct OutputFile {
         self.mode = mode
         cleanupSlot = slot
         temporaryPath = String(decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The `mkstemp` template of the temporary file for a target named `name`:
+    /// `.NAME.intentmark-XXXXXX`, with NAME cut (at a character) so that the whole stays within
+    /// the 255 bytes a file name may have — a target of 240 bytes is a valid name whose
+    /// temporary one, whole, would not be.
+    static func temporaryName(for name: String) -> String {
+        let suffix = ".intentmark-XXXXXX"
+        let room = 255 - 1 - suffix.utf8.count
+        var kept = Substring(name)
+        while kept.utf8.count > room { kept = kept.dropLast() }
+        return "." + kept + suffix
     }
 
     /// Writes `data` to the temporary file and renames it over the target.

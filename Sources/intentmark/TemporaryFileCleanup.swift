@@ -51,8 +51,9 @@ enum TemporaryFileCleanup {
     private static let handlersInstalled = Mutex(false)
     private static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Installs the handlers (once), and unblocks the three signals: a parent may start the tool
-    /// with them blocked (Foundation's `Process` passes on its thread's mask), and then an
+    /// Installs the handlers (once), except for a signal the process was started ignoring (it
+    /// stays ignored, as `nohup` asks), and unblocks the three signals: a parent may start the
+    /// tool with them blocked (Foundation's `Process` passes on its thread's mask), and then an
     /// interrupt would wait forever instead of ending the conversion.
     /// Every caller returns once the handlers are installed: a second thread making its first
     /// temporary file while the first still installs them waits (else an interrupt between its
@@ -65,18 +66,29 @@ enum TemporaryFileCleanup {
             // The tables are made here, before any handler can run: a handler must not be the
             // first to touch a lazily initialised global.
             _ = (paths, inUse, registering.load(ordering: .relaxed))
-            var unblocked = sigset_t()
-            sigemptyset(&unblocked)
-            for signalNumber in handledSignals { sigaddset(&unblocked, signalNumber) }
-            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            for signalNumber in handledSignals { sigaddset(&signals, signalNumber) }
+            // Blocked while the handlers go in: a signal the tool was started ignoring (`nohup`,
+            // a shell's `trap '' INT`) stays ignored — its handler is put back at once, and a
+            // signal arriving meanwhile waits, then is discarded as ignored.
+            pthread_sigmask(SIG_BLOCK, &signals, nil)
             for signalNumber in handledSignals {
-                _ = signal(signalNumber) { received in
+                let previous = signal(signalNumber) { received in
                     TemporaryFileCleanup.removeRegisteredFiles()
                     _ = signal(received, SIG_DFL)
                     raise(received)
                 }
+                if Self.isIgnore(previous) { _ = signal(signalNumber, previous) }
             }
+            pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         }
+    }
+
+    /// Whether `handler` (what `signal` returned: a C function pointer, whose type each C library
+    /// names its own way) is `SIG_IGN`, compared by address.
+    private static func isIgnore<Handler>(_ handler: Handler) -> Bool {
+        unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// Called from the signal handler: closes the door to new registrations (``terminating``),

@@ -8,5 +8,12 @@ import Foundation
 // A closed pipe (`intentmark … | head`) makes writes fail instead of killing the process; the
 // command then stops quietly with status 0.
 signal(SIGPIPE, SIG_IGN)
-let status = IntentMarkCommand.run(arguments: Array(CommandLine.arguments.dropFirst()))
+// An argument that is not UTF-8 (a Latin-1 file name) would reach the tool with its bytes replaced
+// by U+FFFD, naming another path, and `-o` would write there: refused, before anything runs.
+let notUTF8 = (1..<Int(CommandLine.argc)).first { position in
+    CommandLine.unsafeArgv[position].map { String(validatingCString: $0) == nil } ?? false
+}
+let status =
+    notUTF8.map { IntentMarkCommand.refuseArgumentNotUTF8(position: $0) }
+    ?? IntentMarkCommand.run(arguments: Array(CommandLine.arguments.dropFirst()))
 exit(status.code)

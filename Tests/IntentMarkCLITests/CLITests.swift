@@ -556,4 +556,26 @@ extension CLITests {
         let plain = try Self.runOnATerminal(["show", file.path], environment: environment)
         #expect(plain == "one two three four five six\nseven eight\n")
     }
+
+    @Test("An argument that is not UTF-8 is a usage error naming its position: it cannot name the path it was")
+    func argumentsNotUTF8() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let folder = FileManager.default.temporaryDirectory.appending(path: "intentmark-argv-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // `-o o\xFFut`: had it been taken, the output would go to `o\u{FFFD}ut`, another folder.
+        process.arguments = [
+            "-c", "cd \"$1\" && exec \"$0\" convert in -o \"$(printf 'o\\377ut')\" -t html", Self.binary.path, folder.path,
+        ]
+        try FileManager.default.createDirectory(at: folder.appending(path: "in"), withIntermediateDirectories: true)
+        try Data("# a\n".utf8).write(to: folder.appending(path: "in/a.md"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(message.hasPrefix("intentmark: argument 4 is not valid UTF-8"), "\(message)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["in"])
+    }
 }

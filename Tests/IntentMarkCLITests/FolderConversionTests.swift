@@ -138,7 +138,7 @@ struct FolderConversionTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
     }
 
-    @Test("Links: one to a file converts, one to a folder is not followed, a dangling one is skipped; -o inside the tree is skipped")
+    @Test("Links: one to a file converts, one to a folder is not followed; -o inside the tree is skipped, also reached through a link")
     func symbolicLinksAndTheOutputInside() throws {
         let root = try Self.tree(Self.sample)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -147,15 +147,63 @@ struct FolderConversionTests {
         try manager.createSymbolicLink(atPath: docs.appending(path: "linked.md").path, withDestinationPath: "guide.md")
         try manager.createSymbolicLink(atPath: docs.appending(path: "folder.md").path, withDestinationPath: "deep")
         try manager.createSymbolicLink(atPath: docs.appending(path: "elsewhere").path, withDestinationPath: "deep")
-        try manager.createSymbolicLink(atPath: docs.appending(path: "dangling.md").path, withDestinationPath: "nothing.md")
-        // The output folder inside the input: what is already in it is not taken as input.
+        // The output folder inside the input: what is already in it is not taken as input, whether
+        // the tree is named directly or through a link to it.
         let output = docs.appending(path: "site")
         try manager.createDirectory(at: output, withIntermediateDirectories: true)
         try Data("# old output\n".utf8).write(to: output.appending(path: "stale.md"))
-        let result = try CLITests.run(["convert", docs.path, "-o", output.path, "-t", "html"])
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(Self.files(under: output) == ["guide.html", "intro.html", "deep/er/note.html", "linked.html", "stale.md"])
+        let linkToDocs = root.appending(path: "docs-link")
+        try manager.createSymbolicLink(atPath: linkToDocs.path, withDestinationPath: "docs")
+        let expected: Set<String> = ["guide.html", "intro.html", "deep/er/note.html", "linked.html", "stale.md"]
+        for input in [docs, linkToDocs] {
+            let result = try CLITests.run(["convert", input.path, "-o", output.path, "-t", "html"])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(Self.files(under: output) == expected, "\(input.path)")
+        }
         #expect(try Data(contentsOf: output.appending(path: "linked.html")) == Data(contentsOf: output.appending(path: "guide.html")))
+    }
+
+    @Test(
+        "Markdown names that are not regular files — a dangling link, a loop, a pipe, a link to a device — are named failures, never read")
+    func namesThatAreNotRegularFiles() throws {
+        let root = try Self.tree(["docs/real.md": Data("# real\n".utf8)])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let docs = root.appending(path: "docs")
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: docs.appending(path: "dangling.md").path, withDestinationPath: "nothing.md")
+        try manager.createSymbolicLink(atPath: docs.appending(path: "loop1.md").path, withDestinationPath: "loop2.md")
+        try manager.createSymbolicLink(atPath: docs.appending(path: "loop2.md").path, withDestinationPath: "loop1.md")
+        try manager.createSymbolicLink(atPath: docs.appending(path: "zero.md").path, withDestinationPath: "/dev/zero")
+        // A pipe without a writer: opening it for reading would wait forever.
+        #expect(mkfifo(docs.appending(path: "pipe.md").path, 0o644) == 0)
+        try manager.createSymbolicLink(atPath: docs.appending(path: "to-pipe.md").path, withDestinationPath: "pipe.md")
+        let output = root.appending(path: "out")
+        let result = try CLITests.run(["convert", docs.path, "-o", output.path, "-t", "html"])
+        #expect(result.status == 1)
+        #expect(Self.files(under: output) == ["real.html"])
+        let lines = Set(result.standardError.split(separator: "\n").map(String.init))
+        let path = docs.path
+        let notRegular = "is not a regular file (a pipe, socket or device)"
+        #expect(lines.contains("intentmark: cannot read \(path)/dangling.md: no such file"), "\(lines)")
+        #expect(lines.contains("intentmark: cannot read \(path)/loop1.md: too many levels of symbolic links"), "\(lines)")
+        #expect(lines.contains("intentmark: cannot read \(path)/zero.md: \(notRegular)"), "\(lines)")
+        #expect(lines.contains("intentmark: cannot read \(path)/pipe.md: \(notRegular)"), "\(lines)")
+        #expect(lines.contains("intentmark: cannot read \(path)/to-pipe.md: \(notRegular)"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("intentmark: converted 1 of 7 files") }, "\(lines)")
+    }
+
+    @Test("A name with a line break or an escape sequence stays on its line, escaped")
+    func namesWithControlCharacters() throws {
+        let name = "evil\nintentmark: converted 99 of 99 files \u{1B}[2J.md"
+        let root = try Self.tree(["docs/\(name)": Data([0x61, 0xFF, 0x0A]), "docs/ok.md": Data("ok\n".utf8)])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try CLITests.run(["convert", root.appending(path: "docs").path, "-o", root.appending(path: "out").path, "-t", "html"])
+        #expect(result.status == 1)
+        let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 3 && lines.last == "", "\(lines)")
+        #expect(lines.first?.contains("evil\\nintentmark: converted 99 of 99 files \\u{1B}[2J.md") == true, "\(lines)")
+        #expect(!result.standardError.contains("\u{1B}"))
+        #expect(lines[1].hasPrefix("intentmark: converted 1 of 2 files"))
     }
 
     @Test("A folder that cannot be opened and a file whose name is not UTF-8 are named as failures; the rest converts")
@@ -206,6 +254,49 @@ struct FolderConversionTests {
             close(child)
         }
         unlinkat(parent, name, AT_REMOVEDIR)
+    }
+
+    @Test("A name of 245 bytes converts: the temporary file's name is cut to fit, not refused as too long")
+    func longNames() throws {
+        let name = String(repeating: "x", count: 245)
+        let root = try Self.tree(["docs/\(name).md": Data("# long\n".utf8)])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appending(path: "out")
+        let folder = try CLITests.run(["convert", root.appending(path: "docs").path, "-o", output.path, "-t", "html"])
+        #expect(folder.status == 0, "\(folder.standardError)")
+        #expect(Self.files(under: output) == ["\(name).html"])
+        // One file to -o, with a target name of 254 bytes.
+        let target = root.appending(path: String(repeating: "y", count: 249) + ".html")
+        let single = try CLITests.run([root.appending(path: "docs/\(name).md").path, "-o", target.path])
+        #expect(single.status == 0, "\(single.standardError)")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "<h1>long</h1>\n")
+        #expect(Self.files(under: root).allSatisfy { !($0 as NSString).lastPathComponent.hasPrefix(".") })
+    }
+
+    @Test("A signal the tool was started ignoring (nohup, trap '' INT) stays ignored: the conversion completes")
+    func ignoredSignalsStayIgnored() throws {
+        var files: [String: Data] = [:]
+        let big = Data(String(repeating: "Some *text* with `code` and a [link](x).\n\n", count: 60_000).utf8)
+        for index in 0..<8 { files["docs/file\(index).md"] = big }
+        let root = try Self.tree(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appending(path: "out")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", "trap '' INT HUP; exec \"$0\" convert \"$1\" -o \"$2\" -t rtf -j 2", CLITests.binary.path,
+            root.appending(path: "docs").path, output.path,
+        ]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Once a temporary file exists (the handlers are in place), interrupt and hang up.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !Self.files(under: output).contains(where: { $0.hasPrefix(".") }) { usleep(2_000) }
+        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, SIGHUP)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(Self.files(under: output) == Set((0..<8).map { "file\($0).rtf" }))
     }
 
     @Test("An interrupt during a folder conversion leaves no temporary file")
