@@ -15,21 +15,26 @@ import Synchronization
 /// - The inputs are files (each written as `OUTDIR/NAME.EXT`) and directories, whose Markdown
 ///   files (`.md`, `.markdown`, `.mdown`, `.mdwn`, `.mkd`, `.mkdn`, `.mkdown`; `.json` with
 ///   `-f json`) are found at any depth and written at the same relative path under `OUTDIR`, with
-///   the format's extension. Hidden files and folders (names starting with `.`), folders reached
-///   through symbolic links and `OUTDIR` itself are skipped.
+///   the format's extension (``DirectoryWalk``). Hidden files and folders (names starting with
+///   `.`), folders reached through symbolic links and `OUTDIR` itself are skipped; a folder that
+///   cannot be opened, a name that is not UTF-8 and a Markdown name that is not a regular file
+///   (a pipe, a device, a dangling link) are failures, never read.
 /// - Workers (`-j N`, default: the active cores) take the files largest first, each through the
-///   same steps as a single conversion: the output file is made beside its target and renamed
-///   over it only when complete, so no partial file is ever left, even on an interrupt.
+///   same steps as a single conversion (but taking only a regular file, opened without waiting):
+///   the output file is made beside its target and renamed over it only when complete, so no
+///   partial file is ever left, even on an interrupt.
 /// - Progress goes to standard error when it is a terminal; a one-line summary always does. A
 ///   file that fails is reported by name and the others still convert; the exit status is then 1.
+///   Control characters in names are escaped (``OneLineText``).
 struct FolderConversion {
     /// One file to convert: its input and output paths and the input's size in bytes.
     struct Job {
         var input: String
         var output: String
         var bytes: Int
-        /// Why the job fails before it starts (a folder of the tree that could not be read), or
-        /// `nil`.
+        /// Why the job fails before it starts (what ``DirectoryWalk`` could not take: a folder that
+        /// could not be read, a name that is not UTF-8, a Markdown name that is not a regular
+        /// file), or `nil`.
         var failure: String? = nil
     }
 

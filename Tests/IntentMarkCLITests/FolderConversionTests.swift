@@ -36,6 +36,27 @@ struct FolderConversionTests {
         return result
     }
 
+    /// A tree of eight files of 2.5 MB under `docs/`: large enough that a conversion to RTF on two
+    /// workers is still running when a test signals it.
+    static func largeTree() throws -> URL {
+        let big = Data(String(repeating: "Some *text* with `code` and a [link](x).\n\n", count: 60_000).utf8)
+        return try tree(Dictionary(uniqueKeysWithValues: (0..<8).map { ("docs/file\($0).md", big) }))
+    }
+
+    /// Waits (up to 20 s) until a temporary file (a name starting with `.`) exists under `output`.
+    static func waitForTemporaryFile(in output: URL) {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !files(under: output).contains(where: { ($0 as NSString).lastPathComponent.hasPrefix(".") }) {
+            usleep(2_000)
+        }
+    }
+
+    /// Makes the symbolic link `name` in `folder`, pointing at `target` (as written: relative or
+    /// absolute).
+    static func link(_ name: String, to target: String, in folder: URL) throws {
+        try FileManager.default.createSymbolicLink(atPath: folder.appending(path: name).path, withDestinationPath: target)
+    }
+
     static let sample: [String: Data] = [
         "docs/guide.md": Data("# Guide\n\nSee [the intro](intro.md).\n".utf8),
         "docs/intro.markdown": Data("Intro *text*\n".utf8),
@@ -144,16 +165,16 @@ struct FolderConversionTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let docs = root.appending(path: "docs")
         let manager = FileManager.default
-        try manager.createSymbolicLink(atPath: docs.appending(path: "linked.md").path, withDestinationPath: "guide.md")
-        try manager.createSymbolicLink(atPath: docs.appending(path: "folder.md").path, withDestinationPath: "deep")
-        try manager.createSymbolicLink(atPath: docs.appending(path: "elsewhere").path, withDestinationPath: "deep")
+        try Self.link("linked.md", to: "guide.md", in: docs)
+        try Self.link("folder.md", to: "deep", in: docs)
+        try Self.link("elsewhere", to: "deep", in: docs)
         // The output folder inside the input: what is already in it is not taken as input, whether
         // the tree is named directly or through a link to it.
         let output = docs.appending(path: "site")
         try manager.createDirectory(at: output, withIntermediateDirectories: true)
         try Data("# old output\n".utf8).write(to: output.appending(path: "stale.md"))
         let linkToDocs = root.appending(path: "docs-link")
-        try manager.createSymbolicLink(atPath: linkToDocs.path, withDestinationPath: "docs")
+        try Self.link("docs-link", to: "docs", in: root)
         let expected: Set<String> = ["guide.html", "intro.html", "deep/er/note.html", "linked.html", "stale.md"]
         for input in [docs, linkToDocs] {
             let result = try CLITests.run(["convert", input.path, "-o", output.path, "-t", "html"])
@@ -169,14 +190,13 @@ struct FolderConversionTests {
         let root = try Self.tree(["docs/real.md": Data("# real\n".utf8)])
         defer { try? FileManager.default.removeItem(at: root) }
         let docs = root.appending(path: "docs")
-        let manager = FileManager.default
-        try manager.createSymbolicLink(atPath: docs.appending(path: "dangling.md").path, withDestinationPath: "nothing.md")
-        try manager.createSymbolicLink(atPath: docs.appending(path: "loop1.md").path, withDestinationPath: "loop2.md")
-        try manager.createSymbolicLink(atPath: docs.appending(path: "loop2.md").path, withDestinationPath: "loop1.md")
-        try manager.createSymbolicLink(atPath: docs.appending(path: "zero.md").path, withDestinationPath: "/dev/zero")
+        try Self.link("dangling.md", to: "nothing.md", in: docs)
+        try Self.link("loop1.md", to: "loop2.md", in: docs)
+        try Self.link("loop2.md", to: "loop1.md", in: docs)
+        try Self.link("zero.md", to: "/dev/zero", in: docs)
         // A pipe without a writer: opening it for reading would wait forever.
         #expect(mkfifo(docs.appending(path: "pipe.md").path, 0o644) == 0)
-        try manager.createSymbolicLink(atPath: docs.appending(path: "to-pipe.md").path, withDestinationPath: "pipe.md")
+        try Self.link("to-pipe.md", to: "pipe.md", in: docs)
         let output = root.appending(path: "out")
         let result = try CLITests.run(["convert", docs.path, "-o", output.path, "-t", "html"])
         #expect(result.status == 1)
@@ -275,10 +295,7 @@ struct FolderConversionTests {
 
     @Test("A signal the tool was started ignoring (nohup, trap '' INT) stays ignored: the conversion completes")
     func ignoredSignalsStayIgnored() throws {
-        var files: [String: Data] = [:]
-        let big = Data(String(repeating: "Some *text* with `code` and a [link](x).\n\n", count: 60_000).utf8)
-        for index in 0..<8 { files["docs/file\(index).md"] = big }
-        let root = try Self.tree(files)
+        let root = try Self.largeTree()
         defer { try? FileManager.default.removeItem(at: root) }
         let output = root.appending(path: "out")
         let process = Process()
@@ -290,8 +307,7 @@ struct FolderConversionTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Once a temporary file exists (the handlers are in place), interrupt and hang up.
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !Self.files(under: output).contains(where: { $0.hasPrefix(".") }) { usleep(2_000) }
+        Self.waitForTemporaryFile(in: output)
         kill(process.processIdentifier, SIGINT)
         kill(process.processIdentifier, SIGHUP)
         process.waitUntilExit()
@@ -301,11 +317,7 @@ struct FolderConversionTests {
 
     @Test("An interrupt during a folder conversion leaves no temporary file")
     func interruptLeavesNoTemporaryFile() throws {
-        // Large enough files that the conversion is still running when the signal arrives.
-        var files: [String: Data] = [:]
-        let big = Data(String(repeating: "Some *text* with `code` and a [link](x).\n\n", count: 60_000).utf8)
-        for index in 0..<8 { files["docs/file\(index).md"] = big }
-        let root = try Self.tree(files)
+        let root = try Self.largeTree()
         defer { try? FileManager.default.removeItem(at: root) }
         let output = root.appending(path: "out")
         let process = Process()
@@ -314,8 +326,7 @@ struct FolderConversionTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Wait until a temporary file exists, then interrupt.
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !Self.files(under: output).contains(where: { $0.hasPrefix(".") }) { usleep(2_000) }
+        Self.waitForTemporaryFile(in: output)
         let sawTemporaryFile = Self.files(under: output).contains { ($0 as NSString).lastPathComponent.hasPrefix(".") }
         process.interrupt()
         process.waitUntilExit()
