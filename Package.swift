@@ -54,8 +54,11 @@ let package = Package(
         // characters to CmarkInlinePass, so that a static build (`-static-executable`) runs inline
         // passes on several threads at once (see CmarkInlinePass.h); a dynamic build reaches
         // CmarkInlinePass without it. An executable target only: no library product carries it.
+        // Unnamed output files (O_TMPFILE, then linkat) for the command line's `-o`; elsewhere both
+        // of its functions fail and the tool writes a named temporary file (see its header).
+        .target(name: "CUnnamedFile"),
         .executableTarget(
-            name: "intentmark", dependencies: ["IntentMark", "ConversionBenchmarks"],
+            name: "intentmark", dependencies: ["IntentMark", "ConversionBenchmarks", "CUnnamedFile"],
             linkerSettings: [
                 .unsafeFlags(
                     [

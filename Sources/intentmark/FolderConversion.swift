@@ -21,8 +21,8 @@ import Synchronization
 ///   (a pipe, a device, a dangling link) are failures, never read.
 /// - Workers (`-j N`, default: the active cores) take the files largest first, each through the
 ///   same steps as a single conversion (but taking only a regular file, opened without waiting):
-///   the output file is made beside its target and renamed over it only when complete, so no
-///   partial file is ever left, even on an interrupt.
+///   the output file gets its name only when complete (``OutputFile``), so no partial file is
+///   ever left, even on an interrupt.
 /// - Progress goes to standard error when it is a terminal; a one-line summary always does. A
 ///   file that fails is reported by name and the others still convert; the exit status is then 1.
 ///   Control characters in names are escaped (``OneLineText``).

@@ -1,3 +1,4 @@
+internal import CUnnamedFile
 import Foundation
 import IntentMark
 
@@ -17,15 +18,22 @@ import IntentMark
 ///   before it gets here);
 /// - an existing symbolic link, directory, device node, pipe or socket is refused, never replaced
 ///   (as root, `-o /dev/null` would otherwise swap the device for a regular file);
-/// - the output goes to a temporary file beside the target (`.NAME.intentmark-XXXXXX`, NAME cut to
-///   fit a file name's 255 bytes; mode as the target's, or 0666 less the umask for a new file),
-///   created before the input is read — so an output that cannot be made fails before any work —
-///   and renamed over the target only once every byte is written; on any error, and on SIGINT,
-///   SIGTERM or SIGHUP while it exists, the temporary file is removed.
+/// - a new target is written as an unnamed file in its directory (Linux's `O_TMPFILE`; mode 0666
+///   less the umask) that gets the target's name only once every byte is written: no partial or
+///   temporary file can be seen or left, even if the process is killed;
+/// - an existing target (or where unnamed files are not supported) is replaced through a temporary
+///   file beside it (`.NAME.intentmark-XXXXXX`, NAME cut to fit a file name's 255 bytes; mode as
+///   the target's), renamed over the target only once every byte is written; on any error, and on
+///   SIGINT, SIGTERM or SIGHUP while it exists, the temporary file is removed;
+/// - either is made before the input is read, so an output that cannot be made fails before any
+///   work.
 struct OutputFile {
     /// The target path as given.
     let path: String
+    /// The temporary file's path; empty for an unnamed file.
     private let temporaryPath: String
+    /// Whether the file is unnamed (`O_TMPFILE`) until ``commit(_:)-([Data])`` links it.
+    private let isUnnamed: Bool
     private let descriptor: Int32
     private let mode: mode_t
     /// The temporary file's slot in ``TemporaryFileCleanup`` (`nil`: not registered).
@@ -47,7 +55,20 @@ struct OutputFile {
             case S_IFDIR: throw refuse("is a directory")
             default: throw refuse("is not a regular file (a device, pipe or socket); it is left as it is")
             }
-        } else if errno != ENOENT {
+        } else if errno == ENOENT {
+            // A new target: an unnamed file where the system has them.
+            let directory = URL(fileURLWithPath: path, isDirectory: false).deletingLastPathComponent().path
+            let unnamed = intentmark_open_unnamed(directory, 0o666)
+            if unnamed >= 0 {
+                self.path = path
+                descriptor = unnamed
+                self.mode = mode
+                cleanupSlot = nil
+                temporaryPath = ""
+                isUnnamed = true
+                return
+            }
+        } else {
             throw refuse(Self.systemReason(errno))
         }
         // `isDirectory: false`: without it, `URL(fileURLWithPath:)` asks the file system.
@@ -71,6 +92,7 @@ struct OutputFile {
         self.mode = mode
         cleanupSlot = slot
         temporaryPath = String(decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        isUnnamed = false
     }
 
     /// The `mkstemp` template of the temporary file for a target named `name`:
@@ -85,17 +107,19 @@ struct OutputFile {
         return "." + kept + suffix
     }
 
-    /// Writes `data` to the temporary file and renames it over the target.
+    /// Writes `data` and gives it the target's name: an unnamed file is linked to it, a temporary
+    /// file renamed over it.
     /// - Throws: ``IntentMarkError/unwritableFile(path:reason:)`` with the system's reason (a full
     ///   disk, a vanished directory); the temporary file is removed and the target left as it was.
     func commit(_ data: Data) throws {
         try commit([data])
     }
 
-    /// Writes `pieces` one after another and renames the temporary file over the path, as
-    /// ``commit(_:)`` writes one.
+    /// Writes `pieces` one after another and gives the file the target's name, as ``commit(_:)``
+    /// writes one.
     /// - Throws: As ``commit(_:)``.
     func commit(_ pieces: [Data]) throws {
+        guard !isUnnamed else { return try commitUnnamed(pieces) }
         var failure: Int32 = 0
         if fchmod(descriptor, mode) != 0 { failure = errno }
         for piece in pieces where failure == 0 { failure = Self.writeAll(piece, to: descriptor) }
@@ -106,9 +130,31 @@ struct OutputFile {
         if failure != 0 { throw IntentMarkError.unwritableFile(path: path, reason: Self.systemReason(failure)) }
     }
 
-    /// Removes the temporary file without touching the target (the conversion failed).
+    /// Writes `pieces` to the unnamed file and links it to the target. A target made meanwhile
+    /// (by another process: the link finds the name taken) is replaced as an existing one is,
+    /// through a temporary file renamed over it.
+    /// - Throws: As ``commit(_:)``.
+    private func commitUnnamed(_ pieces: [Data]) throws {
+        var failure: Int32 = 0
+        for piece in pieces where failure == 0 { failure = Self.writeAll(piece, to: descriptor) }
+        var nameTaken = false
+        if failure == 0, intentmark_link_unnamed(descriptor, path) != 0 {
+            failure = errno
+            nameTaken = failure == EEXIST
+        }
+        if close(descriptor) != 0, failure == 0 {
+            failure = errno
+            unlink(path)
+        }
+        if nameTaken { return try OutputFile(path: path).commit(pieces) }
+        if failure != 0 { throw IntentMarkError.unwritableFile(path: path, reason: Self.systemReason(failure)) }
+    }
+
+    /// Removes the temporary file (or closes the unnamed one, which the system then frees)
+    /// without touching the target (the conversion failed).
     func discard() {
         close(descriptor)
+        guard !isUnnamed else { return }
         unlink(temporaryPath)
         TemporaryFileCleanup.unregister(cleanupSlot)
     }

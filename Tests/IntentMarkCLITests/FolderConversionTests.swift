@@ -38,9 +38,13 @@ struct FolderConversionTests {
 
     /// A tree of eight files of 2.5 MB under `docs/`: large enough that a conversion to RTF on two
     /// workers is still running when a test signals it.
-    static func largeTree() throws -> URL {
+    /// With `existingOutputs`, `out/fileN.rtf` exist already (so each is replaced through a named
+    /// temporary file: a new output is an unnamed file until complete).
+    static func largeTree(existingOutputs: Bool = true) throws -> URL {
         let big = Data(String(repeating: "Some *text* with `code` and a [link](x).\n\n", count: 60_000).utf8)
-        return try tree(Dictionary(uniqueKeysWithValues: (0..<8).map { ("docs/file\($0).md", big) }))
+        var files = Dictionary(uniqueKeysWithValues: (0..<8).map { ("docs/file\($0).md", big) })
+        if existingOutputs { for index in 0..<8 { files["out/file\(index).rtf"] = Data("old".utf8) } }
+        return try tree(files)
     }
 
     /// Waits (up to 20 s) until a temporary file (a name starting with `.`) exists under `output`.
@@ -313,6 +317,31 @@ struct FolderConversionTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         #expect(Self.files(under: output) == Set((0..<8).map { "file\($0).rtf" }))
+    }
+
+    @Test("Killed during a folder conversion into a new folder: every file left is complete, none is temporary")
+    func killedConversionLeavesOnlyCompleteFiles() throws {
+        let root = try Self.largeTree(existingOutputs: false)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appending(path: "out")
+        let reference = root.appending(path: "reference.rtf")
+        let whole = try CLITests.run(["convert", root.appending(path: "docs/file0.md").path, "-o", reference.path, "-t", "rtf"])
+        #expect(whole.status == 0)
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.arguments = ["convert", root.appending(path: "docs").path, "-o", output.path, "-t", "rtf", "-j", "2"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Until the first file is written, then SIGKILL: no handler runs, nothing is cleaned up.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, Self.files(under: output).isEmpty { usleep(2_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let left = Self.files(under: output)
+        #expect(!left.isEmpty)
+        #expect(!left.contains { ($0 as NSString).lastPathComponent.hasPrefix(".") }, "\(left)")
+        let expected = try Data(contentsOf: reference)
+        for name in left { #expect(try Data(contentsOf: output.appending(path: name)) == expected, "\(name)") }
     }
 
     @Test("An interrupt during a folder conversion leaves no temporary file")

@@ -121,15 +121,12 @@ struct OutputFileTests {
         #expect(message == "intentmark: cannot write standard output: no space left on device\n")
     }
 
-    @Test("an interrupted write leaves no temporary file", arguments: [SIGINT, SIGTERM, SIGHUP])
-    func interruptedWriteLeavesNoTemporaryFile(_ signalNumber: Int32) throws {
-        let directory = try Self.scratchDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appending(path: "out.html")
+    /// Starts `intentmark convert --to html -o output` reading standard input (kept open, so that
+    /// the process waits with its output file made), and writes the first bytes.
+    static func startWaitingConversion(to output: URL) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = CLITests.binary
         process.arguments = ["convert", "--to", "html", "-o", output.path]
-        // Standard input stays open, so the process waits for input with its temporary file made.
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
@@ -137,18 +134,59 @@ struct OutputFileTests {
         _ = CLITests.ignoringBrokenPipes
         try process.run()
         try? input.fileHandleForWriting.write(contentsOf: Data("# part".utf8))
+        return (process, input)
+    }
+
+    @Test("an interrupted replacement leaves the old file and no temporary file", arguments: [SIGINT, SIGTERM, SIGHUP])
+    func interruptedWriteLeavesNoTemporaryFile(_ signalNumber: Int32) throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // An existing target is replaced through a named temporary file beside it.
+        let output = directory.appending(path: "out.html")
+        try Data("old".utf8).write(to: output)
+        let (process, input) = try Self.startWaitingConversion(to: output)
         var waited = 0
-        while try Self.names(in: directory).isEmpty, waited < 10_000 {
+        while try Self.names(in: directory).count < 2, waited < 10_000 {
             usleep(1_000)
             waited += 1
         }
-        let during = try Self.names(in: directory)
-        #expect(during.count == 1 && during.first?.hasPrefix(".out.html.intentmark-") == true, "\(during)")
+        let during = try Self.names(in: directory).sorted()
+        #expect(during.count == 2 && during.first?.hasPrefix(".out.html.intentmark-") == true, "\(during)")
         kill(process.processIdentifier, signalNumber)
         process.waitUntilExit()
         try? input.fileHandleForWriting.close()
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == signalNumber)
+        #expect(try Self.names(in: directory) == ["out.html"])
+        #expect(try String(contentsOf: output, encoding: .utf8) == "old")
+    }
+
+    @Test(
+        "a new file is unnamed until complete: nothing is seen during the write, nothing is left when killed", arguments: [SIGINT, SIGKILL])
+    func newFileIsUnnamedUntilComplete(_ signalNumber: Int32) throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appending(path: "out.html")
+        let (process, input) = try Self.startWaitingConversion(to: output)
+        // The process is waiting for the rest of its input, its output file made (unnamed).
+        usleep(300_000)
+        #expect(process.isRunning)
         #expect(try Self.names(in: directory).isEmpty)
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try Self.names(in: directory).isEmpty)
+        // Completed, it gets its name, with the mode a new file gets (0666 less the umask).
+        let (finishing, pipe) = try Self.startWaitingConversion(to: output)
+        try pipe.fileHandleForWriting.close()
+        finishing.waitUntilExit()
+        #expect(finishing.terminationStatus == 0)
+        #expect(try Self.names(in: directory) == ["out.html"])
+        #expect(try String(contentsOf: output, encoding: .utf8) == "<h1>part</h1>\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: output.path)[.posixPermissions] as? Int
+        let mask = umask(0o022)
+        umask(mask)
+        #expect(mode == 0o666 & ~Int(mask))
     }
 }
