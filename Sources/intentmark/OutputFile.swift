@@ -39,10 +39,13 @@ struct OutputFile {
     /// The temporary file's slot in ``TemporaryFileCleanup`` (`nil`: not registered).
     private let cleanupSlot: Int?
 
-    /// Checks the target and creates the temporary file beside it.
+    /// Checks the target and makes the file the output is written to: an unnamed one for a new
+    /// target where the system has them, else a temporary file beside the target.
     /// - Throws: ``IntentMarkError/unwritableFile(path:reason:)`` as listed in the type's comment,
     ///   or with the system's reason when the directory cannot take the file.
-    init(path: String) throws {
+    /// - Parameter unnamedAllowed: Whether a new target may be written as an unnamed file (false:
+    ///   through a named temporary file, as when linking an unnamed one failed).
+    init(path: String, unnamedAllowed: Bool = true) throws {
         func refuse(_ reason: String) -> IntentMarkError { .unwritableFile(path: path, reason: reason) }
         guard !path.isEmpty else { throw refuse("an empty path") }
         guard !path.hasSuffix("/") else { throw refuse("a path ending in '/' names a directory, not a file") }
@@ -55,7 +58,7 @@ struct OutputFile {
             case S_IFDIR: throw refuse("is a directory")
             default: throw refuse("is not a regular file (a device, pipe or socket); it is left as it is")
             }
-        } else if errno == ENOENT {
+        } else if errno == ENOENT, unnamedAllowed {
             // A new target: an unnamed file where the system has them.
             let directory = URL(fileURLWithPath: path, isDirectory: false).deletingLastPathComponent().path
             let unnamed = intentmark_open_unnamed(directory, 0o666)
@@ -68,7 +71,7 @@ struct OutputFile {
                 isUnnamed = true
                 return
             }
-        } else {
+        } else if errno != ENOENT {
             throw refuse(Self.systemReason(errno))
         }
         // `isDirectory: false`: without it, `URL(fileURLWithPath:)` asks the file system.
@@ -130,23 +133,21 @@ struct OutputFile {
         if failure != 0 { throw IntentMarkError.unwritableFile(path: path, reason: Self.systemReason(failure)) }
     }
 
-    /// Writes `pieces` to the unnamed file and links it to the target. A target made meanwhile
-    /// (by another process: the link finds the name taken) is replaced as an existing one is,
-    /// through a temporary file renamed over it.
+    /// Writes `pieces` to the unnamed file and links it to the target. When the link fails — a
+    /// target made meanwhile by another process (the name is taken), or a system that opens
+    /// unnamed files but will not link them here — the pieces are written again through a named
+    /// temporary file renamed over the target, as an existing target is replaced.
     /// - Throws: As ``commit(_:)``.
     private func commitUnnamed(_ pieces: [Data]) throws {
-        var failure: Int32 = 0
+        var failure = Int32(0)
         for piece in pieces where failure == 0 { failure = Self.writeAll(piece, to: descriptor) }
-        var nameTaken = false
-        if failure == 0, intentmark_link_unnamed(descriptor, path) != 0 {
-            failure = errno
-            nameTaken = failure == EEXIST
-        }
-        if close(descriptor) != 0, failure == 0 {
+        var linkFailed = false
+        if failure == 0, intentmark_link_unnamed(descriptor, path) != 0 { linkFailed = true }
+        if close(descriptor) != 0, failure == 0, !linkFailed {
             failure = errno
             unlink(path)
         }
-        if nameTaken { return try OutputFile(path: path).commit(pieces) }
+        if linkFailed { return try OutputFile(path: path, unnamedAllowed: false).commit(pieces) }
         if failure != 0 { throw IntentMarkError.unwritableFile(path: path, reason: Self.systemReason(failure)) }
     }
 
