@@ -74,15 +74,19 @@ struct FolderConversion {
         let outputExtension = command.format.fileExtension
         let outputPrefix = outputRoot.hasSuffix("/") ? outputRoot : outputRoot + "/"
         func outputPath(relative: String) -> String {
-            outputPrefix + (relative as NSString).deletingPathExtension + "." + outputExtension
+            outputPrefix + Self.deletingExtension(relative) + "." + outputExtension
         }
         var jobs: [Job] = []
         for input in command.inputPaths {
             var inputIsDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: input, isDirectory: &inputIsDirectory), inputIsDirectory.boolValue else {
                 // A file (or a missing path, which fails when converted): OUTDIR/NAME.EXT.
-                jobs.append(
-                    Job(input: input, output: outputPath(relative: (input as NSString).lastPathComponent), bytes: Self.size(of: input)))
+                let job = Job(
+                    input: input, output: outputPath(relative: (input as NSString).lastPathComponent), bytes: Self.size(of: input))
+                if URL(fileURLWithPath: input, isDirectory: false).standardizedFileURL.path == job.output {
+                    throw UsageError("\(input) would be replaced by its own conversion: choose another -o directory or format")
+                }
+                jobs.append(job)
                 continue
             }
             let root = URL(fileURLWithPath: input, isDirectory: true).standardizedFileURL.path
@@ -105,19 +109,52 @@ struct FolderConversion {
         return jobs
     }
 
-    /// Refuses two inputs written to the same output, and an output that would replace its input.
+    /// Refuses two inputs written to the same output, and an output that would replace its input
+    /// (a file found in a folder: its path is standardised like the outputs'; a file given by
+    /// name was checked when planned).
     /// - Throws: ``UsageError`` naming the files.
     private static func checkOutputsAreDistinct(_ jobs: [Job]) throws {
         var inputByOutput: [String: String] = [:]
+        inputByOutput.reserveCapacity(jobs.count)
         for job in jobs where job.failure == nil {
             if let earlier = inputByOutput[job.output] {
                 throw UsageError("\(earlier) and \(job.input) would both be written to \(job.output)")
             }
             inputByOutput[job.output] = job.input
-            if URL(fileURLWithPath: job.input, isDirectory: false).standardizedFileURL.path == job.output {
+            if job.input == job.output {
                 throw UsageError("\(job.input) would be replaced by its own conversion: choose another -o directory or format")
             }
         }
+    }
+
+    /// Makes `folder` and its missing parents, as `mkdir -p` does, with one `mkdir` for a folder
+    /// whose parent exists (FileManager's `createDirectory` looks at each component first).
+    /// - Returns: `nil` when the folder exists or was made, else the reason ("a file of that name
+    ///   exists" where a file is in the way, else the system's).
+    static func makeFolder(_ folder: String) -> String? {
+        if mkdir(folder, 0o777) == 0 { return nil }
+        var code = errno
+        if code == ENOENT {
+            // A parent is missing: make it, then this one.
+            let parent = (folder as NSString).deletingLastPathComponent
+            guard !parent.isEmpty, parent != folder else { return OutputFile.systemReason(code) }
+            if let reason = makeFolder(parent) { return reason }
+            if mkdir(folder, 0o777) == 0 { return nil }
+            code = errno
+        }
+        guard code == EEXIST else { return OutputFile.systemReason(code) }
+        var status = stat()
+        return stat(folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? nil : "a file of that name exists"
+    }
+
+    /// `path` without the extension of its last component (`a/b.md` → `a/b`; `a/.md` and `a/b`
+    /// stay as they are), as `NSString.deletingPathExtension` reads a relative path without a
+    /// trailing `/` — without bridging to `NSString` for each of a folder's files.
+    static func deletingExtension(_ path: String) -> Substring {
+        let utf8 = path.utf8
+        let nameStart = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        guard let dot = utf8[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot != nameStart else { return Substring(path) }
+        return path[..<dot]
     }
 
     /// Converts every planned file and reports.
@@ -136,11 +173,7 @@ struct FolderConversion {
             throw IntentMarkError.unwritableFile(path: outputDirectory, reason: ConvertCommand.reason(error))
         }
         for folder in Set(jobs.filter { $0.failure == nil }.map { ($0.output as NSString).deletingLastPathComponent }).sorted() {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                failedFolders[folder] = ConvertCommand.reason(error)
-            }
+            if let reason = Self.makeFolder(folder) { failedFolders[folder] = reason }
         }
         // Largest first, so that no worker is left with a big file at the end.
         let order = jobs.indices.sorted { jobs[$0].bytes > jobs[$1].bytes }

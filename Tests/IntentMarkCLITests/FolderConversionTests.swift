@@ -280,6 +280,26 @@ struct FolderConversionTests {
         unlinkat(parent, name, AT_REMOVEDIR)
     }
 
+    @Test(
+        "Output names: only the last extension goes (dotted folders, double extensions); a file in the way of a folder fails its files only"
+    )
+    func outputNamesAndFilesInTheWay() throws {
+        let root = try Self.tree([
+            "docs/v1.2/notes.md": Data("a\n".utf8), "docs/archive.tar.md": Data("b\n".utf8),
+            "docs/blocked/c.md": Data("c\n".utf8), "docs/blocked/deeper/d.md": Data("d\n".utf8),
+            "out/blocked": Data("a file where a folder would go\n".utf8),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appending(path: "out")
+        let result = try CLITests.run(["convert", root.appending(path: "docs").path, "-o", output.path, "-t", "html"])
+        #expect(result.status == 1)
+        #expect(Self.files(under: output) == ["v1.2/notes.html", "archive.tar.html", "blocked"])
+        let lines = Set(result.standardError.split(separator: "\n").map(String.init))
+        #expect(lines.contains("intentmark: cannot write \(output.path)/blocked/c.html: a file of that name exists"), "\(lines)")
+        #expect(lines.contains("intentmark: cannot write \(output.path)/blocked/deeper/d.html: not a directory"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("intentmark: converted 2 of 4 files") }, "\(lines)")
+    }
+
     @Test("A name of 245 bytes converts: the temporary file's name is cut to fit, not refused as too long")
     func longNames() throws {
         let name = String(repeating: "x", count: 245)
