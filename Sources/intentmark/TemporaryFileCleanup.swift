@@ -51,10 +51,24 @@ enum TemporaryFileCleanup {
     private static let handlersInstalled = Mutex(false)
     private static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
+    /// The three signals the handlers take, as a set for `pthread_sigmask`.
+    private static var handledSignalSet: sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signalNumber in handledSignals { sigaddset(&signals, signalNumber) }
+        return signals
+    }
+
+    /// Unblocks SIGINT, SIGTERM and SIGHUP on the calling thread (the tool calls it first thing):
+    /// a parent may start the tool with them blocked (Foundation's `Process` passes on its
+    /// thread's mask), and then an interrupt would wait forever instead of ending the tool.
+    static func unblockHandledSignals() {
+        var signals = handledSignalSet
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
     /// Installs the handlers (once), except for a signal the process was started ignoring (it
-    /// stays ignored, as `nohup` asks), and unblocks the three signals: a parent may start the
-    /// tool with them blocked (Foundation's `Process` passes on its thread's mask), and then an
-    /// interrupt would wait forever instead of ending the conversion.
+    /// stays ignored, as `nohup` asks).
     /// Every caller returns once the handlers are installed: a second thread making its first
     /// temporary file while the first still installs them waits (else an interrupt between its
     /// file and the handlers would end the process with the file left: the likely cause of one
@@ -66,9 +80,7 @@ enum TemporaryFileCleanup {
             // The tables are made here, before any handler can run: a handler must not be the
             // first to touch a lazily initialised global.
             _ = (paths, inUse, registering.load(ordering: .relaxed))
-            var signals = sigset_t()
-            sigemptyset(&signals)
-            for signalNumber in handledSignals { sigaddset(&signals, signalNumber) }
+            var signals = handledSignalSet
             // Blocked while the handlers go in: a signal the tool was started ignoring (`nohup`,
             // a shell's `trap '' INT`) stays ignored — its handler is put back at once, and a
             // signal arriving meanwhile waits, then is discarded as ignored.
@@ -145,10 +157,8 @@ enum TemporaryFileCleanup {
     /// for it. When a handler has already begun (the process is ending), `body` is not run: this
     /// thread waits, with the signals still blocked, for the handler to end the process.
     static func whileRegistering<Result>(_ body: () -> Result) -> Result {
-        var blocked = sigset_t()
+        var blocked = handledSignalSet
         var previous = sigset_t()
-        sigemptyset(&blocked)
-        for signalNumber in handledSignals { sigaddset(&blocked, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
         registering.add(1, ordering: .sequentiallyConsistent)
         if terminating.load(ordering: .sequentiallyConsistent) != 0 {

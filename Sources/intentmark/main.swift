@@ -8,13 +8,9 @@ import Foundation
 // A closed pipe (`intentmark … | head`) makes writes fail instead of killing the process; the
 // command then stops quietly with status 0.
 signal(SIGPIPE, SIG_IGN)
-// A parent may start the tool with SIGINT, SIGTERM and SIGHUP blocked (Foundation's `Process`
-// passes on its thread's mask): unblocked, so that an interrupt ends the tool instead of waiting
-// forever. (The handlers that remove temporary files go in with the first such file.)
-var interrupts = sigset_t()
-sigemptyset(&interrupts)
-for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, signalNumber) }
-pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
+// A parent may start the tool with SIGINT, SIGTERM and SIGHUP blocked: unblocked, so that an
+// interrupt ends it. (The handlers that remove temporary files go in with the first such file.)
+TemporaryFileCleanup.unblockHandledSignals()
 // An argument that is not UTF-8 (a Latin-1 file name) would reach the tool with its bytes replaced
 // by U+FFFD, naming another path, and `-o` would write there: refused, before anything runs.
 let notUTF8 = (1..<Int(CommandLine.argc)).first { position in
