@@ -49,6 +49,9 @@ struct OutputFile {
         func refuse(_ reason: String) -> IntentMarkError { .unwritableFile(path: path, reason: reason) }
         guard !path.isEmpty else { throw refuse("an empty path") }
         guard !path.hasSuffix("/") else { throw refuse("a path ending in '/' names a directory, not a file") }
+        // `isDirectory: false`: without it, `URL(fileURLWithPath:)` asks the file system.
+        let url = URL(fileURLWithPath: path, isDirectory: false)
+        let directory = url.deletingLastPathComponent().path
         var mode: mode_t = 0o666 & ~Self.processUmask
         var status = stat()
         if lstat(path, &status) == 0 {
@@ -60,7 +63,6 @@ struct OutputFile {
             }
         } else if errno == ENOENT, unnamedAllowed {
             // A new target: an unnamed file where the system has them.
-            let directory = URL(fileURLWithPath: path, isDirectory: false).deletingLastPathComponent().path
             let unnamed = intentmark_open_unnamed(directory, 0o666)
             if unnamed >= 0 {
                 self.path = path
@@ -74,9 +76,6 @@ struct OutputFile {
         } else if errno != ENOENT {
             throw refuse(Self.systemReason(errno))
         }
-        // `isDirectory: false`: without it, `URL(fileURLWithPath:)` asks the file system.
-        let url = URL(fileURLWithPath: path, isDirectory: false)
-        let directory = url.deletingLastPathComponent().path
         let template = (directory.hasSuffix("/") ? directory : directory + "/") + Self.temporaryName(for: url.lastPathComponent)
         var templateBytes = Array(template.utf8CString)
         TemporaryFileCleanup.installHandlers()
