@@ -1,4 +1,4 @@
-#include "InputLineScan.h"
+#include "InputShapeScan.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

@@ -1,5 +1,5 @@
-#ifndef INTENTMARK_INPUT_LINE_SCAN_H
-#define INTENTMARK_INPUT_LINE_SCAN_H
+#ifndef INTENTMARK_INPUT_SHAPE_SCAN_H
+#define INTENTMARK_INPUT_SHAPE_SCAN_H
 
 /* IntentMark's limits pre-scan (MarkdownParsing's InputShape), in one pass over the input: per
    line its container markers (`>`, bullets, ordered-list markers) and, after them, the
