@@ -57,8 +57,11 @@ let package = Package(
         // Unnamed output files (O_TMPFILE, then linkat) for the command line's `-o`; elsewhere both
         // of its functions fail and the tool writes a named temporary file (see its header).
         .target(name: "CUnnamedFile"),
+        // glibc's malloc told to keep freed memory for a folder conversion's next file (see its
+        // header); nothing elsewhere.
+        .target(name: "CAllocatorTuning"),
         .executableTarget(
-            name: "intentmark", dependencies: ["IntentMark", "ConversionBenchmarks", "CUnnamedFile"],
+            name: "intentmark", dependencies: ["IntentMark", "ConversionBenchmarks", "CUnnamedFile", "CAllocatorTuning"],
             linkerSettings: [
                 .unsafeFlags(
                     [

@@ -1,3 +1,4 @@
+internal import CAllocatorTuning
 import Dispatch
 import Foundation
 import IntentMark
@@ -27,10 +28,12 @@ import Synchronization
 ///   file that fails is reported by name and the others still convert; the exit status is then 1.
 ///   Control characters in names are escaped (``OneLineText``).
 struct FolderConversion {
-    /// One file to convert: its input and output paths and the input's size in bytes.
+    /// One file to convert: its input and output paths, the folder the output goes in and the
+    /// input's size in bytes.
     struct Job {
         var input: String
         var output: String
+        var outputFolder: String
         var bytes: Int
         /// Why the job fails before it starts (what ``DirectoryWalk`` could not take: a folder that
         /// could not be read, a name that is not UTF-8, a Markdown name that is not a regular
@@ -76,13 +79,16 @@ struct FolderConversion {
         func outputPath(relative: String) -> String {
             outputPrefix + Self.deletingExtension(relative) + "." + outputExtension
         }
+        func job(input: String, relative: String, bytes: Int) -> Job {
+            let output = outputPath(relative: relative)
+            return Job(input: input, output: output, outputFolder: Self.folder(of: output), bytes: bytes)
+        }
         var jobs: [Job] = []
         for input in command.inputPaths {
             var inputIsDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: input, isDirectory: &inputIsDirectory), inputIsDirectory.boolValue else {
                 // A file (or a missing path, which fails when converted): OUTDIR/NAME.EXT.
-                let job = Job(
-                    input: input, output: outputPath(relative: (input as NSString).lastPathComponent), bytes: Self.size(of: input))
+                let job = job(input: input, relative: (input as NSString).lastPathComponent, bytes: Self.size(of: input))
                 if URL(fileURLWithPath: input, isDirectory: false).standardizedFileURL.path == job.output {
                     throw UsageError("\(input) would be replaced by its own conversion: choose another -o directory or format")
                 }
@@ -92,12 +98,11 @@ struct FolderConversion {
             let root = URL(fileURLWithPath: input, isDirectory: true).standardizedFileURL.path
             let walk = DirectoryWalk.files(under: root, extensions: extensions, excluding: outputRoot)
             for (path, reason) in walk.unreadable {
-                jobs.append(Job(input: path, output: outputRoot, bytes: 0, failure: "cannot read \(path): \(reason)"))
+                jobs.append(
+                    Job(input: path, output: outputRoot, outputFolder: outputRoot, bytes: 0, failure: "cannot read \(path): \(reason)"))
             }
             let prefix = root.hasSuffix("/") ? root : root + "/"
-            let found = walk.files.map {
-                Job(input: prefix + $0.relativePath, output: outputPath(relative: $0.relativePath), bytes: $0.bytes)
-            }
+            let found = walk.files.map { job(input: prefix + $0.relativePath, relative: $0.relativePath, bytes: $0.bytes) }
             guard !found.isEmpty || !walk.unreadable.isEmpty else {
                 throw UsageError(
                     "no \(command.readsJSON ? "JSON" : "Markdown") files in \(input) (extensions: \(extensions.sorted().joined(separator: ", ")))"
@@ -157,6 +162,15 @@ struct FolderConversion {
         return path[..<dot]
     }
 
+    /// The folder part of `path`, a full path: `/a/b` for `/a/b/c.html`, `/` for `/c.html` (as
+    /// `NSString.deletingLastPathComponent` reads such a path, without bridging each of a
+    /// folder's files to `NSString`).
+    static func folder(of path: String) -> String {
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == utf8.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Converts every planned file and reports.
     /// - Returns: ``ExitStatus/success`` when every file converted, else
     ///   ``ExitStatus/conversionFailed`` after naming each failure.
@@ -164,15 +178,30 @@ struct FolderConversion {
     ///   when `OUTDIR` cannot be made.
     func run() throws -> ExitStatus {
         let start = ContinuousClock.now
-        let jobs = try plan()
+        // One process converts file after file: freed memory is kept for the next one rather than
+        // handed back to the system and faulted in again (a sixth of the page faults; see the
+        // header).
+        _ = intentmark_keep_freed_memory()
+        // The other workers start while this thread walks the folders, so that they are running
+        // when the files are ready (a new worker thread started up to 3.5 ms after the walk;
+        // see EarlyWorkers). This thread is a worker too.
+        let workers = EarlyWorkers(count: self.jobs - 1)
+        let jobs: [Job]
+        do {
+            jobs = try plan()
+        } catch {
+            workers.cancel()
+            throw error
+        }
         // The folders are made first, in one thread: workers then only write files.
         var failedFolders: [String: String] = [:]
         do {
             try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         } catch {
+            workers.cancel()
             throw IntentMarkError.unwritableFile(path: outputDirectory, reason: ConvertCommand.reason(error))
         }
-        for folder in Set(jobs.filter { $0.failure == nil }.map { ($0.output as NSString).deletingLastPathComponent }).sorted() {
+        for folder in Set(jobs.lazy.filter { $0.failure == nil }.map(\.outputFolder)).sorted() {
             if let reason = Self.makeFolder(folder) { failedFolders[folder] = reason }
         }
         // Largest first, so that no worker is left with a big file at the end.
@@ -180,10 +209,10 @@ struct FolderConversion {
         let outcomes = Mutex([Outcome?](repeating: nil, count: jobs.count))
         let next = Atomic(0)
         let progress = Progress(total: jobs.count, enabled: isatty(STDERR_FILENO) != 0)
-        let workers = min(self.jobs, jobs.count)
         let command = self.command
         let unmadeFolders = failedFolders
-        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
+        // Each worker takes the next file until none is left (a worker with none returns at once).
+        let work: @Sendable () -> Void = {
             while true {
                 let position = next.add(1, ordering: .relaxed).oldValue
                 guard position < order.count else { return }
@@ -191,7 +220,7 @@ struct FolderConversion {
                 let outcome: Outcome
                 if let failure = job.failure {
                     outcome = .failed(failure)
-                } else if let reason = unmadeFolders[(job.output as NSString).deletingLastPathComponent] {
+                } else if !unmadeFolders.isEmpty, let reason = unmadeFolders[job.outputFolder] {
                     outcome = .failed("cannot write \(job.output): \(reason)")
                 } else {
                     outcome = Self.convert(job, with: command)
@@ -200,6 +229,9 @@ struct FolderConversion {
                 progress.step(job.input)
             }
         }
+        workers.start(work)
+        work()
+        workers.wait()
         progress.finish()
         return report(jobs, outcomes: outcomes.withLock { $0 }, seconds: Self.seconds(since: start))
     }

@@ -2,15 +2,16 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Worker threads of a parallel parse started before their work is ready, so that they are
-/// running by the time it is: a thread's first start (and, on a virtual machine, waking an idle
-/// core for it) took 1.3–1.4 ms in about one parse of 1 MB in seven, against 0.06–0.1 ms
-/// otherwise, while the calling thread cut the input and made the parsers (started early, 1 MB
-/// to HTML in one process: median 4% faster over 80 alternated runs). At most one fewer than the
+/// Worker threads started before their work is ready, so that they are running by the time it
+/// is: a thread's first start (and, on a virtual machine, waking an idle core for it) took
+/// 1.3–1.4 ms in about one parse of 1 MB in seven, against 0.06–0.1 ms otherwise, while the
+/// calling thread cut the input and made the parsers (started early, 1 MB to HTML in one
+/// process: median 4% faster over 80 alternated runs). A parallel parse starts them before it
+/// cuts its input; the command line's folder conversion before it walks the folders. At most one fewer than the
 /// active cores start early; each waits, spinning for at most ``spinNanoseconds`` and then
 /// polling every 20 µs, until ``start(_:)`` hands it the work (and starts any others with it) or
 /// ``cancel()`` ends it; the owner must do one of the two on every path.
-final class EarlyWorkers: @unchecked Sendable {
+package final class EarlyWorkers: @unchecked Sendable {
     // `work` is written once, before `state` is set to `ready` (releasing), and read only after a
     // thread has seen `ready` (acquiring).
     private let state = Atomic(State.waiting.rawValue)
@@ -20,7 +21,7 @@ final class EarlyWorkers: @unchecked Sendable {
 
     /// How long a worker spins before it polls: about what cutting 1 MB and making its parsers
     /// takes, and never more than a few milliseconds of a core that has nothing else to do.
-    static let spinNanoseconds: UInt64 = 3_000_000
+    package static let spinNanoseconds: UInt64 = 3_000_000
 
     private enum State: Int {
         case waiting, ready, cancelled
@@ -32,7 +33,7 @@ final class EarlyWorkers: @unchecked Sendable {
     /// Starts `count` workers, at most one fewer than the active cores (so that they never keep
     /// the calling thread from a core while they wait); ``start(_:)`` starts the rest with the
     /// work.
-    init(count: Int) {
+    package init(count: Int) {
         let early = min(max(count, 0), ProcessInfo.processInfo.activeProcessorCount - 1)
         laterCount = max(count, 0) - max(early, 0)
         for _ in 0..<max(early, 0) {
@@ -42,7 +43,7 @@ final class EarlyWorkers: @unchecked Sendable {
 
     /// Hands every worker `work` (each calls it once; everything it reads must stay valid until
     /// ``wait()`` returns), unless ``cancel()`` came first; called at most once.
-    func start(_ work: @escaping @Sendable () -> Void) {
+    package func start(_ work: @escaping @Sendable () -> Void) {
         guard state.load(ordering: .relaxed) == State.waiting.rawValue else { return }
         self.work = work
         guard
@@ -54,13 +55,13 @@ final class EarlyWorkers: @unchecked Sendable {
     }
 
     /// Ends the workers without work, unless ``start(_:)`` came first.
-    func cancel() {
+    package func cancel() {
         _ = state.compareExchange(
             expected: State.waiting.rawValue, desired: State.cancelled.rawValue, ordering: .acquiringAndReleasing)
     }
 
     /// Waits for every worker to return.
-    func wait() { group.wait() }
+    package func wait() { group.wait() }
 
     private func waitAndRun() {
         let spinUntil = DispatchTime.now().uptimeNanoseconds + Self.spinNanoseconds
