@@ -25,12 +25,15 @@ import Foundation
 /// Both parsers get the same extensions (libcmark-gfm's six, IntentMark's default). The folder is
 /// converted by `intentmark convert DIR -o OUT -t html -j N` and by a `/bin/sh` loop that runs
 /// `cmark-gfm` once per file into an output folder of its own. Each folder command starts from the
-/// same state, as hyperfine's `--prepare` would set it: its output folder removed and the file
-/// system's unwritten data written out (`sync`), both before the clock starts. Without that, the
-/// commands measured each other's deletions: on an ext4 file system without a journal, creating a
-/// file skips, one by one, every recently freed inode whose table block is still unwritten, so
-/// the 3 000 files each round replaced or removed made the next round's files slower to create,
-/// by an amount that grew with the rounds.
+/// same state, before the clock starts: its output folder does not exist (each round writes into
+/// a new one, `OUT-ROUND`; all are removed at the end, about 130 MB a round) and the file system's
+/// unwritten data is written out (`sync`). The rounds delete nothing: on an ext4 file system
+/// without a journal, creating a file skips, one by one, every free inode deleted in the last
+/// 5 seconds (the last 305 while its table block is unwritten), so a folder removed just before a
+/// command — as hyperfine's `--prepare` would remove it — made each of the command's 1 020 new
+/// files scan past the 1 020 inodes just freed: the kernel's cost, square in the number of files,
+/// not the command's (one worker 0.45 s in one run, 0.59 s in the next; two workers 0.25 and
+/// 0.40 s).
 package struct CommandLineBenchmark: Sendable {
     /// One command's medians.
     package struct Figure: Sendable {
@@ -44,13 +47,34 @@ package struct CommandLineBenchmark: Sendable {
     }
 
     /// A command to time.
-    struct Command: Sendable {
-        var name: String
-        var executable: String
-        var arguments: [String]
-        /// A folder the command writes into, removed (and the file system synced) before each
-        /// run, untimed; `nil` for none.
-        var freshOutput: String? = nil
+    package struct Command: Sendable {
+        /// What the command does, for the table.
+        package var name: String
+        /// The program's path.
+        package var executable: String
+        /// The arguments after the program's name.
+        package var arguments: [String]
+        /// A folder the command writes into, `nil` for none: each round the argument equal to it
+        /// is replaced by a new folder's path (`FOLDER-ROUND`), and the file system is synced
+        /// before the command starts, untimed.
+        package var freshOutput: String? = nil
+
+        /// A command; `freshOutput` names the folder it writes into, if any.
+        package init(name: String, executable: String, arguments: [String], freshOutput: String? = nil) {
+            self.name = name
+            self.executable = executable
+            self.arguments = arguments
+            self.freshOutput = freshOutput
+        }
+
+        /// The command as run in round `round` (0 for the warm-up): writing into that round's own
+        /// output folder, `freshOutput-round`.
+        package func inRound(_ round: Int) -> Command {
+            guard let freshOutput else { return self }
+            var command = self
+            command.arguments = arguments.map { $0 == freshOutput ? "\(freshOutput)-\(round)" : $0 }
+            return command
+        }
     }
 
     /// The `intentmark` executable to measure.
@@ -90,14 +114,12 @@ package struct CommandLineBenchmark: Sendable {
             progress(round == 0 ? "warm-up round" : "round \(round)/\(rounds)")
             for offset in commands.indices {
                 let index = (offset + round) % commands.count
-                if let folder = commands[index].freshOutput {
-                    try? FileManager.default.removeItem(atPath: folder)
-                    sync()
-                }
+                let command = commands[index].inRound(round)
+                if command.freshOutput != nil { sync() }
                 if round == 0, measuresMemory {
-                    peaks[index] = try Self.peakBytes(of: commands[index], reportingTo: memoryFile)
+                    peaks[index] = try Self.peakBytes(of: command, reportingTo: memoryFile)
                 } else {
-                    let time = try Self.spawn(commands[index])
+                    let time = try Self.spawn(command)
                     if round > 0 { seconds[index].append(time) }
                 }
             }

@@ -15,4 +15,16 @@ struct CommandLineBenchmarkTests {
             #expect(CommandLineBenchmark.fileSystemName(of: URL(fileURLWithPath: "/procfoo")) == root)
         #endif
     }
+
+    @Test("Each round writes into an output folder of its own: nothing is deleted between rounds")
+    func roundsWriteIntoNewFolders() {
+        let command = CommandLineBenchmark.Command(
+            name: "folder", executable: "/usr/bin/intentmark", arguments: ["convert", "/in", "-o", "/b/out-1", "-t", "html"],
+            freshOutput: "/b/out-1")
+        #expect(command.inRound(0).arguments == ["convert", "/in", "-o", "/b/out-1-0", "-t", "html"])
+        #expect(command.inRound(3).arguments == ["convert", "/in", "-o", "/b/out-1-3", "-t", "html"])
+        #expect(command.inRound(3).executable == command.executable)
+        let single = CommandLineBenchmark.Command(name: "file", executable: "/usr/bin/intentmark", arguments: ["/b/out-1", "-t", "html"])
+        #expect(single.inRound(3).arguments == single.arguments)
+    }
 }
