@@ -26,14 +26,15 @@ import Foundation
 /// converted by `intentmark convert DIR -o OUT -t html -j N` and by a `/bin/sh` loop that runs
 /// `cmark-gfm` once per file into an output folder of its own. Each folder command starts from the
 /// same state, before the clock starts: its output folder does not exist (each round writes into
-/// a new one, `OUT-ROUND`; all are removed at the end, about 130 MB a round) and the file system's
+/// a new one, `OUT-ROUND`; all are removed at the end, about 120 MB a round) and the file system's
 /// unwritten data is written out (`sync`). The rounds delete nothing: on an ext4 file system
-/// without a journal, creating a file skips, one by one, every free inode deleted in the last
-/// 5 seconds (the last 305 while its table block is unwritten), so a folder removed just before a
-/// command — as hyperfine's `--prepare` would remove it — made each of the command's 1 020 new
-/// files scan past the 1 020 inodes just freed: the kernel's cost, square in the number of files,
-/// not the command's (one worker 0.45 s in one run, 0.59 s in the next; two workers 0.25 and
-/// 0.40 s).
+/// without a journal, creating a file looks, one by one, at the free inodes of its group and
+/// passes over those deleted recently (for minutes), so a folder removed just before a command —
+/// as hyperfine's `--prepare` would remove it — made each of the command's 1 020 new files scan
+/// past the inodes just freed: the kernel's cost, not the command's (on a fresh such file system,
+/// one worker took 0.45 s into a new folder and 0.76 s right after two outputs, 2 040 files, were
+/// removed). Deletions made there before the run still count; tmpfs and a journaled ext4 are free
+/// of it.
 package struct CommandLineBenchmark: Sendable {
     /// One command's medians.
     package struct Figure: Sendable {

@@ -7,10 +7,10 @@ import Synchronization
 /// 1.3–1.4 ms in about one parse of 1 MB in seven, against 0.06–0.1 ms otherwise, while the
 /// calling thread cut the input and made the parsers (started early, 1 MB to HTML in one
 /// process: median 4% faster over 80 alternated runs). A parallel parse starts them before it
-/// cuts its input; the command line's folder conversion before it walks the folders. At most one fewer than the
-/// active cores start early; each waits, spinning for at most ``spinNanoseconds`` and then
-/// polling every 20 µs, until ``start(_:)`` hands it the work (and starts any others with it) or
-/// ``cancel()`` ends it; the owner must do one of the two on every path.
+/// cuts its input; the command line's folder conversion before it walks the folders. At most one
+/// fewer than the active cores start early; each waits, spinning for at most ``spinNanoseconds``
+/// and then polling every 20 µs, until ``start(_:)`` hands it the work (and starts any others with
+/// it) or ``cancel()`` ends it; the owner must do one of the two on every path.
 package final class EarlyWorkers: @unchecked Sendable {
     // `work` is written once, before `state` is set to `ready` (releasing), and read only after a
     // thread has seen `ready` (acquiring).
