@@ -199,7 +199,7 @@ struct FolderConversion {
         }
         // File after file in one process: when every file is small, freed memory is kept for the
         // next one rather than handed back to the system and faulted in again (see
-        // keepsFreedMemory).
+        // keepsFreedMemoryUpToBytes).
         if jobs.allSatisfy({ $0.bytes <= Self.keepsFreedMemoryUpToBytes }) { _ = intentmark_keep_freed_memory() }
         // The folders are made first, in one thread: workers then only write files.
         var failedFolders: [String: String] = [:]
