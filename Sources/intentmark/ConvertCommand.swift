@@ -39,7 +39,7 @@ struct ConvertCommand {
     /// names a directory, ends in `/`, or an input is a directory); `nil` for one output.
     private(set) var outputDirectory: String?
     /// `-j`/`--jobs`: how many files a folder conversion converts at once (default: the active
-    /// cores).
+    /// cores); each file is still parsed and written in pieces on every core when it is large.
     var jobs: Int?
     /// The options given, in order, each once, as typed (`-t`, `--width`): checked against the
     /// chosen output by ``resolveFormatAndCheckOptions(documentIsJSON:)``.

@@ -161,7 +161,8 @@ enum HelpText {
                                         Progress on a terminal, a summary on standard error; a file
                                         that fails is named and the rest convert (exit status 1)
               -j, --jobs N              files converted at once into a DIRECTORY (default: the
-                                        active cores)
+                                        active cores); a large file is still parsed and
+                                        written in pieces on every core
               -f, --from markdown|json  input format (default markdown; md, gfm, commonmark too);
                                         json reads the document form --to json writes
               -e, --extension NAME      enable one GFM extension, as cmark-gfm's -e: the first -e
