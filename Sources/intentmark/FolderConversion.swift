@@ -118,26 +118,47 @@ struct FolderConversion {
             }
             jobs += found.sorted { $0.input < $1.input }
         }
-        try Self.checkOutputsAreDistinct(jobs)
-        return jobs
+        return try Self.distinctOutputs(jobs)
     }
 
-    /// Refuses two inputs written to the same output, and an output that would replace its input
-    /// (a file found in a folder: its path is standardised like the outputs'; a file given by
-    /// name was checked when planned).
-    /// - Throws: ``UsageError`` naming the files.
-    private static func checkOutputsAreDistinct(_ jobs: [Job]) throws {
+    /// `jobs` with each file once: a job whose input and output are another's (the same file
+    /// named and found in a named folder, or a folder named twice) is dropped, and so is a second
+    /// report of the same failure.
+    /// - Throws: ``UsageError`` naming the files for two different inputs written to the same
+    ///   output, or an output that would replace its input (a file found in a folder: its path is
+    ///   standardised like the outputs'; a file given by name was checked when planned).
+    private static func distinctOutputs(_ jobs: [Job]) throws -> [Job] {
         var inputByOutput: [String: String] = [:]
         inputByOutput.reserveCapacity(jobs.count)
-        for job in jobs where job.failure == nil {
+        var failures: Set<String> = []
+        var distinct: [Job] = []
+        distinct.reserveCapacity(jobs.count)
+        for job in jobs {
+            if let failure = job.failure {
+                if failures.insert(failure).inserted { distinct.append(job) }
+                continue
+            }
             if let earlier = inputByOutput[job.output] {
-                throw UsageError("\(earlier) and \(job.input) would both be written to \(job.output)")
+                guard isSameFile(earlier, job.input) else {
+                    throw UsageError("\(earlier) and \(job.input) would both be written to \(job.output)")
+                }
+                continue
             }
             inputByOutput[job.output] = job.input
             if job.input == job.output {
                 throw UsageError("\(job.input) would be replaced by its own conversion: choose another -o directory or format")
             }
+            distinct.append(job)
         }
+        return distinct
+    }
+
+    /// Whether the paths `a` and `b` name the same file (device and inode, following links;
+    /// `false` when either cannot be read — it then fails on its own).
+    private static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     /// Makes `folder` and its missing parents, as `mkdir -p` does, with one `mkdir` for a folder

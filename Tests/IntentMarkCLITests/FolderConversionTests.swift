@@ -142,10 +142,15 @@ struct FolderConversionTests {
             (["convert", docs + "/guide.md", "-t", "html", "-j", "2"], "-j/--jobs applies when converting files into a directory"),
             (["convert", docs, "-o", out, "-t", "html", "-j", "0"], "-j needs a number of workers from 1 to 256 (got '0')"),
             (["convert", docs, "-o", docs, "-t", "md"], "would be replaced by its own conversion"),
-            (["convert", docs, docs + "/guide.md", "-o", out, "-t", "html"], "would both be written to \(out)/guide.html"),
+            (
+                ["convert", docs, root.appending(path: "guide.md").path, "-o", out, "-t", "html"],
+                "would both be written to \(out)/guide.html"
+            ),
             (["convert", root.appending(path: "empty").path, "-o", out, "-t", "html"], "no Markdown files in"),
         ]
         try FileManager.default.createDirectory(at: root.appending(path: "empty"), withIntermediateDirectories: true)
+        // Another file of the same name as docs/guide.md: two inputs, one output.
+        try Data("# Another guide\n".utf8).write(to: root.appending(path: "guide.md"))
         for (arguments, message) in cases {
             let result = try CLITests.run(arguments, input: Data("x\n".utf8))
             #expect(result.status == 64, "\(arguments): \(result.standardError)")
@@ -161,6 +166,28 @@ struct FolderConversionTests {
             onFile.standardError
                 == "intentmark: cannot write \(file.path): is a file, not a directory (-o names the directory to convert into)\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
+    }
+
+    @Test("The same file reached twice (named and in a named folder, a folder named twice) converts once; failures are named once")
+    func sameFileTwiceConvertsOnce() throws {
+        let root = try Self.tree(Self.sample)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let docs = root.appending(path: "docs").path
+        // A dangling link named like Markdown: a failure, reached twice with the folder.
+        #expect(symlink(root.appending(path: "nowhere").path, docs + "/broken.md") == 0)
+        let once = try CLITests.run(["convert", docs, "-o", root.appending(path: "once").path, "-t", "html"])
+        for arguments in [[docs, docs + "/guide.md"], [docs, docs], [docs + "/guide.md", docs, docs + "/../docs/guide.md"]] {
+            let output = root.appending(path: "out-\(UUID().uuidString)")
+            let result = try CLITests.run(["convert"] + arguments + ["-o", output.path, "-t", "html"])
+            #expect(result.status == 1, "\(arguments): \(result.standardError)")
+            #expect(Self.files(under: output) == ["guide.html", "intro.html", "deep/er/note.html"], "\(arguments)")
+            let lines = result.standardError.split(separator: "\n").map(String.init)
+            #expect(lines.filter { $0.contains("broken.md") }.count == 1, "\(arguments): \(lines)")
+            #expect(lines.last?.hasPrefix("intentmark: converted 3 of 4 files") == true, "\(arguments): \(lines)")
+            #expect(
+                try Data(contentsOf: output.appending(path: "guide.html")) == Data(contentsOf: root.appending(path: "once/guide.html")))
+        }
+        #expect(once.status == 1)
     }
 
     @Test("Links: one to a file converts, one to a folder is not followed; -o inside the tree is skipped, also reached through a link")
