@@ -32,8 +32,9 @@ enum DirectoryWalk {
         /// The files whose extension (lowercased) is one of those asked for, in no set order.
         var files: [File] = []
         /// What could not be taken (see the type's comment): each one's full path (invalid bytes
-        /// shown as U+FFFD) and the reason (`permission denied`, `no such file`).
-        var unreadable: [(path: String, reason: String)] = []
+        /// shown as U+FFFD), the reason (`permission denied`, `no such file`) and whether it is a
+        /// folder.
+        var unreadable: [(path: String, reason: String, isFolder: Bool)] = []
     }
 
     /// Walks the tree under `root` (a standardised path without a trailing `/`, or `/`).
@@ -53,7 +54,7 @@ enum DirectoryWalk {
         while let folder = pending.popLast() {
             let folderPath = folder.isEmpty ? root : prefix + folder
             guard let directory = opendir(folderPath) else {
-                walk.unreadable.append((folderPath, IntentDocument.reason(errno)))
+                walk.unreadable.append((folderPath, IntentDocument.reason(errno), true))
                 continue
             }
             defer { closedir(directory) }
@@ -78,7 +79,7 @@ enum DirectoryWalk {
                 if type == UInt8(DT_DIR) {
                     guard !Self.isFolder(named: name, in: descriptor, the: excludedFolder) else { continue }
                     guard isValidUTF8 else {
-                        walk.unreadable.append((path, Self.notUTF8))
+                        walk.unreadable.append((path, Self.notUTF8, true))
                         continue
                     }
                     pending.append(relative)
@@ -109,7 +110,7 @@ enum DirectoryWalk {
         // Paths are Swift strings here: a name that is not UTF-8 cannot be opened by the name
         // read back (its bytes were replaced with U+FFFD). Named, not skipped.
         guard isValidUTF8 else {
-            walk.unreadable.append((path, notUTF8))
+            walk.unreadable.append((path, notUTF8, false))
             return
         }
         // Following a link: its target must be a regular file. A dangling link, a loop, a pipe,
@@ -117,13 +118,13 @@ enum DirectoryWalk {
         // the run, a device could fill memory); a link to a folder is not followed.
         var status = stat()
         guard fstatat(descriptor, name, &status, 0) == 0 else {
-            walk.unreadable.append((path, IntentDocument.reason(errno)))
+            walk.unreadable.append((path, IntentDocument.reason(errno), false))
             return
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: walk.files.append(File(relativePath: relative, bytes: Int(status.st_size)))
         case S_IFDIR: return
-        default: walk.unreadable.append((path, "is not a regular file (a pipe, socket or device)"))
+        default: walk.unreadable.append((path, "is not a regular file (a pipe, socket or device)", false))
         }
     }
 

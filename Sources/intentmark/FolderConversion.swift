@@ -39,6 +39,9 @@ struct FolderConversion {
         /// could not be read, a name that is not UTF-8, a Markdown name that is not a regular
         /// file), or `nil`.
         var failure: String? = nil
+        /// Whether the job stands for a folder that could not be read (counted apart from the
+        /// files in the summary).
+        var isFolder = false
     }
 
     /// How one job ended: the input's size, or the one-line reason it failed.
@@ -105,9 +108,11 @@ struct FolderConversion {
             }
             let root = URL(fileURLWithPath: input, isDirectory: true).standardizedFileURL.path
             let walk = DirectoryWalk.files(under: root, extensions: extensions, excluding: outputRoot)
-            for (path, reason) in walk.unreadable {
+            for (path, reason, isFolder) in walk.unreadable {
                 jobs.append(
-                    Job(input: path, output: outputRoot, outputFolder: outputRoot, bytes: 0, failure: "cannot read \(path): \(reason)"))
+                    Job(
+                        input: path, output: outputRoot, outputFolder: outputRoot, bytes: 0, failure: "cannot read \(path): \(reason)",
+                        isFolder: isFolder))
             }
             let prefix = root.hasSuffix("/") ? root : root + "/"
             let found = walk.files.map { job(input: prefix + $0.relativePath, relative: $0.relativePath, bytes: $0.bytes) }
@@ -287,24 +292,30 @@ struct FolderConversion {
         var converted = 0
         var bytes = 0
         var failures: [String] = []
-        for outcome in outcomes {
+        var failedFiles = 0
+        var unreadFolders = 0
+        for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
             case .converted(let size)?:
                 converted += 1
                 bytes += size
+                continue
             case .failed(let reason)?: failures.append(reason)
-            case nil: failures.append("a file was not converted")
+            case nil: failures.append("\(job.input) was not converted")
             }
+            if job.isFolder { unreadFolders += 1 } else { failedFiles += 1 }
         }
+        let files = jobs.count - unreadFolders
         let workers = min(self.jobs, max(1, jobs.count))
         // Names may hold line breaks or escape sequences: each failure stays one line.
         var text = failures.map { "intentmark: \(OneLineText.escaping($0))\n" }.joined()
         let megabytes = String(format: "%.1f", Double(bytes) / 1e6)
         let time = String(format: "%.2f", seconds)
         text +=
-            "intentmark: converted \(converted) of \(jobs.count) file\(jobs.count == 1 ? "" : "s") (\(megabytes) MB) to \(command.format.rawValue) in \(OneLineText.escaping(outputDirectory))"
+            "intentmark: converted \(converted) of \(files) file\(files == 1 ? "" : "s") (\(megabytes) MB) to \(command.format.rawValue) in \(OneLineText.escaping(outputDirectory))"
             + " in \(time) s on \(workers) worker\(workers == 1 ? "" : "s")"
-            + (failures.isEmpty ? "\n" : "; \(failures.count) failed\n")
+            + (failedFiles == 0 ? "" : "; \(failedFiles) failed")
+            + (unreadFolders == 0 ? "" : "; \(unreadFolders) folder\(unreadFolders == 1 ? "" : "s") could not be read") + "\n"
         IntentMarkCommand.write(text, to: .standardError)
         return failures.isEmpty ? .success : .conversionFailed
     }
