@@ -32,6 +32,9 @@ extension IntentDocument {
         }
         copy.blockLookup = [:]
         copy.spanLookup = [:]
+        // The source map names blocks by identity: shifted with them, or a block would be written
+        // from the source of the block that had its identity before.
+        copy.markdownSource = markdownSource?.shiftingIdentities(by: offset)
         return copy
     }
 }

@@ -146,6 +146,17 @@ extension IncrementalMarkdownDocument {
         }
         var document = splicer.finish()
         document.frontMatter = frontMatter
+        // The spliced parts' own maps name the sources they were parsed from: the whole source
+        // stands for them, so that the document's Markdown gives it back byte for byte until
+        // the document itself is edited (before, it was written anew after any update).
+        var source: [UInt8] = []
+        source.reserveCapacity(tree.summary.sourceUTF8)
+        tree.forEachElement { source.append(contentsOf: $0.source.utf8) }
+        // The front matter as the source has it (the blank lines after it are the body's); where
+        // the source does not start with it (never, as parsed), the document is written anew.
+        if let frontMatter, !source.starts(with: frontMatter.rawText.utf8) { return document }
+        let frontMatterBytes = frontMatter?.rawText.utf8.count ?? 0
+        document.markdownSource = .wholeSource(source, of: document, frontMatterBytes: frontMatterBytes)
         return document
     }
 }

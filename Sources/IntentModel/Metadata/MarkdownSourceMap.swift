@@ -182,3 +182,53 @@ package struct MarkdownSourceMap: Sendable, Equatable {
         }
     }
 }
+
+extension MarkdownSourceMap {
+    /// The same map for the document with every block identity shifted by `offset`
+    /// (``IntentDocument/renumbered(above:)``): the map names blocks by identity, so a document
+    /// renumbered without it would match its blocks to the source of others — a block whose text
+    /// length and run count happen to equal another's would be written from that one's source.
+    /// O(top-level blocks + inner blocks).
+    package func shiftingIdentities(by offset: Int) -> MarkdownSourceMap {
+        func shifted(_ identity: Int) -> Int { identity &+ offset }
+        var map = MarkdownSourceMap(
+            source: source,
+            segments: segments.map { segment in
+                switch segment.content {
+                case .gap, .frontMatter: segment
+                case .blocks(let identities): Segment(content: .blocks(identities.map(shifted)), range: segment.range)
+                }
+            },
+            fingerprints: Dictionary(uniqueKeysWithValues: fingerprints.map { (shifted($0.key), $0.value) }),
+            innerIdentities: innerIdentities.map(shifted),
+            innerRanges: Dictionary(uniqueKeysWithValues: innerRanges.map { (shifted($0.key), $0.value) }))
+        map.editedChildren = Set(editedChildren.map(shifted))
+        return map
+    }
+}
+
+extension MarkdownSourceMap {
+    /// A map of `source` that keeps it whole: its front matter (the first `frontMatterBytes`
+    /// bytes) and then one group of every top-level block of `document`, which must be what
+    /// `source` parses to — as a document assembled from the parses of its parts is (the
+    /// incremental document's). Written from source while none of the blocks is edited and each
+    /// keeps its text length and run count; any edit has the whole group written anew. O(runs).
+    package static func wholeSource(_ source: [UInt8], of document: IntentDocument, frontMatterBytes: Int) -> MarkdownSourceMap {
+        var fingerprints: [Int: BlockFingerprint] = [:]
+        var identities: [Int] = []
+        for unit in document.topLevelUnits() {
+            guard let identity = unit.identity else { continue }
+            let existing = fingerprints[identity] ?? BlockFingerprint(textBytes: 0, runCount: 0)
+            if fingerprints[identity] == nil { identities.append(identity) }
+            fingerprints[identity] = BlockFingerprint(
+                textBytes: existing.textBytes + unit.utf8Range.count, runCount: existing.runCount + unit.runCount)
+        }
+        let bodyStart = min(max(frontMatterBytes, 0), source.count)
+        var segments: [Segment] = []
+        if bodyStart > 0 { segments.append(Segment(content: .frontMatter, range: 0..<bodyStart)) }
+        if bodyStart < source.count {
+            segments.append(Segment(content: identities.isEmpty ? .gap : .blocks(identities), range: bodyStart..<source.count))
+        }
+        return MarkdownSourceMap(source: source, segments: segments, fingerprints: fingerprints)
+    }
+}
