@@ -236,6 +236,54 @@ struct StreamingMarkdownDocumentTests {
         #expect(parses > 0 && parses <= pieces.count / 16 + 1, "\(parses) parses for \(pieces.count) chunks")
     }
 
+    @Test(
+        "Lone CR and CRLF line endings: lines are parsed as they end (a CR at the end waits for a possible LF); random chunkings equal one parse"
+    )
+    func carriageReturns() throws {
+        // Paragraphs ended by lone CRs are committed as they arrive, not at finish().
+        for holdBack in [StreamingMarkdownDocument.HoldBack.unsettledLines, .incompleteLines] {
+            var stream = try StreamingMarkdownDocument(holdBack: holdBack, minimumParseInterval: .zero)
+            try stream.append("First paragraph.\r\r")
+            #expect(stream.committedSource == "First paragraph.\r", "\(holdBack)")
+            #expect(stream.heldBack == "\r")
+            try stream.append("Second one.\r\r")
+            #expect(stream.document.text == "First paragraph.\nSecond one.\n", "\(holdBack)")
+            // A CR at the end could be half a CRLF: the LF that follows keeps it one line ending.
+            try stream.append("Third.\r")
+            try stream.append("\nFourth.\r\n")
+            try stream.finish()
+            #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: stream.committedSource)))
+            #expect(stream.committedSource == "First paragraph.\r\rSecond one.\r\rThird.\r\nFourth.\r\n")
+        }
+        // Spec examples with CR and CRLF endings, in random chunks.
+        var generator = SeededRandom(seed: 0xC4)
+        var streamed = 0
+        let examples = try SpecExamples.fixtureFiles.flatMap { try SpecExamples.fixture($0) }.filter { !$0.isDisabled }
+        for example in examples.enumerated().filter({ $0.offset % 3 == 0 }).map(\.element) {
+            for ending in ["\r", "\r\n"] {
+                let markdown = example.markdown.replacingOccurrences(of: "\n", with: ending)
+                var stream = try StreamingMarkdownDocument(
+                    holdBack: streamed % 2 == 0 ? .unsettledLines : .incompleteLines, minimumParseInterval: .zero)
+                let pieces = Self.chunks(of: markdown, longest: Int.random(in: 1...6, using: &generator), using: &generator)
+                for (index, piece) in pieces.enumerated() {
+                    try stream.append(piece)
+                    if index == pieces.count / 2 {
+                        #expect(
+                            stream.document.isEquivalent(to: try IntentDocument(markdown: stream.committedSource)),
+                            "\(example.testDescription), \(ending.debugDescription), halfway")
+                    }
+                }
+                try stream.finish()
+                #expect(stream.committedSource == markdown)
+                #expect(
+                    stream.document.isEquivalent(to: try IntentDocument(markdown: markdown)),
+                    "\(example.testDescription), \(ending.debugDescription)")
+                streamed += 1
+            }
+        }
+        #expect(streamed > 500)
+    }
+
     @Test("A half-typed line that could make the line above a heading is held back; settled text is not")
     func holdBack() throws {
         var stream = try StreamingMarkdownDocument(minimumParseInterval: .zero)

@@ -106,7 +106,9 @@ public struct IncrementalMarkdownDocument: Sendable {
     }
 
     /// The intent document of ``source`` (assembled from the blocks' runs: O(n); a document that
-    /// no partial update changed is returned as parsed).
+    /// no partial update changed is returned as parsed). Its `markdown()` is ``source``, byte for
+    /// byte: it carries the source it stands for, and only blocks edited afterwards in the
+    /// document itself are written anew.
     public var document: IntentDocument { snapshot() }
 
     /// The source's length in UTF-8 bytes (O(1)).

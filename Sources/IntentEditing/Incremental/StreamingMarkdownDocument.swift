@@ -220,9 +220,10 @@ public struct StreamingMarkdownDocument: Sendable {
         return incremental.lastChange
     }
 
-    /// How many bytes at the start of `pending` can be parsed now: up to its last line feed, and
-    /// the line after it too when its start is settled (``HoldBack/unsettledLines``) — or when
-    /// `pending` has no line feed and `startsMidLine` (it continues a line already parsed, whose
+    /// How many bytes at the start of `pending` can be parsed now: up to its last line ending (a
+    /// line feed, or a carriage return not at the very end), and the line after it too when its
+    /// start is settled (``HoldBack/unsettledLines``) — or when `pending` has no line ending and
+    /// `startsMidLine` (it continues a line already parsed, whose
     /// start was settled then: a word such as ` 42` or ` *so*` in the middle of a line is no
     /// line's start).
     static func settledLength(of pending: String, holdBack: HoldBack, startsMidLine: Bool = false) -> Int {
@@ -248,11 +249,19 @@ public struct StreamingMarkdownDocument: Sendable {
         }
     }
 
-    /// Just after the last line feed before `end` (0 when there is none): where the line that
-    /// `end` lies in starts. Reads back over that line only.
+    /// Just after the last line ending before `end` (0 when there is none): where the line that
+    /// `end` lies in starts. A line ends at a line feed, and at a carriage return that something
+    /// other than a line feed follows (a lone CR ends a line in Markdown; one at the very end of
+    /// `bytes` may be the first half of a CRLF still on its way, and ends nothing yet). Reads back
+    /// over that line only.
     private static func lineStart(before end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var start = end
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        while start > 0 {
+            let byte = bytes[start - 1]
+            if byte == UInt8(ascii: "\n") { break }
+            if byte == UInt8(ascii: "\r"), start < bytes.count, bytes[start] != UInt8(ascii: "\n") { break }
+            start -= 1
+        }
         return start
     }
 
