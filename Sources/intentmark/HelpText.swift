@@ -89,7 +89,8 @@ enum HelpText {
         feed ('intentmark convert DOC --to runs' shows it): of the document as it is when the
         replacement applies, or of a context's text as the context was made. A proposal that is
         one paragraph is inline text; one with blocks of its own keeps them.
-        Example: Fixtures/Editing/rewrite-session.json.
+        Example: intentmark apply Fixtures/Editing/trip-notes.md Fixtures/Editing/rewrite-session.json
+        (a script's ranges are those of the document it was recorded on).
 
         OPTIONS
           --to FORMAT, -o FILE, --style, --result-options, --width, --color and the parsing

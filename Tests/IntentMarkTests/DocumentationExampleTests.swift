@@ -76,7 +76,9 @@ struct DocumentationExampleTests {
         // The `-` alone was held back: no append made `Title` a heading before `---` arrived.
         #expect(changes[1].insertedTextUTF16.length == 0)
         #expect(stream.document.html() == "<h1>Plan</h1>\n<h2>Title</h2>\n<ul>\n<li>pack the tents</li>\n</ul>\n")
-        #expect(stream.document.markdown() == "# Plan\n\n## Title\n\n- pack the tents\n")
+        // The Markdown is what was streamed, byte for byte (the setext heading stays one).
+        #expect(stream.document.markdown() == "# Plan\n\nTitle\n---\n- pack the tents\n")
+        #expect(stream.document.markdown() == stream.committedSource)
     }
 
     @Test("Incremental: IncrementalChange's example")
