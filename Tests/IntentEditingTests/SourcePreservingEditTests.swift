@@ -118,6 +118,30 @@ struct SourcePreservingEditTests {
         #expect(try Self.edited("- a\n-   b\n\n    > q\n- c\n", at: "b", replacing: 2, with: "") == "- a\n\n- > q\n\n- c\n")
     }
 
+    @Test("blocks deleted at the end leave no blank line behind them; between two gaps, no doubled blank line")
+    func deletedBlocksLeaveNoBlankLines() throws {
+        // Everything deleted, then typed: the new paragraph alone (it was "new\n\n").
+        for source in ["# T\n\nBody text.\n", "A\n\nB\n\nC\n"] {
+            var document = EditableIntentDocument(try IntentDocument(markdown: source))
+            try document.replace(NSRange(location: 0, length: (document.document.text as NSString).length), with: "")
+            try document.replace(NSRange(location: 0, length: 0), with: "new")
+            #expect(document.document.markdown() == "new\n", "\(source.debugDescription)")
+        }
+        // The last block deleted: the blank line that separated it goes with it.
+        var trimmed = EditableIntentDocument(try IntentDocument(markdown: "A\n\nB\n"))
+        try trimmed.replace(NSRange(location: 1, length: 2), with: "")
+        #expect(trimmed.document.markdown() == "A\n")
+        // A definition after the deleted block keeps one blank line before it, not two.
+        var definition = EditableIntentDocument(try IntentDocument(markdown: "a\n\nb\n\n[r]: /u\n"))
+        try definition.replace(NSRange(location: 0, length: (definition.document.text as NSString).length), with: "")
+        try definition.replace(NSRange(location: 0, length: 0), with: "new")
+        #expect(definition.document.markdown() == "new\n\n[r]: /u\n")
+        // The author's own blank lines at the end stay.
+        var kept = EditableIntentDocument(try IntentDocument(markdown: "A\n\nB\n\n"))
+        try kept.replace(NSRange(location: 0, length: 1), with: "Z")
+        #expect(kept.document.markdown() == "Z\n\nB\n\n")
+    }
+
     @Test("links in a block written anew refer to the author's definitions, which stay where they were")
     func referenceLinksStay() throws {
         let source = """

@@ -20,6 +20,9 @@ struct SourcePreservingWriter {
     /// Whether the last block segment's blocks are all gone from the document (its gaps on both
     /// sides then meet: a second blank one is left out).
     private var lastBlocksDeleted = false
+    /// Where in ``output`` the last blank gap was written: left out when nothing has been written
+    /// since and the blocks after it turn out to be gone (its blank line then separates nothing).
+    private var lastBlankGap: Range<Int>? = nil
     /// The list style of the last block written, when it is a list and only blank lines follow
     /// it: a list written anew next to it must not take the same marker (it would join it).
     private var previousListStyle: ListStyle? = nil
@@ -76,6 +79,10 @@ struct SourcePreservingWriter {
                 }
             }
             if !leadingWritten { renderUnits(placement.leading, of: units) }
+            // The document ends with gone blocks: the blank line before them separates nothing.
+            if lastBlocksDeleted, let gap = lastBlankGap, gap.upperBound == output.count, gap.lowerBound > 0 {
+                output.removeSubrange(gap)
+            }
         }
         if document.frontMatter != nil, !map.segments.contains(where: { if case .frontMatter = $0.content { true } else { false } }) {
             // Front matter the source did not have goes first.
@@ -91,7 +98,14 @@ struct SourcePreservingWriter {
         if !isBlank { previousListStyle = nil }
         defer { lastBlocksDeleted = false }
         if lastBlocksDeleted, isBlank, output.isEmpty || Self.endsWithBlankLine(output) { return }
+        // Text between gone blocks' gaps (a definition) that starts with its own blank line: the
+        // blank gap before the gone blocks would double it.
+        if lastBlocksDeleted, !isBlank, Self.startsWithBlankLine(bytes[range]), let gap = lastBlankGap, gap.upperBound == output.count {
+            output.removeSubrange(gap)
+        }
+        let start = output.count
         writeSource(bytes, range)
+        lastBlankGap = isBlank ? start..<output.count : nil
     }
 
     /// Writes the front matter as it was, or as the document has it now (none when removed).
