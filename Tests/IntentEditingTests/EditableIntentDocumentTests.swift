@@ -90,6 +90,48 @@ struct EditableIntentDocumentTests {
         #expect(editable.document.html() == "<h1>Title</h1>\n<p>Body more text.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n")
     }
 
+    @Test("Typing inside an emphasis, a link or a code span continues it; at its edges, in raw HTML or with a line break, plain text")
+    func typingContinuesTheRun() throws {
+        let cases: [(source: String, at: Int, length: Int, typed: String, markdown: String)] = [
+            ("a *emph* b\n", 4, 0, "ZZ", "a *emZZph* b\n"),
+            ("a [link](https://x.y) b\n", 4, 0, "Z", "a [liZnk](https://x.y) b\n"),
+            ("a `code` b\n", 4, 0, "Z", "a `coZde` b\n"),
+            ("a ***bo*ld** b\n", 3, 0, "Z", "a ***bZo*ld** b\n"),
+            ("a ~~gone~~ b\n", 4, 0, "Z", "a ~~goZne~~ b\n"),
+            // A replacement inside the run, up to its end, takes it too.
+            ("a **bold** b\n", 3, 3, "XY", "a **bXY** b\n"),
+            // At a run's start or end: plain, as before.
+            ("a **bold** b\n", 2, 0, "Z", "a Z**bold** b\n"),
+            ("a **bold** b\n", 6, 0, "Z", "a **bold**Z b\n"),
+            ("plain text\n", 3, 0, "Z", "plaZin text\n"),
+            // Raw HTML is not continued.
+            ("a <b>x</b> b\n", 3, 0, "Z", "a <Zb>x</b> b\n"),
+        ]
+        for (source, at, length, typed, markdown) in cases {
+            var document = EditableIntentDocument(try Self.parsed(source))
+            let inverse = try document.replace(NSRange(location: at, length: length), with: typed)
+            #expect(document.document.markdown() == markdown, "\(source.debugDescription)")
+            // The Markdown reads back to the edited document (not for plain text typed into a
+            // tag, which Markdown reads as part of the tag).
+            let reparsed = try IntentDocument(markdown: markdown)
+            #expect(
+                source.contains("<") || reparsed.isEquivalent(to: document.document),
+                "\(source.debugDescription): \(document.document.equivalenceFailure(comparedTo: reparsed) ?? "")")
+            try document.apply(inverse)
+            #expect(document.document.markdown() == source, "\(source.debugDescription): undo")
+            // An editor session types the same way, and undoes it.
+            var session = EditorSession(document: try Self.parsed(source), styleMapping: MarkdownStyleMapping())
+            try session.replace(NSRange(location: at, length: length), with: typed)
+            #expect(session.storage.document.markdown() == markdown, "\(source.debugDescription): session")
+            try session.undo()
+            #expect(session.storage.document.markdown() == source, "\(source.debugDescription): session undo")
+        }
+        // A line break typed inside an emphasis splits the paragraph, the emphasis on both sides.
+        var split = EditableIntentDocument(try Self.parsed("a **bold** b\n"))
+        try split.replace(NSRange(location: 4, length: 0), with: "\n")
+        #expect(split.document.html() == "<p>a <strong>bo</strong></p>\n<p><strong>ld</strong> b</p>\n")
+    }
+
     @Test("A line break in a list item makes a new item of the same list; undo restores identities")
     func splitListItem() throws {
         let original = try Self.parsed("- one\n- two\n")

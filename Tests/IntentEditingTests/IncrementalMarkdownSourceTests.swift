@@ -45,24 +45,25 @@ struct IncrementalMarkdownSourceTests {
 
     @Test("Random edits of a real document, typed and pasted anywhere: after each, the Markdown is the source")
     func randomEditsKeepTheSource() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 0x50_0ACE)
         let start = String(decoding: try Data(contentsOf: TestPaths.documents()[0]).prefix(6_000), as: UTF8.self)
         var document = try IncrementalMarkdownDocument(source: start)
-        let insertions = ["x", "\n", "\n\n", "# ", "- ", "*", "[a]: /b\n", "\r\n", "| a |\n|---|\n", "```\n", "> "]
+        let insertions = ["x", "\n", "\n\n", "# ", "- ", "*", "[a]: /b\n", "\r\n", "| a |\n|---|\n", "```\n", "> ", "é", "🙂"]
         for step in 0..<150 {
-            let length = document.sourceUTF16Count
-            let location = Int.random(in: 0...length, using: &generator)
-            let removed = Bool.random(using: &generator) ? min(Int.random(in: 0...8, using: &generator), length - location) : 0
-            var range = NSRange(location: location, length: removed)
-            let source = document.source as NSString
-            // Not inside a surrogate pair or between CR and LF.
-            while range.location > 0, range.location < source.length,
-                UTF16.isTrailSurrogate(source.character(at: range.location))
-                    || (source.character(at: range.location) == 10 && source.character(at: range.location - 1) == 13)
-            {
-                range.location -= 1
-                range.length = 0
+            let source = Array(document.source.utf16)
+            var location = Int.random(in: 0...source.count, using: &generator)
+            var length = Bool.random(using: &generator) ? min(Int.random(in: 0...8, using: &generator), source.count - location) : 0
+            // Not inside a surrogate pair, nor between a CR and its LF, at either end.
+            func splits(_ offset: Int) -> Bool {
+                offset > 0 && offset < source.count
+                    && (UTF16.isTrailSurrogate(source[offset]) || (source[offset] == 10 && source[offset - 1] == 13))
             }
+            if splits(location) {
+                location -= 1
+                length += 1
+            }
+            if splits(location + length) { length += 1 }
+            let range = NSRange(location: location, length: length)
             try document.replace(range, with: insertions.randomElement(using: &generator) ?? "x")
             let markdown = document.document.markdown()
             #expect(markdown == document.source, "step \(step)")

@@ -83,6 +83,9 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
         case edit
         /// An undo or redo: the inverse's identities are kept.
         case inverse
+        /// The user's typing of a string: as an edit, but inside a run it takes the run's inline
+        /// intents, attributes and spans (``EditableIntentDocument/replace(_:with:)-(NSRange,String)``).
+        case typing(String)
     }
 
     /// Creates a session over a document.
@@ -186,8 +189,10 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
         try change(range, with: admitted(proposedText, at: range), kind: .proposal)
     }
 
-    /// Takes the user's typing anywhere in the document: plain text, as
-    /// ``replace(_:with:)-(NSRange,IntentDocument)`` takes it.
+    /// Takes the user's typing anywhere in the document, as the storage's
+    /// `replace(_:with:)` of a string types it: inside an emphasis, a link or a code span it
+    /// continues it; elsewhere plain text, as ``replace(_:with:)-(NSRange,IntentDocument)`` takes
+    /// it.
     /// - Parameters:
     ///   - range: The range changed, UTF-16 units of the document's text.
     ///   - text: The typed text; `"\n"` splits paragraphs.
@@ -195,7 +200,9 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
     /// - Throws: `IntentMarkError.invalidRange` as ``replace(_:with:)-(NSRange,IntentDocument)``.
     @discardableResult
     public mutating func replace(_ range: NSRange, with text: String) throws -> EditorReplacement {
-        try replace(range, with: IntentDocument(text: text))
+        // Typed inside an emphasis, a link or a code span, it stays part of it, as
+        // `EditableIntentDocument.replace(_:with:)` types a string.
+        try change(range, with: IntentDocument(text: text), kind: .typing(text))
     }
 
     /// Takes an edit the user made inside a context while proposals are pending (Writing Tools'
@@ -352,6 +359,8 @@ public struct EditorSession<Mapping: EditorStyleMapping>: Sendable {
             inverse = storage.replace(utf8Range: utf8Range, withProposal: replacement.text, absorbingPlainLineEnd: true)
         case .edit:
             inverse = try storage.replace(range, with: replacement.text)
+        case .typing(let text):
+            inverse = try storage.replace(range, typing: text)
         case .inverse:
             inverse = try storage.apply(replacement)
         }

@@ -172,8 +172,12 @@ public struct EditableIntentDocument: Sendable {
         return replace(utf8Range: utf8Range, with: proposal.renumbered(above: identityHighWater))
     }
 
-    /// Replaces the characters in `range` (UTF-16 units) with plain text, which takes the style
-    /// of the paragraph it lands in.
+    /// Replaces the characters in `range` (UTF-16 units) with text as the user types it: inside
+    /// an emphasis, a link, a code span or another run with inline intents (not at its start or
+    /// end; not in raw HTML), text without a line break continues that run — `ZZ` typed between
+    /// `em` and `ph` of `a *emph*` gives `a *emZZph*`, one emphasis, as a text view's typing
+    /// attributes would —; anywhere else it is plain text, which takes the style of the paragraph
+    /// it lands in.
     /// - Parameters:
     ///   - range: The range to replace.
     ///   - text: The new text; `"\n"` splits paragraphs.
@@ -181,7 +185,51 @@ public struct EditableIntentDocument: Sendable {
     /// - Throws: `IntentMarkError.invalidRange` as ``replace(_:with:)-(NSRange,IntentDocument)``.
     @discardableResult
     public mutating func replace(_ range: NSRange, with text: String) throws -> EditorReplacement {
-        try replace(range, with: IntentDocument(text: text))
+        try replace(range, typing: text)
+    }
+
+    /// Replaces `range` with `text` as typed: inside the text of one run — an insertion not at the
+    /// run's start or end, or a replacement from after its start to at most its end — and without
+    /// a line break, the text takes that run's inline intents, attributes and spans, so that a word
+    /// typed inside an emphasis, a link or a code span stays part of it (as a text view's typing
+    /// attributes are those of the text around the caret); anywhere else — and inside raw HTML, a
+    /// break or a footnote reference's number — it is plain text, which takes the style of the
+    /// paragraph it lands in.
+    mutating func replace(_ range: NSRange, typing text: String) throws -> EditorReplacement {
+        let utf8Range = try utf8Range(of: range)
+        guard let continued = continuing(text, replacing: range) else {
+            return replace(utf8Range: utf8Range, withProposal: IntentDocument(text: text), absorbingPlainLineEnd: false)
+        }
+        // The span identities are the run's own (not moved above the document's, as a
+        // proposal's are): the splice continues the span instead of starting another.
+        return replace(utf8Range: utf8Range, with: continued)
+    }
+
+    /// `text` with the inline intents, attributes and spans of the run it is typed inside of
+    /// (see ``replace(_:typing:)``), or `nil` where it is typed as plain text. `range` is a valid
+    /// range of the text. O(log n + the run's chunk).
+    private func continuing(_ text: String, replacing range: NSRange) -> IntentDocument? {
+        guard !text.isEmpty, !text.contains(where: \.isNewline), range.location != NSNotFound, range.location > 0,
+            let run = runs(inUTF16: NSRange(location: range.location - 1, length: 1)).first,
+            run.textUTF16Range.location < range.location,
+            range.length == 0
+                ? range.location < NSMaxRange(run.textUTF16Range) : NSMaxRange(range) <= NSMaxRange(run.textUTF16Range),
+            !run.inlinePresentationIntent.isEmpty || !run.attributes.isEmpty,
+            // Raw HTML, breaks, footnote numbers and stand-ins are not text a word continues.
+            run.inlinePresentationIntent.isDisjoint(with: [.blockHTML, .inlineHTML, .softBreak, .lineBreak]),
+            !run.attributes.isBlockSeparator, !run.attributes.isPlaceholder, run.attributes.footnoteReference == nil,
+            let (index, before) = chunks.locate(range.location - 1, in: \.textUTF16)
+        else { return nil }
+        // The run's innermost span, from its chunk (``TextRun`` carries no spans).
+        let chunk = chunks.element(at: index).document
+        let offset = run.textUTF8Range.lowerBound - before.textUTF8
+        guard offset >= 0, offset < chunk.text.utf8.count else { return nil }
+        let stored = chunk.storedRun(at: chunk.runIndex(containingUTF8Offset: offset))
+        var document = IntentDocument()
+        document.append(
+            text, inlinePresentationIntent: run.inlinePresentationIntent, attributes: run.attributes,
+            inlineSpans: chunk.inlineSpanPath(of: stored.span))
+        return document
     }
 
     /// Replaces the characters in `range` (UTF-16 units) with a Foundation `AttributedString`,
