@@ -197,7 +197,7 @@ public struct EditableIntentDocument: Sendable {
     /// paragraph it lands in.
     mutating func replace(_ range: NSRange, typing text: String) throws -> EditorReplacement {
         let utf8Range = try utf8Range(of: range)
-        guard let continued = continuing(text, replacing: range) else {
+        guard let continued = continuing(text, replacing: utf8Range) else {
             return replace(utf8Range: utf8Range, withProposal: IntentDocument(text: text), absorbingPlainLineEnd: false)
         }
         // The span identities are the run's own (not moved above the document's, as a
@@ -206,29 +206,31 @@ public struct EditableIntentDocument: Sendable {
     }
 
     /// `text` with the inline intents, attributes and spans of the run it is typed inside of
-    /// (see ``replace(_:typing:)``), or `nil` where it is typed as plain text. `range` is a valid
-    /// range of the text. O(log n + the run's chunk).
-    private func continuing(_ text: String, replacing range: NSRange) -> IntentDocument? {
-        guard !text.isEmpty, !text.contains(where: \.isNewline), range.location != NSNotFound, range.location > 0,
-            let run = runs(inUTF16: NSRange(location: range.location - 1, length: 1)).first,
-            run.textUTF16Range.location < range.location,
-            range.length == 0
-                ? range.location < NSMaxRange(run.textUTF16Range) : NSMaxRange(range) <= NSMaxRange(run.textUTF16Range),
-            !run.inlinePresentationIntent.isEmpty || !run.attributes.isEmpty,
-            // Raw HTML, breaks, footnote numbers and stand-ins are not text a word continues.
-            run.inlinePresentationIntent.isDisjoint(with: [.blockHTML, .inlineHTML, .softBreak, .lineBreak]),
-            !run.attributes.isBlockSeparator, !run.attributes.isPlaceholder, run.attributes.footnoteReference == nil,
-            let (index, before) = chunks.locate(range.location - 1, in: \.textUTF16)
+    /// (see ``replace(_:typing:)``), or `nil` where it is typed as plain text. `utf8Range` is a
+    /// valid range of the text. O(log n), reading the run as stored (a keystroke of plain text
+    /// pays one lookup).
+    private func continuing(_ text: String, replacing utf8Range: Range<Int>) -> IntentDocument? {
+        guard !text.isEmpty, utf8Range.lowerBound > 0, !text.contains(where: \.isNewline),
+            let (index, before) = chunks.locate(utf8Range.lowerBound - 1, in: \.textUTF8)
         else { return nil }
-        // The run's innermost span, from its chunk (``TextRun`` carries no spans).
         let chunk = chunks.element(at: index).document
-        let offset = run.textUTF8Range.lowerBound - before.textUTF8
-        guard offset >= 0, offset < chunk.text.utf8.count else { return nil }
-        let stored = chunk.storedRun(at: chunk.runIndex(containingUTF8Offset: offset))
+        let local = utf8Range.lowerBound - 1 - before.textUTF8
+        guard local >= 0, local < chunk.text.utf8.count else { return nil }
+        let stored = chunk.storedRun(at: chunk.runIndex(containingUTF8Offset: local))
+        let runStart = before.textUTF8 + stored.utf8Range.lowerBound
+        let runEnd = before.textUTF8 + stored.utf8Range.upperBound
+        // Raw HTML and breaks are not text a word continues; a run without inline intents or
+        // attributes is plain already.
+        let intents = stored.inlinePresentationIntent
+        guard runStart < utf8Range.lowerBound, utf8Range.isEmpty ? utf8Range.lowerBound < runEnd : utf8Range.upperBound <= runEnd,
+            intents.isDisjoint(with: [.blockHTML, .inlineHTML, .softBreak, .lineBreak]),
+            !intents.isEmpty || stored.attributes.index != 0
+        else { return nil }
+        let attributes = chunk.attributes(of: stored.attributes)
+        // Separators, stand-ins and footnote numbers are not words either.
+        guard !attributes.isBlockSeparator, !attributes.isPlaceholder, attributes.footnoteReference == nil else { return nil }
         var document = IntentDocument()
-        document.append(
-            text, inlinePresentationIntent: run.inlinePresentationIntent, attributes: run.attributes,
-            inlineSpans: chunk.inlineSpanPath(of: stored.span))
+        document.append(text, inlinePresentationIntent: intents, attributes: attributes, inlineSpans: chunk.inlineSpanPath(of: stored.span))
         return document
     }
 
