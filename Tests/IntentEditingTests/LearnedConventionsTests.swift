@@ -83,6 +83,17 @@ struct LearnedConventionsTests {
         #expect(editable.document.markdown() == "---\ntitle: x\n---\n\nText.\n\n## New\n", "\(editable.document.markdown())")
     }
 
+    @Test("an edited padded table keeps its columns' alignment: right-aligned cells padded on the left, centered on both sides")
+    func tablePaddingFollowsAlignment() throws {
+        let source = "| name  | count | mid  |\n|:------|------:|:----:|\n| apple |     1 |  x   |\n| kiwi  |    22 | yy   |\n"
+        var editable = EditableIntentDocument(try IntentDocument(markdown: source))
+        try editable.replace(NSRange(location: 0, length: 0), with: "Z")
+        let written = editable.document.markdown()
+        #expect(
+            written == "| Zname | count | mid |\n| :---- | ----: | :-: |\n| apple |     1 |  x  |\n| kiwi  |    22 | yy  |\n", "\(written)")
+        #expect(try IntentDocument(markdown: written).isEquivalent(to: editable.document))
+    }
+
     @Test("a source whose tables line up gets its new tables lined up; padding keeps the table's reading")
     func tablePadding() throws {
         let padded = "| Name  | Qty |\n| :---- | --: |\n| apple |   3 |\n\nText.\n"
@@ -92,7 +103,7 @@ struct LearnedConventionsTests {
             with: try IntentDocument(markdown: "| Fruit | 果物 |\n|:-:|-|\n| kiwi \\| fig | 🥝 |\n"))
         let written = editable.document.markdown()
         #expect(
-            written == padded + "\n| Fruit       | 果物 |\n| :---------: | ---- |\n| kiwi \\| fig | 🥝   |\n", "\(written)")
+            written == padded + "\n|    Fruit    | 果物 |\n| :---------: | ---- |\n| kiwi \\| fig | 🥝   |\n", "\(written)")
         #expect(
             try IntentDocument(markdown: written).html()
                 == IntentDocument(markdown: padded + "\n| Fruit | 果物 |\n|:-:|-|\n| kiwi \\| fig | 🥝 |\n").html())

@@ -1,8 +1,10 @@
 import IntentLowering
 import MarkdownParsing
 
-/// GFM tables with their columns lined up: every cell padded with spaces to its column's width,
-/// the delimiter row's dashes as wide, so that the pipes of every row stand in the same columns
+/// GFM tables with their columns lined up: every cell padded with spaces to its column's width
+/// (on the side its column's alignment leaves empty: the left of a right-aligned column, both
+/// sides of a centered one), the delimiter row's dashes as wide, so that the pipes of every row
+/// stand in the same columns
 /// (``MarkdownWritingOptions/padsTableColumns``); and how to tell whether an author's table is
 /// written so.
 ///
@@ -60,6 +62,11 @@ package enum MarkdownTablePadding {
                 widths[column] = max(widths[column], TerminalCellWidth.of(String(decoding: cell, as: UTF8.self)))
             }
         }
+        // Each column's alignment, from its delimiter cell: a right-aligned column is padded on
+        // the left, a centered one on both sides (the odd space on the right), as it shows.
+        let alignments = rows[1].cells.map { cell -> (left: Bool, right: Bool) in
+            (cell.first == UInt8(ascii: ":"), cell.count > 1 && cell.last == UInt8(ascii: ":"))
+        }
         var output: [UInt8] = []
         for (index, row) in rows.enumerated() {
             output += row.prefix
@@ -68,9 +75,12 @@ package enum MarkdownTablePadding {
                 if index == 1 {
                     output += delimiter(cell, width: widths[column])
                 } else {
+                    let spaces = widths[column] - TerminalCellWidth.of(String(decoding: cell, as: UTF8.self))
+                    let alignment = column < alignments.count ? alignments[column] : (left: false, right: false)
+                    let before = alignment.right ? (alignment.left ? spaces / 2 : spaces) : 0
+                    output += repeatElement(UInt8(ascii: " "), count: before)
                     output += cell
-                    let width = TerminalCellWidth.of(String(decoding: cell, as: UTF8.self))
-                    output += repeatElement(UInt8(ascii: " "), count: widths[column] - width)
+                    output += repeatElement(UInt8(ascii: " "), count: spaces - before)
                 }
                 output.append(UInt8(ascii: " "))
             }

@@ -70,7 +70,9 @@ public struct MarkdownWritingOptions: Sendable, Hashable, Codable {
     public var learnsConventions: Bool
     /// Pad every table cell with spaces so that the columns line up: each column as wide as its
     /// widest cell in terminal cells (a CJK character or an emoji takes two), the delimiter row's
-    /// dashes as wide, its alignment colons kept. The table reads the same (GFM trims cells).
+    /// dashes as wide, its alignment colons kept, and each cell placed as its column aligns (a
+    /// right-aligned column's cells padded on the left, a centered one's on both sides). The
+    /// table reads the same (GFM trims cells).
     /// Default `false`: cells are written `| a | b |`. With ``learnsConventions``, a source whose
     /// tables are mostly padded this way turns it on for the tables written anew in it (and one
     /// whose tables mostly are not turns it off).
