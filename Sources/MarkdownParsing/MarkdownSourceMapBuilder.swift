@@ -59,15 +59,7 @@ enum MarkdownSourceMapBuilder {
         }
         // The builder repaired invalid UTF-8 (libcmark-gfm's footnote fallback can cut a
         // scalar), so the text moved: the fingerprints are read from the document.
-        var fingerprints: [Int: MarkdownSourceMap.BlockFingerprint] = [:]
-        var identities: [Int] = []
-        for unit in document.topLevelUnits() {
-            guard let identity = unit.identity else { continue }
-            let existing = fingerprints[identity] ?? .init(textBytes: 0, runCount: 0)
-            if fingerprints[identity] == nil { identities.append(identity) }
-            fingerprints[identity] = .init(
-                textBytes: existing.textBytes + unit.utf8Range.count, runCount: existing.runCount + unit.runCount)
-        }
+        let (fingerprints, identities) = MarkdownSourceMap.fingerprints(of: document)
         return map(
             nodes: nodes, source: source, blocksOf: document, fingerprints: fingerprints, identities: identities, frontMatter: frontMatter)
     }

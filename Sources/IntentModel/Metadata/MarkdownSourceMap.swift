@@ -208,12 +208,10 @@ extension MarkdownSourceMap {
 }
 
 extension MarkdownSourceMap {
-    /// A map of `source` that keeps it whole: its front matter (the first `frontMatterBytes`
-    /// bytes) and then one group of every top-level block of `document`, which must be what
-    /// `source` parses to — as a document assembled from the parses of its parts is (the
-    /// incremental document's). Written from source while none of the blocks is edited and each
-    /// keeps its text length and run count; any edit has the whole group written anew. O(runs).
-    package static func wholeSource(_ source: [UInt8], of document: IntentDocument, frontMatterBytes: Int) -> MarkdownSourceMap {
+    /// The fingerprint of every top-level block of `document` as it is now (its text length,
+    /// separators included, and run count, over all its stretches), and the blocks' identities
+    /// in document order. One pass over the runs.
+    package static func fingerprints(of document: IntentDocument) -> (fingerprints: [Int: BlockFingerprint], identities: [Int]) {
         var fingerprints: [Int: BlockFingerprint] = [:]
         var identities: [Int] = []
         for unit in document.topLevelUnits() {
@@ -223,6 +221,16 @@ extension MarkdownSourceMap {
             fingerprints[identity] = BlockFingerprint(
                 textBytes: existing.textBytes + unit.utf8Range.count, runCount: existing.runCount + unit.runCount)
         }
+        return (fingerprints, identities)
+    }
+
+    /// A map of `source` that keeps it whole: its front matter (the first `frontMatterBytes`
+    /// bytes) and then one group of every top-level block of `document`, which must be what
+    /// `source` parses to — as a document assembled from the parses of its parts is (the
+    /// incremental document's). Written from source while none of the blocks is edited and each
+    /// keeps its text length and run count; any edit has the whole group written anew. O(runs).
+    package static func wholeSource(_ source: [UInt8], of document: IntentDocument, frontMatterBytes: Int) -> MarkdownSourceMap {
+        let (fingerprints, identities) = fingerprints(of: document)
         let bodyStart = min(max(frontMatterBytes, 0), source.count)
         var segments: [Segment] = []
         if bodyStart > 0 { segments.append(Segment(content: .frontMatter, range: 0..<bodyStart)) }
