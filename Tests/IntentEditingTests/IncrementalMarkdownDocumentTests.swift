@@ -346,6 +346,22 @@ struct IncrementalMarkdownDocumentTests {
         #expect(expected.frontMatter != nil)
         #expect(opened.document.isEquivalent(to: expected), "\(opened.document.equivalenceFailure(comparedTo: expected) ?? "")")
         #expect(opened.document.frontMatter == expected.frontMatter)
+        // A first line that opens no front matter yet (a thematic break) is closed by a line an
+        // edit further down makes: typed at the end, or made by deleting what preceded `---`.
+        for (source, edit, text) in [
+            ("---\n\n\"\"\"\"\"\"\n\"\"---\nBa\n", NSRange(location: 21, length: 0), "---\n"),
+            ("---\n\n\"\"\"\"\"\"\n\"\"---\nBa\n", NSRange(location: 12, length: 2), ""),
+            ("+++\nIntro\n\nText +++\n", NSRange(location: 11, length: 5), ""),
+        ] {
+            var closed = try IncrementalMarkdownDocument(source: source)
+            #expect(closed.document.frontMatter == nil)
+            try closed.replace(edit, with: text)
+            let expected = try Self.full(closed.source)
+            #expect(expected.frontMatter != nil, "\(closed.source.debugDescription)")
+            #expect(closed.document.isEquivalent(to: expected), "\(closed.document.equivalenceFailure(comparedTo: expected) ?? "")")
+            #expect(closed.document.frontMatter == expected.frontMatter)
+            #expect(closed.lastChange.fullParseReason?.contains("front matter") == true, "\(closed.lastUpdate)")
+        }
     }
 
     /// The lines of `text` around `range` out to the nearest blank line (or the text's end) on

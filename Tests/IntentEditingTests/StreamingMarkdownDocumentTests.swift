@@ -98,7 +98,7 @@ struct StreamingMarkdownDocumentTests {
         // block referring to it read differently.
         let known = [
             "a block that may hold a changed link reference definition could not be probed", "the edit makes, ends or moves front matter",
-            "the edit crosses the front matter's end",
+            "the edit crosses the front matter's end", "the edit may close front matter that the source's first line opens",
         ]
         #expect(
             reasons.keys.allSatisfy {
@@ -234,6 +234,20 @@ struct StreamingMarkdownDocumentTests {
         try stream.finish()
         #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: document)))
         #expect(parses > 0 && parses <= pieces.count / 16 + 1, "\(parses) parses for \(pieces.count) chunks")
+    }
+
+    @Test("A `---` first line read as a thematic break becomes front matter when a closing line arrives")
+    func frontMatterClosedLater() throws {
+        for holdBack in [StreamingMarkdownDocument.HoldBack.unsettledLines, .incompleteLines, .nothing] {
+            var stream = try StreamingMarkdownDocument(holdBack: holdBack, minimumParseInterval: .zero)
+            try stream.append("---\ntitle: Notes\n\nIntro\n")
+            try stream.flush()
+            #expect(stream.document.frontMatter == nil, "\(holdBack)")
+            try stream.append("---\n# Notes\n")
+            try stream.finish()
+            #expect(stream.document.frontMatter?.content == "title: Notes\n\nIntro\n", "\(holdBack)")
+            #expect(stream.document.isEquivalent(to: try IntentDocument(markdown: stream.committedSource)), "\(holdBack)")
+        }
     }
 
     @Test(

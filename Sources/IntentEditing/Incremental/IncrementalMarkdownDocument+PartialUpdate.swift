@@ -93,6 +93,13 @@ extension IncrementalMarkdownDocument {
         newBytes.append(contentsOf: oldUTF8.dropFirst(edit.upperBound - offset))
         let new = String(decoding: newBytes, as: UTF8.self)
         let next = region.end < editableCount ? tree.element(at: region.end).source : nil
+        // A source whose first line opens front matter that no line closes (a thematic break
+        // there, `---`) gets front matter from an edit further down that makes a closing line.
+        if region.bytes.lowerBound > 0, options.recognizesFrontMatter, frontMatter == nil,
+            Self.mayStartFrontMatter(sourcePrefix(8)), Self.containsDelimiterLine(newBytes)
+        {
+            return .failure(Refusal(reason: "the edit may close front matter that the source's first line opens"))
+        }
         if let refusal = footnoteRefusal(toReparse: old, as: new) { return .failure(refusal) }
         // Front matter is read only at the source's start: a region there is parsed as the whole
         // source is, and gives the document its front matter.
@@ -171,20 +178,38 @@ extension IncrementalMarkdownDocument {
         var found = false
         tree.forEachElement(in: index..<editableCount) { element in
             guard !found else { return }
-            let bytes = Array(element.source.utf8)
-            var lineStart = 0
-            while lineStart < bytes.count, !found {
-                let (contentEnd, next) = LineEndings.line(in: bytes, from: lineStart)
-                let line = bytes[lineStart..<contentEnd]
-                if let first = line.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "."),
-                    line.count >= 3, line.prefix(3).allSatisfy({ $0 == first }), line.dropFirst(3).allSatisfy({ $0 == 32 || $0 == 9 })
-                {
-                    found = true
-                }
-                lineStart = next
-            }
+            found = Self.containsDelimiterLine(Array(element.source.utf8))
         }
         return found
+    }
+
+    /// Whether a line of `bytes` is a front matter delimiter (`---`, `...` or `+++`, spaces or
+    /// tabs after; lines end as ``LineEndings`` says).
+    static func containsDelimiterLine(_ bytes: [UInt8]) -> Bool {
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let (contentEnd, next) = LineEndings.line(in: bytes, from: lineStart)
+            let line = bytes[lineStart..<contentEnd]
+            if let first = line.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "."),
+                line.count >= 3, line.prefix(3).allSatisfy({ $0 == first }), line.dropFirst(3).allSatisfy({ $0 == 32 || $0 == 9 })
+            {
+                return true
+            }
+            lineStart = next
+        }
+        return false
+    }
+
+    /// The source's first `count` bytes (fewer in a shorter source), read from the first
+    /// elements.
+    private func sourcePrefix(_ count: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var index = 0
+        while bytes.count < count, index < editableCount {
+            bytes.append(contentsOf: tree.element(at: index).source.utf8.prefix(count - bytes.count))
+            index += 1
+        }
+        return bytes
     }
 
     /// The UTF-8 bytes an append re-parses: the source from the last block that starts fresh
