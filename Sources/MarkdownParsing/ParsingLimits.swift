@@ -21,7 +21,10 @@ public struct ParsingLimits: Sendable, Hashable, Codable {
     public var maximumNestingWork: Int
     /// The most `[` in one chunk of text between blank lines: libcmark-gfm's bracket matching is
     /// quadratic on long runs of openers such as `![[]()`. Default 50 000 (a list of 50 000 links
-    /// with no blank line between them is the largest block accepted).
+    /// with no blank line between them is the largest block accepted). Each row of a table at the
+    /// top level counts as a chunk of its own (libcmark-gfm parses each cell apart), when the
+    /// pre-scan can tell it is one: a row with a `|`, as many cells as the header and delimiter
+    /// row, no `>` and no `\|`; from any other line the table's rest counts as one chunk.
     public var maximumBracketsPerBlock: Int
     /// The sum over chunks of text between blank lines of the square of their `[` count: bracket
     /// matching's quadratic cost across the whole document, so that many blocks just under
@@ -29,7 +32,7 @@ public struct ParsingLimits: Sendable, Hashable, Codable {
     /// limit, about 2.6 s of libcmark-gfm on `![[]()` runs in a release build here).
     public var maximumBracketWork: Int
     /// The most emphasis delimiter characters (`*`, `_`, `~`) in one chunk of text between blank
-    /// lines: libcmark-gfm 0.29's delimiter processing is quadratic on some runs of them (cmark
+    /// lines (a table's rows counted as ``maximumBracketsPerBlock`` says): libcmark-gfm 0.29's delimiter processing is quadratic on some runs of them (cmark
     /// issue #389, `*a ` … `_a*_ ` …: 80 000 delimiters took 1.2 s, 160 000 up to 31 s). Default
     /// 100 000 (about 2 s of that shape).
     public var maximumEmphasisDelimitersPerBlock: Int
