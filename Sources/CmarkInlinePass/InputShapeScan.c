@@ -120,7 +120,8 @@ static inline int64_t larger(int64_t a, int64_t b) { return a > b ? a : b; }
    could continue lazily); its rows
    follow at the top level, each with a `|` and as many cells. A line that could start another
    block (`#`, a fence, `<`, a footnote definition, a container marker, indentation) or end an
-   HTML block or a fence (a `>`, a fence) ends the counting of rows, as does a blank line. */
+   HTML block or a fence (a `>`, a fence) ends the counting of rows, as does a blank line. The
+   Swift reading of the same rules: InputShape.TableRows. */
 
 /* Whether the line from `start` (before `end`) could start a block other than a table row, or
    (`as_header`) a paragraph that is not a table header: `#`, a backtick or tilde fence, `<`,

@@ -59,18 +59,8 @@ struct InputShape: Equatable {
         return lines
     }
 
-    /// The rules of the scan, read one byte at a time in Swift: the reference for the C scan.
-    ///
-    /// Table rows: libcmark-gfm parses the inlines of each table cell alone, so the rows of a
-    /// table are counted one at a time instead of as one chunk — but only lines that are rows
-    /// without a doubt, since a line counted alone that is in fact part of a paragraph would hide
-    /// that paragraph's delimiters from the limits. A table starts with a header line and a
-    /// delimiter row of as many cells, the header at the top level (no container marker, no
-    /// indentation, in a chunk whose lines have none either and open no footnote definition:
-    /// nothing open that a line could continue lazily); its rows follow at the top level, each
-    /// with a `|` and as many cells. A line that could start another block (`#`, a fence, `<`, a
-    /// footnote definition, a container marker, indentation) or end an HTML block or a fence (a
-    /// `>`, a fence) ends the counting of rows, as does a blank line.
+    /// The rules of the scan, read one byte at a time in Swift: the reference for the C scan. A
+    /// table's rows are counted as chunks of their own (``TableRows``).
     private init(readingBytewise bytes: UnsafeBufferPointer<UInt8>) {
         var lines: [Int] = []
         self.init(readingBytewise: bytes, tableRowLines: &lines)
@@ -82,50 +72,19 @@ struct InputShape: Equatable {
         var brackets = 0
         var delimiters = 0
         var index = 0
-        // Tables: whether the chunk's lines are all at the top level, the cells of the line
-        // before when it may be a table's header (else 0), the cells of the table whose rows are
-        // counted one at a time (0 when none).
-        var chunkAtTopLevel = true
-        var headerCells = 0
-        var tableCells = 0
+        var tables = TableRows()
         var lineNumber = 0
         let count = bytes.count
         while index < count {
             let (indentation, depth) = Self.scanContainerMarkers(bytes, at: &index)
             let contentStart = index
             let line = Self.scanInlineContent(bytes, at: &index)
-            let content = contentStart..<index
             brackets += line.brackets
             delimiters += line.delimiters
             tableCellWork &+= line.pipes &* line.pipes
             if depth > 0 || line.hasContent {
-                let atTopLevel = depth == 0 && indentation == 0
-                var alone = false
-                if tableCells > 0 {
-                    if atTopLevel, line.pipes > 0, !Self.startsOtherBlock(bytes, content, asHeader: false),
-                        Self.plainRowCells(bytes, content) == tableCells
-                    {
-                        alone = true
-                        tableRowLines.append(lineNumber)
-                    } else {
-                        tableCells = 0
-                    }
-                } else if atTopLevel, chunkAtTopLevel, headerCells > 0, line.pipes > 0,
-                    Self.delimiterRowCells(bytes, content) == headerCells
-                {
-                    // The delimiter row: the chunk (header and the lines before it) ends here.
-                    tableCells = headerCells
-                    alone = true
-                }
-                // A footnote definition is a container opened without a marker: a line after it
-                // may continue its paragraph lazily.
-                let opensFootnote =
-                    atTopLevel && content.count >= 2 && bytes[contentStart] == UInt8(ascii: "[")
-                    && bytes[contentStart + 1] == UInt8(ascii: "^")
-                if !atTopLevel || opensFootnote { chunkAtTopLevel = false }
-                headerCells =
-                    tableCells == 0 && atTopLevel && line.pipes > 0 && !Self.startsOtherBlock(bytes, content, asHeader: true)
-                    ? Self.plainRowCells(bytes, content) : 0
+                let reading = tables.read(bytes, contentStart..<index, atTopLevel: depth == 0 && indentation == 0, hasPipe: line.pipes > 0)
+                if reading == .row { tableRowLines.append(lineNumber) }
                 nestingDepth = max(nestingDepth, depth)
                 if depth > 0, !line.hasContent {
                     // Only container markers (`>` on its own continues a quote): the blocks open
@@ -140,14 +99,12 @@ struct InputShape: Equatable {
                 nestedInlineWork &+= max(depth, openDepth) &* (line.brackets + line.delimiters)
                 bracketsPerBlock = max(bracketsPerBlock, brackets)
                 emphasisDelimitersPerBlock = max(emphasisDelimitersPerBlock, delimiters)
-                if alone { endChunk(brackets: &brackets, delimiters: &delimiters) }
+                if reading != .inChunk { endChunk(brackets: &brackets, delimiters: &delimiters) }
             } else {
                 // Blank: nesting stays open; the chunk of text ends, and any table.
                 nestingWork &+= openDepth
                 endChunk(brackets: &brackets, delimiters: &delimiters)
-                chunkAtTopLevel = true
-                headerCells = 0
-                tableCells = 0
+                tables = TableRows()
             }
             // Past the line ending (LF, CR or CRLF).
             if index < count, bytes[index] == 0x0D { index += 1 }
@@ -185,7 +142,7 @@ struct InputShape: Equatable {
     }
 
     @inline(__always)
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
     /// Reads a line's indentation and container markers (`>`, bullets, ordered-list markers),
     /// leaving `index` at the first byte after them; returns the indentation in bytes and the
@@ -247,73 +204,6 @@ struct InputShape: Equatable {
             index += 1
         }
         return (hasContent, brackets, delimiters, pipes)
-    }
-
-    /// Whether the line at `line` could start a block other than a table row, or (`asHeader`) a
-    /// paragraph that is not a table header: `#`, a backtick or tilde fence, `<`, `[^` (a
-    /// footnote definition) — and for a header any `[` (a link reference definition).
-    private static func startsOtherBlock(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, asHeader: Bool) -> Bool {
-        guard let first = line.first.map({ bytes[$0] }) else { return true }
-        switch first {
-        case UInt8(ascii: "#"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"): return true
-        case UInt8(ascii: "["): return asHeader || (line.count >= 2 && bytes[line.lowerBound + 1] == UInt8(ascii: "^"))
-        default: return false
-        }
-    }
-
-    /// The cells libcmark-gfm reads in a row or header line at `line` (starting with no space):
-    /// the `|` separators, less a leading and a trailing one; 0 for a line read otherwise or
-    /// whose cells another version may count differently — a `|` after a backslash, a vertical
-    /// tab or form feed (trimmed like spaces around cells), a `>` (which may end an HTML block).
-    private static func plainRowCells(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Int {
-        var pipes = 0
-        for index in line {
-            switch bytes[index] {
-            case UInt8(ascii: "|"):
-                if index > line.lowerBound, bytes[index - 1] == UInt8(ascii: "\\") { return 0 }
-                pipes += 1
-            case 0x0B, 0x0C, UInt8(ascii: ">"):
-                return 0
-            default:
-                break
-            }
-        }
-        var last = line.upperBound
-        while last > line.lowerBound, isSpace(bytes[last - 1]) { last -= 1 }
-        guard last > line.lowerBound else { return 0 }
-        let leading = bytes[line.lowerBound] == UInt8(ascii: "|") ? 1 : 0
-        let trailing = bytes[last - 1] == UInt8(ascii: "|") ? 1 : 0
-        return pipes + 1 - leading - trailing
-    }
-
-    /// The cells of a delimiter row at `line` (`:---|---:|:-:`, with at least one `|`; spaces
-    /// and tabs around cells), or 0 for any other line.
-    private static func delimiterRowCells(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Int {
-        var last = line.upperBound
-        while last > line.lowerBound, isSpace(bytes[last - 1]) { last -= 1 }
-        var index = line.lowerBound
-        var hasPipe = false
-        if index < last, bytes[index] == UInt8(ascii: "|") {
-            index += 1
-            hasPipe = true
-        }
-        var cells = 0
-        while true {
-            while index < last, isSpace(bytes[index]) { index += 1 }
-            if index < last, bytes[index] == UInt8(ascii: ":") { index += 1 }
-            let dashes = index
-            while index < last, bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index > dashes else { return 0 }
-            if index < last, bytes[index] == UInt8(ascii: ":") { index += 1 }
-            while index < last, isSpace(bytes[index]) { index += 1 }
-            cells += 1
-            if index == last { break }
-            guard bytes[index] == UInt8(ascii: "|") else { return 0 }
-            index += 1
-            hasPipe = true
-            if index == last { break }
-        }
-        return hasPipe ? cells : 0
     }
 
     /// Throws when a shape exceeds its limit.

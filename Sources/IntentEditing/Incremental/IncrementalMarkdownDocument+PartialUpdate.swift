@@ -85,22 +85,12 @@ extension IncrementalMarkdownDocument {
         var old = ""
         tree.forEachElement(in: region.first..<region.end) { old += $0.source }
         let offset = region.bytes.lowerBound
-        let oldUTF8 = old.utf8
-        var newBytes: [UInt8] = []
-        newBytes.reserveCapacity(oldUTF8.count + text.utf8.count)
-        newBytes.append(contentsOf: oldUTF8.prefix(edit.lowerBound - offset))
-        newBytes.append(contentsOf: text.utf8)
-        newBytes.append(contentsOf: oldUTF8.dropFirst(edit.upperBound - offset))
+        let newBytes = Self.replacing((edit.lowerBound - offset)..<(edit.upperBound - offset), of: old, with: text)
         let new = String(decoding: newBytes, as: UTF8.self)
         let next = region.end < editableCount ? tree.element(at: region.end).source : nil
-        // A source whose first line opens front matter that no line closes (a thematic break
-        // there, `---`) gets front matter from an edit further down that makes a closing line.
-        if region.bytes.lowerBound > 0, options.recognizesFrontMatter, frontMatter == nil,
-            Self.mayStartFrontMatter(sourcePrefix(8)), Self.containsDelimiterLine(newBytes)
-        {
-            return .failure(Refusal(reason: "the edit may close front matter that the source's first line opens"))
+        if let refusal = frontMatterClosingRefusal(regionStart: offset, regionBytes: newBytes) ?? footnoteRefusal(toReparse: old, as: new) {
+            return .failure(refusal)
         }
-        if let refusal = footnoteRefusal(toReparse: old, as: new) { return .failure(refusal) }
         // Front matter is read only at the source's start: a region there is parsed as the whole
         // source is, and gives the document its front matter.
         var regionOptions = options
@@ -169,6 +159,17 @@ extension IncrementalMarkdownDocument {
         }
         guard found?.sourceRange == expected else { return Refusal(reason: "the edit makes, ends or moves front matter") }
         return nil
+    }
+
+    /// Why a region after the source's start cannot be re-parsed alone: in a source whose first
+    /// line opens front matter that no line closes (a thematic break there, `---`), a closing
+    /// line the edit leaves in the region (`regionBytes`, as edited) makes everything before it
+    /// front matter. `nil` when it can.
+    private func frontMatterClosingRefusal(regionStart: Int, regionBytes: [UInt8]) -> Refusal? {
+        guard regionStart > 0, options.recognizesFrontMatter, frontMatter == nil, Self.mayStartFrontMatter(sourcePrefix(8)),
+            Self.containsDelimiterLine(regionBytes)
+        else { return nil }
+        return Refusal(reason: "the edit may close front matter that the source's first line opens")
     }
 
     /// Whether a line of the elements from `index` to the footnote definitions is a front

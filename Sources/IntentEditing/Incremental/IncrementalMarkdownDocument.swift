@@ -210,13 +210,17 @@ public struct IncrementalMarkdownDocument: Sendable {
 
     /// The source with `edit` replaced by `text`.
     private func editedSource(_ edit: Range<Int>, _ text: String) -> String {
-        let utf8 = source.utf8
+        String(decoding: Self.replacing(edit, of: source, with: text), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of `text` with the bytes at `range` replaced by `replacement`'s.
+    static func replacing(_ range: Range<Int>, of text: String, with replacement: String) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count + text.utf8.count)
-        bytes.append(contentsOf: utf8.prefix(edit.lowerBound))
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(contentsOf: utf8.dropFirst(edit.upperBound))
-        return String(decoding: bytes, as: UTF8.self)
+        bytes.reserveCapacity(text.utf8.count + replacement.utf8.count)
+        bytes.append(contentsOf: text.utf8.prefix(range.lowerBound))
+        bytes.append(contentsOf: replacement.utf8)
+        bytes.append(contentsOf: text.utf8.dropFirst(range.upperBound))
+        return bytes
     }
 
     /// The UTF-8 offset of UTF-16 offset `offset` of the source (`0...sourceUTF16Count`).
