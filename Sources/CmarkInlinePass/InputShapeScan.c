@@ -117,11 +117,11 @@ static inline int64_t larger(int64_t a, int64_t b) { return a > b ? a : b; }
    paragraph's delimiters from the limits. A table starts with a header line and a delimiter
    row of as many cells, the header at the top level (no container marker, no indentation, in a
    chunk whose lines have none either and open no footnote definition: nothing open that a line
-   could continue lazily); its rows
-   follow at the top level, each with a `|` and as many cells. A line that could start another
-   block (`#`, a fence, `<`, a footnote definition, a container marker, indentation) or end an
-   HTML block or a fence (a `>`, a fence) ends the counting of rows, as does a blank line. The
-   Swift reading of the same rules: InputShape.TableRows. */
+   could continue lazily; not after a byte order mark, which libcmark-gfm skips); its rows follow
+   at the top level, each with a `|` and as many cells. A line that could start another block
+   (`#`, a fence, `<`, a footnote definition, a container marker, indentation) or end an HTML
+   block or a fence (a `>`, a fence) ends the counting of rows, as does a blank line. The Swift
+   reading of the same rules: InputShape.TableRows. */
 
 /* Whether the line from `start` (before `end`) could start a block other than a table row, or
    (`as_header`) a paragraph that is not a table header: `#`, a backtick or tilde fence, `<`,
@@ -205,7 +205,8 @@ void intentmark_scan_input_shape(const uint8_t *bytes, size_t count, intentmark_
         delimiters += (int64_t)line.delimiters;
         table_cell_work += line.pipes * line.pipes;
         if (depth > 0 || line.has_content) {
-            int at_top_level = depth == 0 && indentation == 0;
+            int at_top_level = depth == 0 && indentation == 0
+                && !(content_start == 0 && count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF);
             int alone = 0;
             if (table_cells > 0) {
                 if (at_top_level && line.pipes > 0 && !starts_other_block(bytes, content_start, index, 0)

@@ -6,7 +6,8 @@ extension InputShape {
     ///
     /// A table starts with a header line and a delimiter row of as many cells, the header at the
     /// top level (no container marker, no indentation, in a chunk whose lines have none either
-    /// and open no footnote definition: nothing open that a line could continue lazily); its
+    /// and open no footnote definition: nothing open that a line could continue lazily; not after
+    /// a byte order mark, which libcmark-gfm skips); its
     /// rows follow at the top level, each with a `|` and as many cells. A line that could start
     /// another block (`#`, a fence, `<`, a footnote definition, a container marker, indentation)
     /// or end an HTML block or a fence (a `>`, a fence) ends the counting of rows, as does a

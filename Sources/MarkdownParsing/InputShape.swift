@@ -83,7 +83,10 @@ struct InputShape: Equatable {
             delimiters += line.delimiters
             tableCellWork &+= line.pipes &* line.pipes
             if depth > 0 || line.hasContent {
-                let reading = tables.read(bytes, contentStart..<index, atTopLevel: depth == 0 && indentation == 0, hasPipe: line.pipes > 0)
+                // A byte order mark, which libcmark-gfm skips, is read as a line's indentation.
+                let afterByteOrderMark = contentStart == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF])
+                let reading = tables.read(
+                    bytes, contentStart..<index, atTopLevel: depth == 0 && indentation == 0 && !afterByteOrderMark, hasPipe: line.pipes > 0)
                 if reading == .row { tableRowLines.append(lineNumber) }
                 nestingDepth = max(nestingDepth, depth)
                 if depth > 0, !line.hasContent {

@@ -39,7 +39,7 @@ struct InputShapeTests {
         // Table-shaped lines: headers, delimiter rows, rows, and what may end a table.
         let lines = [
             "a|b", "| a | b |", "-|-", "|---|:-:|", ":-- | --:", "c *d* | e_f", "x|", "|", "|  ", "||", "> q|r", "- i|j", "[^1]: f|g",
-            "# h|i", "```", "<!-- c|d", "--> e|f", "a\\|b|c", "  k|l", "", "p", "* * *", "\u{0B}|a", "[x]|y",
+            "# h|i", "```", "<!-- c|d", "--> e|f", "a\\|b|c", "  k|l", "", "p", "* * *", "\u{0B}|a", "[x]|y", "\u{FEFF}|a|b",
         ]
         for _ in 0..<3_000 {
             let text = (0..<Int.random(in: 0..<12, using: &random)).map { _ in lines[Int.random(in: 0..<lines.count, using: &random)] }
@@ -100,6 +100,9 @@ struct InputShapeTests {
             ("a|b\n-|-\nc|d\ne|f\n", [2, 3]), ("<!--\n\na|b\n-|-\nc|d\n-->|x\ne|f\n", [4]),
             ("```\n\na|b\n-|-\nc|d\n```\ne|f\n", [4]), ("a|b\n-|-\nc|d\n|\ne|f\n", [2]),
             ("a|b\n-|-\nc|d\n\ne|f\n", [2]), ("a|b\n-|-\n  c|d\ne|f\n", []), ("a|b\n-|-\nc|d|e\nf|g\n", []),
+            // A byte order mark before a header (libcmark-gfm skips it, and the leading `|`
+            // with it: two cells, not three).
+            ("\u{FEFF}|a|b\n|-|-|-\nc|d|e\n", []),
             // A header after paragraph lines (libcmark-gfm takes the last line as the header).
             ("p\na|b\n-|-\nc|d\n", [3]),
         ])
@@ -114,7 +117,7 @@ struct InputShapeTests {
         let pieces = [
             "a|b", "| a | b |", "|a|b|c|", "-|-", "|---|:-:|", ":-- | --:", "|-|-|-|", "c *d* | e_f", "x|", "|", "|  ", "||", "> q|r", ">",
             "- i|j", "1. i|j", "[^1]: f|g", "# h|i", "```", "~~~", "<!-- c|d", "--> e|f", "<div>", "a\\|b|c", "  k|l", "    m|n", "", "",
-            "p", "* * *", "***", "[x]: /u |y", "[x]|y", "a|b|", "=|=", "-", "\t|t|", "+++", "---",
+            "p", "* * *", "***", "[x]: /u |y", "[x]|y", "a|b|", "=|=", "-", "\t|t|", "+++", "---", "\u{FEFF}|a|b",
         ]
         var options = MarkdownParsingOptions.default
         options.recognizesFrontMatter = false
