@@ -90,4 +90,32 @@ struct IncrementalMarkdownSourceTests {
             #expect(renumbered.markdown() == text, "\(text.debugDescription)")
         }
     }
+
+    @Test("A definition edited alone: the Markdown is the new source, and an edit of a block afterwards keeps the definitions beside it")
+    func definitionsEditedAlone() throws {
+        // A footnote definition nothing refers to, typed into and deleted from: the region's parse
+        // (with definitions before and after it) was returned as the document, and wrote them.
+        var note = try IncrementalMarkdownDocument(source: "[^1]: note\n")
+        try note.replace(NSRange(location: 10, length: 0), with: " more")
+        #expect(note.document.markdown() == "[^1]: note more\n")
+        var ticks = try IncrementalMarkdownDocument(source: "[^1]: note``\n")
+        try ticks.replace(NSRange(location: 10, length: 2), with: "")
+        #expect(ticks.document.markdown() == "[^1]: note\n")
+        // A block edited afterwards as a document is written anew alone: the unused footnote
+        // definition and the link reference definition after it stay as they were.
+        var intro = try IncrementalMarkdownDocument(source: "Intro.\n\n[^1]: note\n")
+        try intro.replace(NSRange(location: 18, length: 0), with: " more")
+        #expect(intro.document.markdown() == intro.source)
+        var editable = EditableIntentDocument(intro.document)
+        try editable.replace(NSRange(location: 0, length: 0), with: "Z")
+        #expect(editable.document.markdown() == "ZIntro.\n\n[^1]: note more\n")
+        var links = try IncrementalMarkdownDocument(source: "See [x].\n\n[x]: /u\n\nEnd.\n")
+        try links.replace(NSRange(location: 22, length: 0), with: " more")
+        #expect(links.document.markdown() == "See [x].\n\n[x]: /u\n\nEnd more.\n")
+        editable = EditableIntentDocument(links.document)
+        try editable.replace(NSRange(location: 0, length: 0), with: "Z")
+        let written = editable.document.markdown()
+        #expect(written.hasSuffix("\n\n[x]: /u\n\nEnd more.\n"), "\(written.debugDescription)")
+        #expect(try IntentDocument(markdown: written).isEquivalent(to: editable.document))
+    }
 }

@@ -132,7 +132,16 @@ extension IncrementalMarkdownDocument {
                 pieces.append((element.region, element.textRange))
             }
         }
-        if pieces.count == 1, pieces[0].range == 0..<pieces[0].region.document.text.utf8.count {
+        var source: [UInt8] = []
+        source.reserveCapacity(tree.summary.sourceUTF8)
+        tree.forEachElement { source.append(contentsOf: $0.source.utf8) }
+        // One parse holding all the text, and the source it was parsed from: the document as
+        // parsed. (A region's parse holds all the text when the other blocks hold none — a
+        // definition edited alone — and was parsed from the region's source, with definitions
+        // before and after it: its own map would write those.)
+        if pieces.count == 1, pieces[0].range == 0..<pieces[0].region.document.text.utf8.count,
+            pieces[0].region.document.markdownSource?.source == source
+        {
             var document = pieces[0].region.document
             document.frontMatter = frontMatter
             return document
@@ -149,14 +158,29 @@ extension IncrementalMarkdownDocument {
         // The spliced parts' own maps name the sources they were parsed from: the whole source
         // stands for them, so that the document's Markdown gives it back byte for byte until
         // the document itself is edited (before, it was written anew after any update).
-        var source: [UInt8] = []
-        source.reserveCapacity(tree.summary.sourceUTF8)
-        tree.forEachElement { source.append(contentsOf: $0.source.utf8) }
         // The front matter as the source has it (the blank lines after it are the body's); where
         // the source does not start with it (never, as parsed), the document is written anew.
         if let frontMatter, !source.starts(with: frontMatter.rawText.utf8) { return document }
         let frontMatterBytes = frontMatter?.rawText.utf8.count ?? 0
-        document.markdownSource = .wholeSource(source, of: document, frontMatterBytes: frontMatterBytes)
+        // Each element's blocks' lines, so that an edited block is written anew alone and the
+        // definitions between blocks stay; footnote definitions (moved to the end, their source
+        // inside other elements) keep the whole source one group.
+        guard !hasFootnoteSection else {
+            document.markdownSource = .wholeSource(source, of: document, frontMatterBytes: frontMatterBytes)
+            return document
+        }
+        var blocks: [(identities: [Int], range: Range<Int>)] = []
+        var offset = 0
+        tree.forEachElement { element in
+            let utf8 = element.source.utf8
+            if !element.identities.isEmpty {
+                let lineStarts = LineEndings.lineStarts(of: utf8)
+                let end = element.blockLines < lineStarts.count ? lineStarts[element.blockLines] : utf8.count
+                blocks.append((element.identities, offset..<(offset + end)))
+            }
+            offset += utf8.count
+        }
+        document.markdownSource = .assembled(source, blocks: blocks, of: document, frontMatterBytes: frontMatterBytes)
         return document
     }
 }

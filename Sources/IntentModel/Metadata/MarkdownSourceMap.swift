@@ -224,6 +224,35 @@ extension MarkdownSourceMap {
         return (fingerprints, identities)
     }
 
+    /// A map of `source` assembled from its top-level blocks' byte ranges (`blocks`: each range
+    /// with the identities of the blocks on its lines, in source order): the front matter (the
+    /// first `frontMatterBytes` bytes), a group per range and a gap for the bytes between (blank
+    /// lines, link reference and unused footnote definitions), so that an edited block is written
+    /// anew alone and the text around it stays as it was. `document` must be what `source`
+    /// parses to; where the ranges do not name its top-level blocks in order, one by one, or do
+    /// not follow each other, ``wholeSource(_:of:frontMatterBytes:)``. O(runs + blocks).
+    package static func assembled(
+        _ source: [UInt8], blocks: [(identities: [Int], range: Range<Int>)], of document: IntentDocument, frontMatterBytes: Int
+    ) -> MarkdownSourceMap {
+        let (fingerprints, identities) = fingerprints(of: document)
+        let bodyStart = min(max(frontMatterBytes, 0), source.count)
+        var segments: [Segment] = []
+        if bodyStart > 0 { segments.append(Segment(content: .frontMatter, range: 0..<bodyStart)) }
+        var position = bodyStart
+        var named: [Int] = []
+        for block in blocks {
+            guard !block.identities.isEmpty, !block.range.isEmpty, block.range.lowerBound >= position, block.range.upperBound <= source.count
+            else { return wholeSource(source, of: document, frontMatterBytes: frontMatterBytes) }
+            if block.range.lowerBound > position { segments.append(Segment(content: .gap, range: position..<block.range.lowerBound)) }
+            segments.append(Segment(content: .blocks(block.identities), range: block.range))
+            named += block.identities
+            position = block.range.upperBound
+        }
+        guard named == identities else { return wholeSource(source, of: document, frontMatterBytes: frontMatterBytes) }
+        if position < source.count { segments.append(Segment(content: .gap, range: position..<source.count)) }
+        return MarkdownSourceMap(source: source, segments: segments, fingerprints: fingerprints)
+    }
+
     /// A map of `source` that keeps it whole: its front matter (the first `frontMatterBytes`
     /// bytes) and then one group of every top-level block of `document`, which must be what
     /// `source` parses to — as a document assembled from the parses of its parts is (the
