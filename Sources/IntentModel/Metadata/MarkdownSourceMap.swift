@@ -241,7 +241,8 @@ extension MarkdownSourceMap {
         var position = bodyStart
         var named: [Int] = []
         for block in blocks {
-            guard !block.identities.isEmpty, !block.range.isEmpty, block.range.lowerBound >= position, block.range.upperBound <= source.count
+            guard !block.identities.isEmpty, !block.range.isEmpty, block.range.lowerBound >= position,
+                block.range.upperBound <= source.count
             else { return wholeSource(source, of: document, frontMatterBytes: frontMatterBytes) }
             if block.range.lowerBound > position { segments.append(Segment(content: .gap, range: position..<block.range.lowerBound)) }
             segments.append(Segment(content: .blocks(block.identities), range: block.range))
