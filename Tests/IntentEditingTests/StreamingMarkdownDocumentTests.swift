@@ -236,6 +236,31 @@ struct StreamingMarkdownDocumentTests {
         #expect(parses > 0 && parses <= pieces.count / 16 + 1, "\(parses) parses for \(pieces.count) chunks")
     }
 
+    @Test("An append the parser refuses takes nothing: the document and what is held back stay as before")
+    func refusedAppendTakesNothing() throws {
+        var options = MarkdownParsingOptions.default
+        options.limits.maximumBracketsPerBlock = 100
+        for holdBack in [StreamingMarkdownDocument.HoldBack.unsettledLines, .nothing] {
+            var stream = try StreamingMarkdownDocument(options: options, holdBack: holdBack, minimumParseInterval: .zero)
+            try stream.append("Intro\n\nNext")
+            let (committed, held) = (stream.committedSource, stream.heldBack)
+            #expect(throws: IntentMarkError.limitExceeded(limit: "maximumBracketsPerBlock", maximum: 100, found: 200)) {
+                try stream.append(String(repeating: "[", count: 200) + "\n")
+            }
+            #expect(stream.committedSource == committed, "\(holdBack)")
+            #expect(stream.heldBack == held, "\(holdBack)")
+            try stream.append(" more\n")
+            try stream.finish()
+            #expect(stream.committedSource == "Intro\n\nNext more\n", "\(holdBack)")
+        }
+        // Refused at finish: not finished, nothing lost.
+        var stream = try StreamingMarkdownDocument(options: options, holdBack: .incompleteLines, minimumParseInterval: .zero)
+        try stream.append("a" + String(repeating: "[", count: 200))
+        #expect(throws: IntentMarkError.self) { try stream.finish() }
+        #expect(stream.heldBack.utf8.count == 201)
+        #expect(throws: Never.self) { try stream.append(" b") }
+    }
+
     @Test("A `---` first line read as a thematic break becomes front matter when a closing line arrives")
     func frontMatterClosedLater() throws {
         for holdBack in [StreamingMarkdownDocument.HoldBack.unsettledLines, .incompleteLines, .nothing] {

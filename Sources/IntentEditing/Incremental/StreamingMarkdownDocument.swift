@@ -149,20 +149,31 @@ public struct StreamingMarkdownDocument: Sendable {
     /// Appends a chunk of text and parses what it settles.
     /// - Parameter chunk: The next text (any split, even inside a character's line).
     /// - Returns: What changed in ``document`` (an empty change when everything was held back).
-    /// - Throws: The parser's errors (`limitExceeded`, …); `IntentMarkError.invalidRange` after
-    ///   ``finish()``.
+    /// - Throws: The parser's errors (`limitExceeded`, …), when the text due now cannot be
+    ///   parsed: then nothing changes and `chunk` is not taken (``heldBack`` and ``document`` are
+    ///   as before; text held back earlier stays, so a stream whose text exceeds the limits keeps
+    ///   throwing — for trusted text, a stream with `ParsingLimits.unlimited`);
+    ///   `IntentMarkError.invalidRange` after ``finish()``.
     @discardableResult
     public mutating func append(_ chunk: String) throws -> IncrementalChange {
         guard !isFinished else { throw IntentMarkError.invalidRange("the stream is finished: nothing can be appended") }
+        let before = heldBack
         heldBack += chunk
-        return try commit(upTo: isDue() ? Self.settledLength(of: heldBack, holdBack: holdBack, startsMidLine: committedEndsMidLine) : 0)
+        do {
+            return try commit(upTo: isDue() ? Self.settledLength(of: heldBack, holdBack: holdBack, startsMidLine: committedEndsMidLine) : 0)
+        } catch {
+            // Nothing taken: the document and what is held back are as before the chunk.
+            heldBack = before
+            throw error
+        }
     }
 
     /// Parses what ``holdBack`` lets through now, whatever ``minimumParseInterval`` and
     /// ``minimumParseBytes`` ask: for a view's own timer (the next frame, or a moment after the
     /// last append) when appends stop for a while before the stream finishes.
     /// - Returns: What changed in ``document`` (an empty change when nothing was waiting).
-    /// - Throws: The parser's errors; `IntentMarkError.invalidRange` after ``finish()``.
+    /// - Throws: The parser's errors (then nothing changes, as for ``append(_:)``);
+    ///   `IntentMarkError.invalidRange` after ``finish()``.
     @discardableResult
     public mutating func flush() throws -> IncrementalChange {
         guard !isFinished else { throw IntentMarkError.invalidRange("the stream is finished: nothing is left to parse") }
@@ -178,8 +189,8 @@ public struct StreamingMarkdownDocument: Sendable {
         }
         let bytes = Array(heldBack.utf8)
         let settled = String(decoding: bytes[..<cut], as: UTF8.self)
-        heldBack = String(decoding: bytes[cut...], as: UTF8.self)
         try incremental.append(settled)
+        heldBack = String(decoding: bytes[cut...], as: UTF8.self)
         openEnd = nil
         lastParseEnd = clock()
         committedEndsMidLine = bytes[cut - 1] != UInt8(ascii: "\n") && bytes[cut - 1] != UInt8(ascii: "\r")
@@ -205,18 +216,18 @@ public struct StreamingMarkdownDocument: Sendable {
 
     /// Parses what is held back: the stream is complete.
     /// - Returns: What changed.
-    /// - Throws: The parser's errors.
+    /// - Throws: The parser's errors: then nothing changes, and the stream is not finished.
     @discardableResult
     public mutating func finish() throws -> IncrementalChange {
-        isFinished = true
-        let rest = heldBack
-        heldBack = ""
-        guard !rest.isEmpty else {
+        guard !heldBack.isEmpty else {
+            isFinished = true
             let summary = incremental.tree.summary
             return .none(
                 sourceCount: summary.sourceUTF8, textUTF8: summary.textUTF8, textUTF16: summary.textUTF16, blockCount: summary.blocks)
         }
-        try incremental.append(rest)
+        try incremental.append(heldBack)
+        heldBack = ""
+        isFinished = true
         return incremental.lastChange
     }
 
