@@ -64,7 +64,11 @@ public struct MarkdownParsingOptions: Sendable, Hashable, Codable {
     public var appliesDisplayAttributes: Bool
     /// Whether YAML (`---`) or TOML (`+++`) front matter at the very start of the source becomes
     /// the document's ``IntentModel/FrontMatter`` instead of Markdown (a thematic break and a
-    /// heading). Default `true`; only with ``InterpretedSyntax/full``.
+    /// heading): delimiter lines around lines that begin a mapping (`title: Notes`), as
+    /// ``IntentModel/FrontMatter`` says. Default `true`; only with ``InterpretedSyntax/full``.
+    /// Text that is not a file's (a language model's answer) is better read with `false`: an
+    /// answer that opens with `---` and a `key: value` line, and has another `---` line further
+    /// on, would otherwise lose the lines between to front matter.
     public var recognizesFrontMatter: Bool
     /// Whether top-level block quotes led by `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]` or
     /// `[!CAUTION]` become GitHub alerts (``IntentModel/GitHubAlert``, on the quote's block

@@ -340,7 +340,7 @@ struct IncrementalMarkdownDocumentTests {
         #expect(incremental.lastChange.fullParseReason?.contains("front matter") == true)
         try expectFullParseEquality("closing line removed")
         // An opening line typed at the top, closed by a line inside a later block, is found.
-        var opened = try IncrementalMarkdownDocument(source: "Intro\n\n```\n---\n```\n\nLast.\n")
+        var opened = try IncrementalMarkdownDocument(source: "title: Intro\n\n```\n---\n```\n\nLast.\n")
         try opened.replace(NSRange(location: 0, length: 0), with: "---\n")
         let expected = try Self.full(opened.source)
         #expect(expected.frontMatter != nil)
@@ -349,9 +349,12 @@ struct IncrementalMarkdownDocumentTests {
         // A first line that opens no front matter yet (a thematic break) is closed by a line an
         // edit further down makes: typed at the end, or made by deleting what preceded `---`.
         for (source, edit, text) in [
-            ("---\n\n\"\"\"\"\"\"\n\"\"---\nBa\n", NSRange(location: 21, length: 0), "---\n"),
-            ("---\n\n\"\"\"\"\"\"\n\"\"---\nBa\n", NSRange(location: 12, length: 2), ""),
-            ("+++\nIntro\n\nText +++\n", NSRange(location: 11, length: 5), ""),
+            ("---\n\na: \"\"\"\n\"\"---\nBa\n", NSRange(location: 21, length: 0), "---\n"),
+            ("---\n\na: \"\"\"\n\"\"---\nBa\n", NSRange(location: 12, length: 2), ""),
+            ("+++\nkey = 1\n\nText +++\n", NSRange(location: 13, length: 5), ""),
+            // The first content line after a comment (`# H`, a heading in Markdown) made a
+            // mapping key: the lines up to the closing line are front matter now.
+            ("---\n# H\n\nText\n\nkey: v\n---\nEnd\n", NSRange(location: 9, length: 4), "a: b"),
         ] {
             var closed = try IncrementalMarkdownDocument(source: source)
             #expect(closed.document.frontMatter == nil)

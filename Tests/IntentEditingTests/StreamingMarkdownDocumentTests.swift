@@ -99,6 +99,7 @@ struct StreamingMarkdownDocumentTests {
         let known = [
             "a block that may hold a changed link reference definition could not be probed", "the edit makes, ends or moves front matter",
             "the edit crosses the front matter's end", "the edit may close front matter that the source's first line opens",
+            "the edit may make front matter of the lines the source's first line opens",
         ]
         #expect(
             reasons.keys.allSatisfy {

@@ -40,7 +40,7 @@ struct MetadataWritingTests {
         #expect(document.html() == (try ReferenceParser.html(body)))
     }
 
-    @Test("front matter: YAML and TOML, closed by ---, ... or +++; otherwise Markdown")
+    @Test("front matter: YAML and TOML, closed by ---, ... or +++, beginning a mapping; otherwise Markdown")
     func frontMatterRules() throws {
         let yaml = try IntentDocument(markdown: "\u{FEFF}---\na: 1\n...\nText\n")
         #expect(yaml.frontMatter == FrontMatter(format: .yaml, rawText: "---\na: 1\n...\n", sourceRange: 3..<16))
@@ -50,14 +50,27 @@ struct MetadataWritingTests {
         #expect(toml.frontMatter?.format == .toml && toml.frontMatter?.content == "title = 'x'\n" && toml.text.isEmpty)
         // Not front matter: no closing line, a closing line of the other format, not at the start,
         // or the option off.
-        for source in ["---\na: 1\n", "---\na: 1\n+++\n", "\n---\na\n---\n", "... \na\n...\n"] {
+        // Content that begins no mapping: Markdown between thematic breaks (a heading, a
+        // paragraph, emphasis, a list, indentation), TOML that is no key or table.
+        for source in [
+            "---\na: 1\n", "---\na: 1\n+++\n", "\n---\na\n---\n", "... \na\n...\n", "---\n# Heading\n\nText\n---\nEnd\n",
+            "---\nText\n---\n", "---\n**Note:** x\n---\n", "---\n- a: 1\n---\n", "---\n  title: x\n---\n", "---\nhttp://x\n---\n",
+            "+++\nText\n+++\n",
+        ] {
             let document = try IntentDocument(markdown: source)
             #expect(document.frontMatter == nil, "\(source.debugDescription)")
             #expect(document.html() == (try ReferenceParser.html(source)))
         }
+        // A mapping after blank and comment lines, an empty one, a TOML table.
+        for (source, content) in [
+            ("---\n# about\n\ntitle: x\nbody\n---\n", "# about\n\ntitle: x\nbody\n"), ("---\n---\nText\n", ""),
+            ("---\n\"a b\": 1\n---\n", "\"a b\": 1\n"), ("---\ntags:\n- a\n...\n", "tags:\n- a\n"), ("+++\n[params]\n+++\n", "[params]\n"),
+        ] {
+            #expect(try IntentDocument(markdown: source).frontMatter?.content == content[...], "\(source.debugDescription)")
+        }
         var options = MarkdownParsingOptions()
         options.recognizesFrontMatter = false
-        #expect(try IntentDocument(markdown: "---\na\n---\n", options: options).frontMatter == nil)
+        #expect(try IntentDocument(markdown: "---\na: 1\n---\n", options: options).frontMatter == nil)
         // Line numbers and columns after the front matter are the source's.
         options = MarkdownParsingOptions(appliesSourcePositionAttributes: true)
         let positioned = try IntentDocument(markdown: "---\na: 1\n---\n\n  *x*\n", options: options)

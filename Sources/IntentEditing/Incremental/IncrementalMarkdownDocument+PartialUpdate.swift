@@ -88,7 +88,9 @@ extension IncrementalMarkdownDocument {
         let newBytes = Self.replacing((edit.lowerBound - offset)..<(edit.upperBound - offset), of: old, with: text)
         let new = String(decoding: newBytes, as: UTF8.self)
         let next = region.end < editableCount ? tree.element(at: region.end).source : nil
-        if let refusal = frontMatterClosingRefusal(regionStart: offset, regionBytes: newBytes) ?? footnoteRefusal(toReparse: old, as: new) {
+        if let refusal = frontMatterOpeningRefusal(edit: edit, regionStart: offset, regionBytes: newBytes)
+            ?? footnoteRefusal(toReparse: old, as: new)
+        {
             return .failure(refusal)
         }
         // Front matter is read only at the source's start: a region there is parsed as the whole
@@ -161,15 +163,26 @@ extension IncrementalMarkdownDocument {
         return nil
     }
 
-    /// Why a region after the source's start cannot be re-parsed alone: in a source whose first
-    /// line opens front matter that no line closes (a thematic break there, `---`), a closing
-    /// line the edit leaves in the region (`regionBytes`, as edited) makes everything before it
-    /// front matter. `nil` when it can.
-    private func frontMatterClosingRefusal(regionStart: Int, regionBytes: [UInt8]) -> Refusal? {
-        guard regionStart > 0, options.recognizesFrontMatter, frontMatter == nil, Self.mayStartFrontMatter(sourcePrefix(8)),
-            Self.containsDelimiterLine(regionBytes)
-        else { return nil }
-        return Refusal(reason: "the edit may close front matter that the source's first line opens")
+    /// Why a region after the source's start cannot be re-parsed alone in a source whose first
+    /// line opens front matter that it does not have (a thematic break there, `---`): a closing
+    /// line the edit leaves in the region (`regionBytes`, as edited) may make everything before
+    /// it front matter, and an edit in the lines that decide whether the content begins a
+    /// mapping (``FrontMatterScanner/decidingLinesEnd(_:)``) may make the lines up to a later
+    /// closing line front matter. `nil` when it can.
+    private func frontMatterOpeningRefusal(edit: Range<Int>, regionStart: Int, regionBytes: [UInt8]) -> Refusal? {
+        guard regionStart > 0, options.recognizesFrontMatter, frontMatter == nil, Self.mayStartFrontMatter(sourcePrefix(8)) else {
+            return nil
+        }
+        if Self.containsDelimiterLine(regionBytes) {
+            return Refusal(reason: "the edit may close front matter that the source's first line opens")
+        }
+        // The deciding lines are read from the source's first 4 KiB; a longer stretch counts whole.
+        let prefix = sourcePrefix(4_096)
+        let decidingEnd = prefix.withUnsafeBufferPointer { FrontMatterScanner.decidingLinesEnd($0) }
+        if edit.lowerBound <= decidingEnd {
+            return Refusal(reason: "the edit may make front matter of the lines the source's first line opens")
+        }
+        return nil
     }
 
     /// Whether a line of the elements from `index` to the footnote definitions is a front

@@ -3,8 +3,12 @@
 ///
 /// The parser recognises it (``MarkdownParsing/MarkdownParsingOptions/recognizesFrontMatter``, on
 /// by default) when the first line of the source, after an optional byte order mark, is `---` or
-/// `+++` (spaces or tabs may follow) and a later line closes it: `---` or `...` for YAML, `+++`
-/// for TOML. The lines are then not read as Markdown (no thematic break, no setext heading);
+/// `+++` (spaces or tabs may follow), a later line closes it (`---` or `...` for YAML, `+++`
+/// for TOML), and its first line that is neither blank nor a `#` comment begins a mapping — for
+/// YAML a key at the left margin followed by `:` and a space or the line's end (`title: Notes`),
+/// for TOML `key =` or a table header (`[params]`); a thematic break followed by Markdown
+/// (`---`, `# Heading`, `Text`, `---`) stays Markdown. The lines are then not read as Markdown
+/// (no thematic break, no setext heading);
 /// the document keeps them here, as written. The Markdown writer writes ``rawText`` back verbatim;
 /// HTML, plain text, RTF, the terminal and `AttributedString` leave it out; the JSON form carries
 /// it. The library does not parse YAML or TOML: ``content`` is the text to hand to a parser of

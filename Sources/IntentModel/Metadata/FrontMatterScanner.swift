@@ -3,26 +3,88 @@
 /// The first line, after an optional UTF-8 byte order mark, must be `---` (YAML) or `+++`
 /// (TOML), optionally followed by spaces or tabs; the front matter ends with the first later line
 /// that is `---` or `...` (YAML) or `+++` (TOML), again with optional spaces or tabs, and
-/// includes that line's line ending (LF, CRLF or CR). Without a closing line there is no front
-/// matter and the source is Markdown from its first byte. One pass over the bytes up to the
-/// closing line.
+/// includes that line's line ending (LF, CRLF or CR). Its first line that is neither blank nor a
+/// comment (`#` after optional spaces or tabs) must begin a mapping: for YAML a key at the left
+/// margin followed by `:` and a space, a tab or the line's end (`title: Notes`, `tags:`), for
+/// TOML a key followed by `=` or a table header (`[params]`) — so that a thematic break followed
+/// by Markdown (`---`, `# Heading`, `Text`, `---`) stays Markdown. Without a closing line, or
+/// with other content, there is no front matter and the source is Markdown from its first byte.
+/// One pass over the bytes up to the closing line.
 package enum FrontMatterScanner {
     /// The front matter at the start of `bytes`, or `nil`.
-    package static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> FrontMatter? {
+    /// - Parameter checkingContent: Whether the content must begin a mapping (as the parser
+    ///   reads); `false` finds the delimiter lines alone.
+    package static func scan(_ bytes: UnsafeBufferPointer<UInt8>, checkingContent: Bool = true) -> FrontMatter? {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         var lineEnd = endOfLine(in: bytes, from: start)
         guard start < bytes.count, bytes[start] != UInt8(ascii: "."),
             let format = delimiter(bytes, start..<lineEnd.contentEnd)
         else { return nil }
+        var deciding = checkingContent
         while lineEnd.next < bytes.count {
             let lineStart = lineEnd.next
             lineEnd = endOfLine(in: bytes, from: lineStart)
-            guard delimiter(bytes, lineStart..<lineEnd.contentEnd) == format else { continue }
+            let line = lineStart..<lineEnd.contentEnd
+            guard delimiter(bytes, line) == format else {
+                if deciding, !isBlankOrComment(bytes, line) {
+                    guard beginsMapping(bytes, line, format: format) else { return nil }
+                    deciding = false
+                }
+                continue
+            }
             let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<lineEnd.next]), as: UTF8.self)
             return FrontMatter(format: format, rawText: raw, sourceRange: start..<lineEnd.next)
         }
         return nil
+    }
+
+    /// Where the lines end that decide whether `bytes` (a source's first bytes, starting with a
+    /// delimiter line) opens front matter: after the first content line that is neither blank
+    /// nor a comment, or after the closing line when it comes first; `bytes.count` when neither
+    /// is within `bytes`. An edit before this offset can make or unmake front matter whose
+    /// closing line lies further on.
+    package static func decidingLinesEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        var lineEnd = endOfLine(in: bytes, from: start)
+        guard let format = delimiter(bytes, start..<lineEnd.contentEnd) else { return 0 }
+        while lineEnd.next < bytes.count {
+            let lineStart = lineEnd.next
+            lineEnd = endOfLine(in: bytes, from: lineStart)
+            let line = lineStart..<lineEnd.contentEnd
+            if delimiter(bytes, line) == format || !isBlankOrComment(bytes, line) { return lineEnd.next }
+        }
+        return bytes.count
+    }
+
+    /// Whether the line at `line` is blank or a comment (`#` after optional spaces or tabs), in
+    /// YAML and TOML alike.
+    private static func isBlankOrComment(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+        guard let first = line.first(where: { bytes[$0] != 0x20 && bytes[$0] != 0x09 }) else { return true }
+        return bytes[first] == UInt8(ascii: "#")
+    }
+
+    /// Whether the line at `line` begins a mapping: in YAML a key at the left margin (not a
+    /// sequence item, a flow collection, an anchor, an alias, a tag, a block scalar or a
+    /// directive) and a `:` followed by a space, a tab or the line's end; in TOML a table header
+    /// (`[`) or a key at the left margin followed by `=`.
+    private static func beginsMapping(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, format: FrontMatter.Format) -> Bool {
+        guard let first = line.first.map({ bytes[$0] }) else { return false }
+        switch format {
+        case .yaml:
+            guard !" \t#-?:,[]{}&*!|>%@`".utf8.contains(first) else { return false }
+            for index in line where bytes[index] == UInt8(ascii: ":") {
+                if index + 1 == line.upperBound || bytes[index + 1] == 0x20 || bytes[index + 1] == 0x09 { return true }
+            }
+            return false
+        case .toml:
+            if first == UInt8(ascii: "[") { return true }
+            let isKeyStart =
+                (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")) || (first >= 0x30 && first <= 0x39)
+                || first == UInt8(ascii: "_") || first == UInt8(ascii: "-") || first == UInt8(ascii: "\"") || first == UInt8(ascii: "'")
+            return isKeyStart && line.contains { bytes[$0] == UInt8(ascii: "=") }
+        }
     }
 
     /// `bytes` with the front matter at `range` blanked: every byte but line endings a space, so
@@ -36,12 +98,12 @@ package enum FrontMatterScanner {
         return blanked
     }
 
-    /// Whether `text` is front matter and nothing else: what the parser reads at the start of a
-    /// source, from its first byte to its last.
+    /// Whether `text` is front matter and nothing else, from its first byte to its last: an
+    /// opening delimiter line and the first closing one, whatever the content between.
     package static func isWholeFrontMatter(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            guard let found = scan(bytes) else { return false }
+            guard let found = scan(bytes, checkingContent: false) else { return false }
             return found.sourceRange == 0..<bytes.count
         }
     }
