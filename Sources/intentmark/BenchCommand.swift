@@ -71,7 +71,12 @@ struct BenchCommand {
             // As `convert` does: invalid UTF-8 is an error (the benchmark would time the repaired
             // text, not the file), and an empty input has no throughput.
             guard !data.isEmpty else { throw IntentMarkError.unreadableFile(path: file, reason: "it is empty: nothing to measure") }
-            _ = try IntentDocument(markdown: data)
+            do {
+                _ = try IntentDocument(markdown: data)
+            } catch IntentMarkError.invalidUTF8(let offset) {
+                throw IntentMarkError.unreadableFile(
+                    path: file == "-" ? "standard input" : file, reason: "not valid UTF-8 (first invalid byte at offset \(offset))")
+            }
             inputs.append((file, data))
         }
         // Peak memory is measured as the benchmark suite does: each task once in a fresh child

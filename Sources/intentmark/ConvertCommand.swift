@@ -356,6 +356,25 @@ struct ConvertCommand {
         return .success
     }
 
+    /// `data`, read from `path` (`-`: standard input), parsed; invalid UTF-8 is named by the
+    /// input that holds it.
+    /// - Throws: ``IntentMarkError/unreadableFile(path:reason:)`` for invalid UTF-8, the parser's
+    ///   other errors as they are.
+    static func parse(_ data: Data, from path: String, options: MarkdownParsingOptions) throws -> IntentDocument {
+        do {
+            return try IntentDocument(markdown: data, options: options)
+        } catch IntentMarkError.invalidUTF8(let offset) {
+            throw notUTF8(path, offset: offset)
+        }
+    }
+
+    /// The error for invalid UTF-8 at byte `offset` of the input at `path` (`-`: standard input).
+    static func notUTF8(_ path: String, offset: Int) -> IntentMarkError {
+        .unreadableFile(
+            path: path == "-" ? "standard input" : path,
+            reason: "not valid UTF-8 (first invalid byte at offset \(offset); --repair-utf8 replaces it)")
+    }
+
     /// Reads the input: the embedded document, the input files (Markdown, or the JSON form with
     /// `-f json`) or standard input.
     /// - Throws: ``IntentMarkError`` when the input cannot be read or parsed.
@@ -373,7 +392,7 @@ struct ConvertCommand {
             document = joined
         } else if inputPaths.count == 1, let path = inputPaths.first, path != "-" {
             let data = try readInput(at: path, maximumBytes: parsingOptions.limits.maximumInputBytes)
-            document = try IntentDocument(markdown: data, options: parsingOptions)
+            document = try Self.parse(data, from: path, options: parsingOptions)
         } else if inputPaths.count > 1 {
             // As pandoc: the files joined by a blank line, read as one document; relative links
             // stay as written unless --base-url is given.
@@ -390,13 +409,11 @@ struct ConvertCommand {
             } catch IntentMarkError.invalidUTF8(let offset) {
                 // Named by the file that holds the byte, at its offset there (not in the joined text).
                 guard let file = starts.last(where: { $0.offset <= offset }) else { throw IntentMarkError.invalidUTF8(byteOffset: offset) }
-                throw IntentMarkError.unreadableFile(
-                    path: file.path == "-" ? "standard input" : file.path,
-                    reason: "not valid UTF-8 (first invalid byte at offset \(offset - file.offset); --repair-utf8 replaces it)")
+                throw Self.notUTF8(file.path, offset: offset - file.offset)
             }
         } else {
-            document = try IntentDocument(
-                markdown: Self.readStandardInput(maximumBytes: parsingOptions.limits.maximumInputBytes), options: parsingOptions)
+            document = try Self.parse(
+                Self.readStandardInput(maximumBytes: parsingOptions.limits.maximumInputBytes), from: "-", options: parsingOptions)
         }
         return document
     }

@@ -202,7 +202,8 @@ enum HelpText {
               --language CODE           BCP-47 language code put on every run
               --repair-utf8             replace invalid UTF-8 with U+FFFD instead of failing
               --unlimited               lift the parsing limits that guard against hostile input
-                                        (nesting depth, nesting work, brackets per block)
+                                        (nesting depth and work, brackets and emphasis per
+                                        block and in all, cells per table row)
               --no-front-matter         read ---/+++ front matter at the start as Markdown (default:
                                         metadata, kept by markdown and json, left out elsewhere)
               --no-alerts               read > [!NOTE] … as a plain quote with its marker (default:

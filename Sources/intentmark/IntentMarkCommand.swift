@@ -48,6 +48,7 @@ enum IntentMarkCommand {
         case BenchCommand.childFlag:
             return try BenchCommand.runMemoryChild(Array(arguments.dropFirst()))
         case "--version":
+            guard arguments.count == 1 else { throw UsageError("--version takes nothing after it (got '\(arguments[1])')") }
             write(
                 "intentmark \(version)\nlibcmark-gfm \(CmarkLibraryInfo.version): \(CmarkLibraryInfo.inlinePasses)\n",
                 to: .standardOutput)
@@ -83,7 +84,11 @@ enum IntentMarkCommand {
             write("intentmark: \(OneLineText.escaping(error.description))\n", to: .standardError)
             return .conversionFailed
         case let error as IntentMarkError:
-            write("intentmark: \(OneLineText.escaping(error.description))\n", to: .standardError)
+            var message = error.description
+            if case .limitExceeded(let limit, _, _) = error, limit != "libcmark-gfm buffer", limit != "maximumInputBytes" {
+                message += " (a guard against hostile input; --unlimited lifts the parsing limits for trusted input)"
+            }
+            write("intentmark: \(OneLineText.escaping(message))\n", to: .standardError)
             return .conversionFailed
         default:
             write("intentmark: \(OneLineText.escaping(String(describing: error)))\n", to: .standardError)

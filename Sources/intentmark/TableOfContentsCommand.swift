@@ -24,9 +24,11 @@ struct TableOfContentsCommand {
     }
 
     /// The entries as a Markdown list, nested by level relative to the shallowest heading:
-    /// `- [Title](#anchor)`, two spaces per level. Link text escapes the characters Markdown could
-    /// read as syntax there (`\\`, backtick, `*`, `_`, brackets, `<`, `>`, `&`, `~`).
+    /// `- [Title](#anchor)`, two spaces per level; a heading with no anchor (punctuation alone)
+    /// is listed without a link, an empty one not at all. Link text escapes the characters
+    /// Markdown could read as syntax there (`\\`, backtick, `*`, `_`, brackets, `<`, `>`, `&`, `~`).
     static func markdownList(_ entries: [TableOfContentsEntry]) -> String {
+        let entries = entries.filter { !$0.title.allSatisfy(\.isWhitespace) }
         let shallowest = entries.map(\.level).min() ?? 1
         var result = ""
         var previousLevel = shallowest
@@ -35,7 +37,8 @@ struct TableOfContentsCommand {
             let level = min(entry.level, previousLevel + 1)
             previousLevel = level
             result += String(repeating: "  ", count: level - shallowest)
-            result += "- [" + escaped(entry.title) + "](#" + entry.anchor + ")\n"
+            result +=
+                entry.anchor.isEmpty ? "- " + escaped(entry.title) + "\n" : "- [" + escaped(entry.title) + "](#" + entry.anchor + ")\n"
         }
         return result
     }

@@ -92,6 +92,9 @@ struct CLITests {
         #if os(Linux)
             #expect(lines.last?.hasSuffix(": inline passes on several threads at once") == true)
         #endif
+        let extra = try Self.run(["--version", "extra"])
+        #expect(extra.status == 64)
+        #expect(extra.standardError.hasPrefix("intentmark: --version takes nothing after it (got 'extra')\n"))
     }
 
     @Test func convertsStandardInputToARunDump() throws {
@@ -144,7 +147,16 @@ struct CLITests {
         #expect(missing.standardError == "intentmark: cannot read /nonexistent/file.md: no such file\n")
         let invalid = try Self.run(["convert"], input: Data([0x61, 0xC3, 0x28]))
         #expect(invalid.status == 1)
-        #expect(invalid.standardError.contains("not valid UTF-8 (first invalid byte at offset 1)"))
+        #expect(
+            invalid.standardError
+                == "intentmark: cannot read standard input: not valid UTF-8 (first invalid byte at offset 1; --repair-utf8 replaces it)\n")
+        let file = FileManager.default.temporaryDirectory.appending(path: "intentmark-invalid-\(getpid()).md")
+        try Data([0x61, 0xC3, 0x28]).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let named = try Self.run(["convert", file.path])
+        #expect(
+            named.standardError
+                == "intentmark: cannot read \(file.path): not valid UTF-8 (first invalid byte at offset 1; --repair-utf8 replaces it)\n")
         let repaired = try Self.run(["convert", "--repair-utf8"], input: Data([0x61, 0xC3, 0x28, 0x0A]))
         #expect(repaired.status == 0)
         #expect(repaired.output.hasPrefix("a\u{FFFD}( {"))
@@ -296,7 +308,7 @@ extension CLITests {
         try Data([0x61, 0xFF, 0x62]).write(to: invalid)
         let cases: [(String, String)] = [
             (empty.path, "intentmark: cannot read \(empty.path): it is empty: nothing to measure\n"),
-            (invalid.path, "intentmark: input is not valid UTF-8 (first invalid byte at offset 1)\n"),
+            (invalid.path, "intentmark: cannot read \(invalid.path): not valid UTF-8 (first invalid byte at offset 1)\n"),
             (directory.path, "intentmark: cannot read \(directory.path): is a directory\n"),
             ("/nonexistent/x.md", "intentmark: cannot read /nonexistent/x.md: no such file\n"),
         ]
@@ -334,7 +346,10 @@ extension CLITests {
         let hostile = Data((String(repeating: "> ", count: 12_000) + "a\n").utf8)
         let limited = try Self.run(["convert", "--to", "plain"], input: hostile)
         #expect(limited.status == 1)
-        #expect(limited.standardError == "intentmark: input exceeds the maximumNestingDepth limit (12000 > 10000)\n")
+        #expect(
+            limited.standardError
+                == "intentmark: input exceeds the maximumNestingDepth limit (12000 > 10000) (a guard against hostile input; --unlimited lifts the parsing limits for trusted input)\n"
+        )
         let lifted = try Self.run(["convert", "--to", "plain", "--unlimited"], input: hostile)
         #expect(lifted.status == 0)
     }

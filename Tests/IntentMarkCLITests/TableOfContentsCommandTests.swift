@@ -50,4 +50,14 @@ struct TableOfContentsCommandTests {
         let unknown = try CLITests.run(["toc", "-", "--width", "3"], input: Self.markdown)
         #expect(unknown.status == 64)
     }
+
+    @Test("A heading of punctuation alone gets no id and an entry without a link; an empty one no entry")
+    func headingsWithoutAnchors() throws {
+        let markdown = Data("# Top\n\n## ?!\n\n#\n".utf8)
+        let html = try CLITests.run(["convert", "-", "-t", "html", "--heading-ids"], input: markdown)
+        // The empty heading's anchor is the second empty one: `-1`, as GitHub numbers it.
+        #expect(String(decoding: html.standardOutput, as: UTF8.self) == "<h1 id=\"top\">Top</h1>\n<h2>?!</h2>\n<h1 id=\"-1\"></h1>\n")
+        let toc = try CLITests.run(["toc", "-"], input: markdown)
+        #expect(String(decoding: toc.standardOutput, as: UTF8.self) == "- [Top](#top)\n  - ?!\n")
+    }
 }

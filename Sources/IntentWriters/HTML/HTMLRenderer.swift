@@ -360,12 +360,13 @@ struct HTMLRenderer: ~Copyable {
         }
     }
 
-    /// `<h1>`…`<h6>`, with its anchor as `id` when the options ask for heading ids.
+    /// `<h1>`…`<h6>`, with its anchor as `id` when the options ask for heading ids (none for an
+    /// empty anchor — a heading of punctuation alone —, as an `id` may not be empty in HTML).
     private mutating func openHeader(_ block: BlockID, level: Int) {
         cr()
         append("<h")
         output.append(UInt8(ascii: "0") + UInt8(clamping: level))
-        if let anchor = headingAnchors[block] {
+        if let anchor = headingAnchors[block], !anchor.isEmpty {
             append(" id=\"")
             HTMLEscaping.appendEscapedText(anchor.utf8, to: &output)
             append("\"")
