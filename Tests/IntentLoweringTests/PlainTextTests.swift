@@ -150,6 +150,9 @@ struct PlainTextTests {
         let document = try IntentDocument(markdown: "2<sup>33</sup>, H<sub>2</sub>O, e<sup>i(x+1)</sup>, x<sup>ab</sup>, a<sub>ij</sub>\n")
         // `x` has no raised form, so the whole exponent is marked instead.
         #expect(document.plainText() == "2³³, H₂O, e^(i(x+1)), x^(ab), a_(ij)")
+        // A soft break inside the tags is part of the exponent: one stretch, not two.
+        let broken = try IntentDocument(markdown: "2<sup>n −\n1</sup>, H<sub>2\nO</sub>, 10<sup>(n+\n1)</sup> and x<sup>2</sup>\\\ny\n")
+        #expect(broken.plainText() == "2^(n − 1), H_(2 O), 10^((n+ 1)) and x²\ny")
         #expect(ScriptText.text("(n+1)", superscript: 1) == "⁽ⁿ⁺¹⁾")
         #expect(ScriptText.text("33", superscript: 1) == "³³")
         #expect(ScriptText.text("2", superscript: -1) == "₂")

@@ -45,6 +45,19 @@ struct TerminalRendererTests {
     /// The done criterion: `intentmark show README.md` in an 80-column terminal. The
     /// golden follows the README: re-record it (`INTENTMARK_RECORD_GOLDENS=1`) when the README
     /// changes, and look at the diff.
+    @Test("A superscript across a soft break is raised as one; characters with raised forms keep their own styles")
+    func superscriptAcrossSoftBreak() throws {
+        let document = try IntentDocument(markdown: "2<sup>n −\n1</sup> and 2<sup>[1](u)\n0</sup>\n")
+        let plain = document.terminalText(options: TerminalRenderingOptions(width: 60, usesEscapeSequences: false))
+        #expect(plain == "2^(n − 1) and 2^(1 0)\n")
+        let raised = try IntentDocument(markdown: "x<sup>[2](u)3</sup>\n")
+        #expect(raised.terminalText(options: TerminalRenderingOptions(width: 60, usesEscapeSequences: false)) == "x²³\n")
+        // The `2` keeps the link's style and `3` its own.
+        let styled = raised.terminalText(options: TerminalRenderingOptions(width: 60, hyperlinks: true))
+        #expect(styled.contains("²") && styled.contains("³"))
+        #expect(styled.components(separatedBy: "²")[1].hasPrefix("\u{1B}"), "\(styled.debugDescription)")
+    }
+
     @Test func readmeMatchesItsGoldenAtEightyColumns() throws {
         let document = try Self.readme()
         let rendered = TerminalRenderer(options: TerminalRenderingOptions(width: 80)).render(document)

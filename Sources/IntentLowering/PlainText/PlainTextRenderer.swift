@@ -34,6 +34,10 @@ struct PlainTextRenderer {
     private var leafIsHidden = false
     /// The current leaf's text, UTF-8.
     private var inlineText: [UInt8] = []
+    /// The superscript or subscript being written: where it starts in ``inlineText`` and its
+    /// level. It is raised or lowered as a whole when it ends (``closeScript()``), so that a soft
+    /// break inside `<sup>` does not split it (`2^(n − 1)`, not `2^(n −) ¹`).
+    private var scriptStretch: (start: Int, level: Int)?
     /// Set after a dropped inline HTML tag: a space that then follows a space is not written twice.
     private var collapsesNextSpace = false
     /// Set after a `<br>` tag's line break: spaces that start the next line are not written.
@@ -265,7 +269,17 @@ struct PlainTextRenderer {
         }
     }
 
+    /// Raises or lowers the superscript or subscript stretch written last (``scriptStretch``).
+    private mutating func closeScript() {
+        guard let stretch = scriptStretch else { return }
+        scriptStretch = nil
+        guard stretch.start < inlineText.count else { return }
+        let written = String(decoding: inlineText[stretch.start...], as: UTF8.self)
+        inlineText.replaceSubrange(stretch.start..., with: ScriptText.text(written, superscript: stretch.level).utf8)
+    }
+
     private mutating func closeLeaf() {
+        closeScript()
         dropsLeadingSpaces = false
         guard currentLeaf >= 0 else {
             // Text outside any block (inline-only documents, hand-made strings).
@@ -308,6 +322,12 @@ struct PlainTextRenderer {
             return
         }
         let inline = run.inlinePresentationIntent.rawValue
+        // A hard break ends a superscript stretch; a soft break in one is part of it.
+        let level = inline & Bits.lineBreak == 0 ? attributes.display?.superscript ?? 0 : 0
+        if level != scriptStretch?.level ?? 0 {
+            closeScript()
+            if level != 0 { scriptStretch = (inlineText.count, level) }
+        }
         let before = inlineText.count
         if inline & Bits.softBreak != 0 {
             // A soft break whose text holds a line break (inline-only syntax preserving whitespace)
@@ -333,8 +353,6 @@ struct PlainTextRenderer {
                 inlineText.append(contentsOf: text.utf8)
                 inlineText.append(UInt8(ascii: "]"))
             }
-        } else if let level = attributes.display?.superscript, level != 0 {
-            inlineText.append(contentsOf: ScriptText.text(text, superscript: level).utf8)
         } else {
             inlineText.append(contentsOf: text.utf8)
         }
@@ -425,6 +443,7 @@ struct PlainTextRenderer {
 
     private mutating func finishLink() {
         guard let link = openLink else { return }
+        closeScript()
         openLink = nil
         if options.links == .textAndURL, !link.destination.isEmpty {
             let trimmed = String(decoding: link.text, as: UTF8.self).trimmingSpaces

@@ -37,6 +37,10 @@ struct TerminalRenderState {
     private var leafBase = LeafBase.body
     /// The current leaf's text.
     private var inline: [TerminalGlyph] = []
+    /// The superscript or subscript being written: where it starts in ``inline``, its level and
+    /// style. It is raised or lowered as a whole when it ends (``closeScript()``), so that a soft
+    /// break inside `<sup>` does not split it (`2^(n − 1)`, not `2^(n −) ¹`).
+    private var scriptStretch: (start: Int, level: Int, style: Int32)?
     /// Set after a dropped inline HTML tag: a space that then follows a space is not shown twice.
     private var collapsesNextSpace = false
     /// A blank line is owed before the next written line, with the prefixes of this many frames
@@ -249,6 +253,7 @@ struct TerminalRenderState {
 
     /// Writes the leaf being left; afterwards (and again) it does nothing until the next leaf.
     private mutating func closeLeaf() {
+        closeScript()
         let glyphs = inline
         inline = []
         let currentLeaf = self.currentLeaf
@@ -340,6 +345,12 @@ struct TerminalRenderState {
         }
         let bits = run.inlinePresentationIntent.rawValue
         let style = runStyle(base: leafBase, inline: bits, attributes: run.attributes)
+        // A hard break ends a superscript stretch; a soft break in one is part of it.
+        let level = bits & Bits.lineBreak == 0 ? attributes.display?.superscript ?? 0 : 0
+        if level != scriptStretch?.level ?? 0 {
+            closeScript()
+            if level != 0 { scriptStretch = (inline.count, level, style) }
+        }
         if bits & Bits.softBreak != 0 {
             // A soft break is a space, unless its text holds a line break (inline-only syntax
             // preserving whitespace); after a space and a dropped tag it is none.
@@ -367,14 +378,34 @@ struct TerminalRenderState {
             append(HTMLBlockText.text(of: text), style: style)
         } else if attributes.footnoteReference != nil {
             append("[" + text + "]", style: style)
-        } else if let level = attributes.display?.superscript, level != 0 {
-            append(ScriptText.text(text, superscript: level), style: style)
+        } else if level != 0 {
+            append(text, style: style)
         } else {
             var text = Substring(text)
             if collapsesNextSpace, text.first == " ", inline.last?.character == " " { text = text.dropFirst() }
             append(String(text), style: style)
         }
         collapsesNextSpace = false
+    }
+
+    /// Raises or lowers the superscript or subscript stretch written last (``scriptStretch``):
+    /// each character in its own style when all have a raised or lowered form, else the
+    /// stretch as written between `^(`/`_(` and `)`.
+    private mutating func closeScript() {
+        guard let stretch = scriptStretch else { return }
+        scriptStretch = nil
+        guard stretch.start < inline.count else { return }
+        let glyphs = Array(inline[stretch.start...])
+        let written = String(glyphs.map(\.character))
+        let converted = ScriptText.text(written, superscript: stretch.level)
+        inline.removeSubrange(stretch.start...)
+        if converted.count == glyphs.count {
+            for (glyph, character) in zip(glyphs, converted) { append(String(character), style: glyph.style) }
+        } else {
+            append(stretch.level > 0 ? "^(" : "_(", style: glyphs.first?.style ?? stretch.style)
+            inline += glyphs
+            append(")", style: glyphs.last?.style ?? stretch.style)
+        }
     }
 
     /// Appends text as glyphs: line breaks become forced breaks, tabs spaces (outside code),
