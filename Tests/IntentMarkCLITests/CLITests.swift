@@ -475,7 +475,8 @@ extension CLITests {
             result.output == """
                 # Hi
 
-                Some text with a link.
+                Some text with a link
+                (https://x.test).
 
                 ┌───┬──────┐
                 │ a │ 日本 │

@@ -73,16 +73,7 @@ struct PlainTextRenderer {
         let repaired = self.document
         isBlockOpen = [Bool](repeating: false, count: repaired.blockCount)
         spanKinds = repaired.spanIDs.map { repaired.kind(of: $0) }
-        var links: [Int32] = []
-        links.reserveCapacity(repaired.spanCount)
-        for span in repaired.spanIDs {
-            if repaired.kind(of: span) == .link {
-                links.append(Int32(span.index))
-            } else {
-                links.append(repaired.parent(of: span).map { links[$0.index] } ?? -1)
-            }
-        }
-        linkSpanOf = links
+        linkSpanOf = repaired.innermostLinkSpans()
         output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 4)
     }
 

@@ -41,6 +41,13 @@ struct TerminalRenderState {
     /// style. It is raised or lowered as a whole when it ends (``closeScript()``), so that a soft
     /// break inside `<sup>` does not split it (`2^(n − 1)`, not `2^(n −) ¹`).
     private var scriptStretch: (start: Int, level: Int, style: Int32)?
+    /// The link being written when the output cannot carry its target (no escape sequences, or
+    /// hyperlinks off): its key (its link span, or -2 for a destination without spans), its
+    /// destination, and where its text starts in ``inline``. ` (URL)` follows its text when it
+    /// ends, as plain text writes it, so that a piped page keeps every target.
+    private var openLink: (key: Int32, destination: String, start: Int)?
+    /// The innermost link span of each span (or -1), to find link boundaries.
+    private let linkSpanOf: [Int32]
     /// Set after a dropped inline HTML tag: a space that then follows a space is not shown twice.
     private var collapsesNextSpace = false
     /// A blank line is owed before the next written line, with the prefixes of this many frames
@@ -100,6 +107,7 @@ struct TerminalRenderState {
         width = max(options.width, 1)
         output = TerminalOutput(usesEscapeSequences: options.usesEscapeSequences, hyperlinks: options.hyperlinks)
         isBlockOpen = [Bool](repeating: false, count: self.document.blockCount)
+        linkSpanOf = options.usesEscapeSequences && options.hyperlinks ? [] : self.document.innermostLinkSpans()
     }
 
     // MARK: Rendering
@@ -253,6 +261,7 @@ struct TerminalRenderState {
 
     /// Writes the leaf being left; afterwards (and again) it does nothing until the next leaf.
     private mutating func closeLeaf() {
+        finishLink()
         closeScript()
         let glyphs = inline
         inline = []
@@ -338,6 +347,7 @@ struct TerminalRenderState {
     private mutating func emit(_ run: IntentDocument.StoredRun, _ text: String) {
         let attributes = document.attributes(of: run.attributes)
         if attributes.isBlockSeparator { return }
+        if !(options.usesEscapeSequences && options.hyperlinks) { followLink(run, attributes) }
         if attributes.isPlaceholder {
             // An image without a description shows nothing: the spaces around it make one.
             collapsesNextSpace = true
@@ -386,6 +396,36 @@ struct TerminalRenderState {
             append(String(text), style: style)
         }
         collapsesNextSpace = false
+    }
+
+    /// Link boundaries, for targets written after link text: a link span, or (documents without
+    /// spans) a change of destination, ends the open link; a run of a link opens one.
+    private mutating func followLink(_ run: IntentDocument.StoredRun, _ attributes: RunAttributes) {
+        let destination = attributes.linkDestination ?? attributes.link?.absoluteString
+        let linkKey: Int32 = run.span.map { linkSpanOf[$0.index] } ?? (destination == nil ? -1 : -2)
+        if let open = openLink, open.key != linkKey || (linkKey == -2 && open.destination != destination) {
+            finishLink()
+        }
+        if openLink == nil, linkKey != -1, let destination {
+            openLink = (linkKey, destination, inline.count)
+        }
+    }
+
+    /// Writes the open link's target after its text, as plain text does: the target alone for a
+    /// link without text, nothing when the text is the target (an autolink).
+    private mutating func finishLink() {
+        guard let link = openLink else { return }
+        openLink = nil
+        closeScript()
+        guard !link.destination.isEmpty else { return }
+        let start = min(link.start, inline.count)
+        let style = start < inline.count ? inline[start].style : style(theme.link)
+        let text = String(inline[start...].map(\.character)).trimmingCharacters(in: .whitespaces)
+        if text.isEmpty {
+            append(link.destination, style: style)
+        } else if text != link.destination, "mailto:" + text != link.destination, "http://" + text != link.destination {
+            append(" (\(link.destination))", style: style)
+        }
     }
 
     /// Raises or lowers the superscript or subscript stretch written last (``scriptStretch``):

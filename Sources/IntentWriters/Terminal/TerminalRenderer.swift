@@ -11,8 +11,10 @@ import IntentModel
 /// - Emphasis italic (SGR 3), strong bold (SGR 1), strikethrough crossed out (SGR 9), code spans
 ///   coloured; links styled and, with ``TerminalRenderingOptions/hyperlinks``, OSC 8 hyperlinks
 ///   (`ESC ]8;;URL ESC \ text ESC ]8;; ESC \`) when the URL is absolute and runs no code (a relative
-///   path or `#fragment` is styled text only; give a base URL to resolve it); images as their
-///   description (alt text).
+///   path or `#fragment` is styled text only; give a base URL to resolve it); without hyperlinks
+///   (or escape sequences) a link's target follows its text, `text (URL)`, as in plain text with
+///   ``IntentLowering/PlainTextOptions/LinkStyle/textAndURL`` (the URL alone for a link without
+///   text, nothing more when the text is the URL); images as their description (alt text).
 /// - Display attributes (from `<u>`, `<s>`, `<mark>`, `<kbd>` and the like, or set by hand):
 ///   underline SGR 4, strikethrough as the theme's strikethrough, the highlight colour
 ///   (``IntentModel/DisplayColor/highlight``) reverse video (SGR 7), a monospaced font as the

@@ -24,7 +24,9 @@ public struct TerminalRenderingOptions: Sendable, Hashable, Codable {
     public var usesEscapeSequences: Bool
     /// Whether links (and image descriptions) become OSC 8 hyperlinks
     /// (`ESC ] 8 ; ; URL ESC \ text ESC ] 8 ; ; ESC \`), which terminals that support them make
-    /// clickable and others ignore. Needs ``usesEscapeSequences``. Default `true`.
+    /// clickable and others ignore. Needs ``usesEscapeSequences``. Default `true`. Without them
+    /// (this off, or no escape sequences), each link's target is written after its text:
+    /// `text (URL)`.
     public var hyperlinks: Bool
     /// The SGR styles of each kind. Default ``TerminalTheme/default``.
     public var theme: TerminalTheme
