@@ -17,8 +17,8 @@ struct PlainTextRenderer {
     /// Open containers, outermost first.
     private var frames: [Frame] = []
     private var isBlockOpen: [Bool]
-    /// The innermost link span of each span (or -1), to find link boundaries.
-    private let linkSpanOf: [Int32]
+    /// Where links end, to write their targets after them.
+    private let linkBoundaries: LinkBoundaries
     private let spanKinds: [InlineSpan.Kind]
 
     /// Block indices (-1: none).
@@ -73,7 +73,7 @@ struct PlainTextRenderer {
         let repaired = self.document
         isBlockOpen = [Bool](repeating: false, count: repaired.blockCount)
         spanKinds = repaired.spanIDs.map { repaired.kind(of: $0) }
-        linkSpanOf = repaired.innermostLinkSpans()
+        linkBoundaries = LinkBoundaries(repaired)
         output.reserveCapacity(document.text.utf8.count + document.text.utf8.count / 4)
     }
 
@@ -354,14 +354,9 @@ struct PlainTextRenderer {
     /// Link boundaries: a link span, or (documents without spans) a change of destination, ends
     /// the open link; a run of a link opens one.
     private mutating func followLink(_ run: IntentDocument.StoredRun, _ attributes: RunAttributes) {
-        let destination = attributes.linkDestination ?? attributes.link?.absoluteString
-        let linkKey: Int32 = run.span.map { linkSpanOf[$0.index] } ?? (destination == nil ? -1 : -2)
-        if let open = openLink, open.key != linkKey || (linkKey == -2 && open.destination != destination) {
-            finishLink()
-        }
-        if openLink == nil, linkKey != -1, let destination {
-            openLink = (linkKey, destination, [])
-        }
+        let link = linkBoundaries.link(of: run, attributes)
+        if let open = openLink, LinkBoundaries.ends(key: open.key, destination: open.destination, at: link) { finishLink() }
+        if openLink == nil, link.key != -1, let destination = link.destination { openLink = (link.key, destination, []) }
     }
 
     /// Appends inline HTML as the options say: raw, as the text it stands for, or a line break

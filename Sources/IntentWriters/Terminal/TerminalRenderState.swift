@@ -46,8 +46,8 @@ struct TerminalRenderState {
     /// destination, and where its text starts in ``inline``. ` (URL)` follows its text when it
     /// ends, as plain text writes it, so that a piped page keeps every target.
     private var openLink: (key: Int32, destination: String, start: Int)?
-    /// The innermost link span of each span (or -1), to find link boundaries.
-    private let linkSpanOf: [Int32]
+    /// Where links end, to write their targets after them (`nil` with hyperlinks, which carry them).
+    private let linkBoundaries: LinkBoundaries?
     /// Set after a dropped inline HTML tag: a space that then follows a space is not shown twice.
     private var collapsesNextSpace = false
     /// A blank line is owed before the next written line, with the prefixes of this many frames
@@ -107,7 +107,7 @@ struct TerminalRenderState {
         width = max(options.width, 1)
         output = TerminalOutput(usesEscapeSequences: options.usesEscapeSequences, hyperlinks: options.hyperlinks)
         isBlockOpen = [Bool](repeating: false, count: self.document.blockCount)
-        linkSpanOf = options.usesEscapeSequences && options.hyperlinks ? [] : self.document.innermostLinkSpans()
+        linkBoundaries = options.usesEscapeSequences && options.hyperlinks ? nil : LinkBoundaries(self.document)
     }
 
     // MARK: Rendering
@@ -347,7 +347,7 @@ struct TerminalRenderState {
     private mutating func emit(_ run: IntentDocument.StoredRun, _ text: String) {
         let attributes = document.attributes(of: run.attributes)
         if attributes.isBlockSeparator { return }
-        if !(options.usesEscapeSequences && options.hyperlinks) { followLink(run, attributes) }
+        followLink(run, attributes)
         if attributes.isPlaceholder {
             // An image without a description shows nothing: the spaces around it make one.
             collapsesNextSpace = true
@@ -401,14 +401,10 @@ struct TerminalRenderState {
     /// Link boundaries, for targets written after link text: a link span, or (documents without
     /// spans) a change of destination, ends the open link; a run of a link opens one.
     private mutating func followLink(_ run: IntentDocument.StoredRun, _ attributes: RunAttributes) {
-        let destination = attributes.linkDestination ?? attributes.link?.absoluteString
-        let linkKey: Int32 = run.span.map { linkSpanOf[$0.index] } ?? (destination == nil ? -1 : -2)
-        if let open = openLink, open.key != linkKey || (linkKey == -2 && open.destination != destination) {
-            finishLink()
-        }
-        if openLink == nil, linkKey != -1, let destination {
-            openLink = (linkKey, destination, inline.count)
-        }
+        guard let linkBoundaries else { return }
+        let link = linkBoundaries.link(of: run, attributes)
+        if let open = openLink, LinkBoundaries.ends(key: open.key, destination: open.destination, at: link) { finishLink() }
+        if openLink == nil, link.key != -1, let destination = link.destination { openLink = (link.key, destination, inline.count) }
     }
 
     /// Writes the open link's target after its text, as plain text does: the target alone for a
