@@ -55,7 +55,7 @@ struct MetadataWritingTests {
         for source in [
             "---\na: 1\n", "---\na: 1\n+++\n", "\n---\na\n---\n", "... \na\n...\n", "---\n# Heading\n\nText\n---\nEnd\n",
             "---\nText\n---\n", "---\n**Note:** x\n---\n", "---\n- a: 1\n---\n", "---\n  title: x\n---\n", "---\nhttp://x\n---\n",
-            "+++\nText\n+++\n",
+            "+++\nText\n+++\n", "---\n# Title\n---\n",
         ] {
             let document = try IntentDocument(markdown: source)
             #expect(document.frontMatter == nil, "\(source.debugDescription)")

@@ -4,7 +4,8 @@
 /// The parser recognises it (``MarkdownParsing/MarkdownParsingOptions/recognizesFrontMatter``, on
 /// by default) when the first line of the source, after an optional byte order mark, is `---` or
 /// `+++` (spaces or tabs may follow), a later line closes it (`---` or `...` for YAML, `+++`
-/// for TOML), and its first line that is neither blank nor a `#` comment begins a mapping — for
+/// for TOML), and its first line that is neither blank nor a `#` comment begins a mapping (or all
+/// its lines are blank) — for
 /// YAML a key at the left margin followed by `:` and a space or the line's end (`title: Notes`),
 /// for TOML `key =` or a table header (`[params]`); a thematic break followed by Markdown
 /// (`---`, `# Heading`, `Text`, `---`) stays Markdown. The lines are then not read as Markdown

@@ -4,7 +4,8 @@
 /// (TOML), optionally followed by spaces or tabs; the front matter ends with the first later line
 /// that is `---` or `...` (YAML) or `+++` (TOML), again with optional spaces or tabs, and
 /// includes that line's line ending (LF, CRLF or CR). Its first line that is neither blank nor a
-/// comment (`#` after optional spaces or tabs) must begin a mapping: for YAML a key at the left
+/// comment (`#` after optional spaces or tabs) must begin a mapping (lines that are all blank are
+/// empty front matter; comments alone are none): for YAML a key at the left
 /// margin followed by `:` and a space, a tab or the line's end (`title: Notes`, `tags:`), for
 /// TOML a key followed by `=` or a table header (`[params]`) — so that a thematic break followed
 /// by Markdown (`---`, `# Heading`, `Text`, `---`) stays Markdown. Without a closing line, or
@@ -22,6 +23,7 @@ package enum FrontMatterScanner {
             let format = delimiter(bytes, start..<lineEnd.contentEnd)
         else { return nil }
         var deciding = checkingContent
+        var hasComment = false
         while lineEnd.next < bytes.count {
             let lineStart = lineEnd.next
             lineEnd = endOfLine(in: bytes, from: lineStart)
@@ -30,9 +32,14 @@ package enum FrontMatterScanner {
                 if deciding, !isBlankOrComment(bytes, line) {
                     guard beginsMapping(bytes, line, format: format) else { return nil }
                     deciding = false
+                } else if deciding, !isBlank(bytes, line) {
+                    hasComment = true
                 }
                 continue
             }
+            // Comments and no mapping (`---`, `# Title`, `---`: a heading between thematic
+            // breaks) is no front matter; nothing at all (`---`, `---`) is, as Jekyll reads it.
+            if deciding, hasComment { return nil }
             let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<lineEnd.next]), as: UTF8.self)
             return FrontMatter(format: format, rawText: raw, sourceRange: start..<lineEnd.next)
         }
@@ -56,6 +63,11 @@ package enum FrontMatterScanner {
             if delimiter(bytes, line) == format || !isBlankOrComment(bytes, line) { return lineEnd.next }
         }
         return bytes.count
+    }
+
+    /// Whether the line at `line` holds only spaces and tabs.
+    private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+        line.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
     }
 
     /// Whether the line at `line` is blank or a comment (`#` after optional spaces or tabs), in
