@@ -118,6 +118,22 @@ struct SourcePreservingEditTests {
         #expect(try Self.edited("- a\n-   b\n\n    > q\n- c\n", at: "b", replacing: 2, with: "") == "- a\n\n- > q\n\n- c\n")
     }
 
+    @Test("a list item ending in a fence left open is written anew with its list, not spliced (the splice's ranges crossed and trapped)")
+    func itemEndingInOpenFence() throws {
+        for (source, target) in [
+            ("- item\n  ```\n- two\n", "item"), ("- item\n  ```\n  code\n- two\n", "code"), ("1. item\n   ~~~\n   code\n2. two\n", "item"),
+            ("- item\n    ```\n- two\n", "item"),
+        ] {
+            let written = try Self.edited(source, at: target, with: "x")
+            var editable = EditableIntentDocument(try IntentDocument(markdown: source))
+            let location = (editable.document.text as NSString).range(of: target).location
+            try editable.replace(NSRange(location: location, length: 0), with: "x")
+            #expect(
+                try IntentDocument(markdown: written).isEquivalent(to: editable.document),
+                "\(source.debugDescription) → \(written.debugDescription)")
+        }
+    }
+
     @Test("blocks deleted at the end leave no blank line behind them; between two gaps, no doubled blank line")
     func deletedBlocksLeaveNoBlankLines() throws {
         // Everything deleted, then typed: the new paragraph alone (it was "new\n\n").

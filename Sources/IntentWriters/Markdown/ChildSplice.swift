@@ -51,6 +51,7 @@ struct ChildSplice {
     ) -> [UInt8]? {
         let current = currentChildren[identity] ?? []
         guard let first = children.first, let last = children.last, writtenChildren.count == current.count,
+            Self.follow(children, in: range, of: source), Self.follow(writtenChildren, in: 0..<written.count, of: written),
             let pieces = pieces(current, children: children, writtenChildren: writtenChildren),
             pieces.contains(where: { if case .written = $0 { false } else { true } })
         else { return nil }
@@ -126,6 +127,22 @@ struct ChildSplice {
 
     /// The end of the last line in `range` that holds more than spaces, tabs and `>` (the first
     /// line counts whatever it holds), after its line ending.
+    /// Whether `children` lie inside `range` of `bytes`, in order, none starting before the
+    /// content of the one before ends (``contentEnd(_:in:)``): what the splice's slices between
+    /// them need. Not so for a list item that ends in a fence left open, whose lines run on.
+    static func follow<Bytes: RandomAccessCollection<UInt8>>(
+        _ children: [MarkdownSourceMap.ChildBlock], in range: Range<Int>, of bytes: Bytes
+    ) -> Bool where Bytes.Index == Int {
+        var position = range.lowerBound
+        for child in children {
+            guard child.range.lowerBound >= position, child.range.upperBound <= range.upperBound,
+                child.range.upperBound <= bytes.count
+            else { return false }
+            position = contentEnd(child.range, in: bytes)
+        }
+        return true
+    }
+
     static func contentEnd<Bytes: RandomAccessCollection<UInt8>>(_ range: Range<Int>, in bytes: Bytes) -> Int where Bytes.Index == Int {
         var end = range.upperBound
         while end > range.lowerBound {
