@@ -118,6 +118,38 @@ struct SourcePreservingEditTests {
         #expect(try Self.edited("- a\n-   b\n\n    > q\n- c\n", at: "b", replacing: 2, with: "") == "- a\n\n- > q\n\n- c\n")
     }
 
+    @Test("definitions that a block written anew took with it are written at the end while links use them")
+    func definitionsOfRewrittenBlocksStay() throws {
+        for (source, target, definitions) in [
+            // A table under a paragraph line: the whole source is one group, written anew.
+            (
+                "See the [docs][d] for details.\n\nResults:\n| Name | Value |\n|------|-------|\n| a    | 1     |\n\nMore at [site][s].\n\n[d]: https://docs.example\n[s]: https://site.example\n",
+                "See", ["[d]: https://docs.example", "[s]: https://site.example"]
+            ),
+            // A definition inside a paragraph, a list item, a quote.
+            ("See [a].\n\n[a]: /a\nMore text.\n", "More", ["[a]: /a"]), ("- See [a].\n\n  [a]: /a\n- More text.\n", "See", ["[a]: /a"]),
+            ("> See [a].\n>\n> [a]: /a\n\nMore.\n", "See", ["[a]: /a"]),
+        ] {
+            let written = try Self.edited(source, at: target, with: "x")
+            var editable = EditableIntentDocument(try IntentDocument(markdown: source))
+            let location = (editable.document.text as NSString).range(of: target).location
+            try editable.replace(NSRange(location: location, length: 0), with: "x")
+            #expect(try IntentDocument(markdown: written).isEquivalent(to: editable.document), "\(written.debugDescription)")
+            for definition in definitions { #expect(written.contains(definition + "\n"), "\(written.debugDescription)") }
+        }
+        // A definition no link uses any more is not brought back.
+        #expect(try Self.edited("[a]: /a\nSee [a].\n", at: "See a", replacing: 5, with: "Gone") == "Gone.\n")
+        #expect(try Self.edited("[a]: /a\nSee [a].\n", at: "See", with: "x") == "xSee [a][].\n\n[a]: /a\n")
+        // After an incremental update, in a document with footnotes (its source one group).
+        var incremental = try IncrementalMarkdownDocument(source: "See [c][x] and [^1].\n\nMore.\n\n[x]: /x\n\n[^1]: used\n")
+        try incremental.replace(utf8Range: 23..<23, with: "Z")
+        var editable = EditableIntentDocument(incremental.document)
+        try editable.replace(NSRange(location: 0, length: 0), with: "A ")
+        let written = editable.document.markdown()
+        #expect(written.contains("[x]: /x\n"))
+        #expect(try IntentDocument(markdown: written).isEquivalent(to: editable.document))
+    }
+
     @Test("a list item ending in a fence left open is written anew with its list, not spliced (the splice's ranges crossed and trapped)")
     func itemEndingInOpenFence() throws {
         for (source, target) in [

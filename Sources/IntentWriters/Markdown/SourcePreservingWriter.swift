@@ -84,6 +84,7 @@ struct SourcePreservingWriter {
                 output.removeSubrange(gap)
             }
         }
+        restoreRewrittenDefinitions()
         if document.frontMatter != nil, !map.segments.contains(where: { if case .frontMatter = $0.content { true } else { false } }) {
             // Front matter the source did not have goes first.
             return MarkdownWriter.frontMatterText(document.frontMatter) + String(decoding: output, as: UTF8.self)
@@ -353,6 +354,34 @@ struct SourcePreservingWriter {
         let chosen = options.learnsConventions ? MarkdownConventions.learned(options, from: document, map: map) : options
         learnedOptions = chosen
         return chosen
+    }
+
+    /// Writes at the end the link reference definitions that blocks written anew took with them
+    /// (a definition inside a paragraph, a list item or a quote is no text of the document, so
+    /// the block's new lines lack it — and a table under a paragraph line makes the whole source
+    /// one group) while a link of the document still points at their target: each as
+    /// `[label]: destination "title"`, after a blank line. Nothing when no block was written
+    /// anew, or when every such definition is still in the output.
+    private mutating func restoreRewrittenDefinitions() {
+        guard let references, !references.labels.isEmpty else { return }
+        let kept = Set(LinkReferences.labels(inDefinitions: output[...]).map { $0.lowercased() })
+        var linked = Set<LinkReferences.Target>()
+        for run in document.runs {
+            guard let destination = run.attributes.linkDestination ?? run.attributes.link?.absoluteString else { continue }
+            linked.insert(
+                LinkReferences.Target(destination: destination, title: run.attributes.linkTitle.flatMap { $0.isEmpty ? nil : $0 }))
+        }
+        var missing = LinkReferences()
+        for (target, label) in references.labels where linked.contains(target) && !kept.contains(label.lowercased()) {
+            missing.labels[target] = label
+        }
+        guard !missing.labels.isEmpty else { return }
+        if !output.isEmpty, output.last != UInt8(ascii: "\n") { output.append(UInt8(ascii: "\n")) }
+        if !output.isEmpty, !Self.endsWithBlankLine(output) { output.append(UInt8(ascii: "\n")) }
+        var definitions = Array(missing.definitions.utf8)
+        // One blank line between definitions is what `definitions` writes; none after the last.
+        while definitions.count >= 2, definitions.suffix(2) == [0x0A, 0x0A] { definitions.removeLast() }
+        output += definitions
     }
 
     /// The definitions links written anew refer to (``LinkReferences``), read on the first call,
