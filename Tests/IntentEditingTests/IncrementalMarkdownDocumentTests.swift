@@ -314,6 +314,37 @@ struct IncrementalMarkdownDocumentTests {
         }
     }
 
+    @Test("A fence typed, closed or removed above a footnote definition: the definition comes and goes as a full parse reads it")
+    func fencesAboveFootnoteDefinitions() throws {
+        for steps in [
+            [(9, 0, "```\n"), (13, 0, "code\n"), (18, 0, "```\n")],  // typed and closed
+            [(9, 0, "```\n"), (13, 0, "code\n"), (18, 0, "```\n"), (9, 4, "")],  // the opening fence removed
+            [(9, 0, "<!--\n"), (14, 0, "-->\n")],
+        ] {
+            var incremental = try IncrementalMarkdownDocument(source: "See[^1]\n\nPara\n\n[^1]: note\n")
+            for (location, length, text) in steps {
+                try incremental.replace(NSRange(location: location, length: length), with: text)
+                let expected = try Self.full(incremental.source)
+                #expect(
+                    incremental.document.isEquivalent(to: expected),
+                    "\(incremental.source.debugDescription): \(incremental.document.equivalenceFailure(comparedTo: expected) ?? "")")
+            }
+        }
+    }
+
+    @Test("Front matter whose deciding lines run past the first 4 KiB: an edit there parses everything")
+    func longFrontMatterDecidingLines() throws {
+        let comments = String(repeating: "# a comment line of YAML front matter\n", count: 120)
+        var incremental = try IncrementalMarkdownDocument(source: "---\n" + comments + "\nText\n\n---\n\nAfter\n")
+        #expect(incremental.document.frontMatter == nil)
+        let location = (incremental.source as NSString).range(of: "Text").location
+        try incremental.replace(NSRange(location: location, length: 4), with: "title: x")
+        let expected = try Self.full(incremental.source)
+        #expect(expected.frontMatter != nil)
+        #expect(incremental.document.frontMatter == expected.frontMatter)
+        #expect(incremental.document.isEquivalent(to: expected))
+    }
+
     @Test("Edits inside front matter re-parse only the first blocks; front matter made, ended or closed further down parses as a whole")
     func frontMatterEdits() throws {
         var incremental = try IncrementalMarkdownDocument(source: "---\ntitle: Notes\ntags: [a]\n---\n# Notes\n\nFirst.\n\nSecond.\n")

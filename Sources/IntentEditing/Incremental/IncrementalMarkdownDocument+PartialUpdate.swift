@@ -90,6 +90,7 @@ extension IncrementalMarkdownDocument {
         let next = region.end < editableCount ? tree.element(at: region.end).source : nil
         if let refusal = frontMatterOpeningRefusal(edit: edit, regionStart: offset, regionBytes: newBytes)
             ?? footnoteRefusal(toReparse: old, as: new)
+            ?? footnoteFenceRefusal(old: old, new: newBytes, edit: (edit.lowerBound - offset)..<(edit.upperBound - offset), inserted: text)
         {
             return .failure(refusal)
         }
@@ -163,6 +164,32 @@ extension IncrementalMarkdownDocument {
         return nil
     }
 
+    /// Why a region holding a footnote reference or definition cannot be re-parsed alone: the
+    /// edit is on a line that may open or close a code block or an HTML block, or start a quote
+    /// (a backtick, a tilde, `<` or `>` on it, before or after), which can hide or bring back a
+    /// footnote definition on later lines whose text does not change — closing a fence above
+    /// `[^1]: note` makes it a definition again. `nil` when it can. `edit` is in `old`'s UTF-8
+    /// offsets; `inserted` took its place in `new`.
+    private func footnoteFenceRefusal(old: String, new: [UInt8], edit: Range<Int>, inserted: String) -> Refusal? {
+        guard options.extensions.contains(.footnotes), new.containsFootnoteOpener || old.utf8.containsFootnoteOpener else { return nil }
+        func touchesBoundary(_ bytes: some Collection<UInt8>, _ range: Range<Int>) -> Bool {
+            let bytes = Array(bytes)
+            var start = min(range.lowerBound, bytes.count)
+            while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+            var end = min(range.upperBound, bytes.count)
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            return bytes[start..<end].contains {
+                $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+            }
+        }
+        let insertedEnd = edit.lowerBound + inserted.utf8.count
+        guard touchesBoundary(old.utf8, edit) || touchesBoundary(new, edit.lowerBound..<insertedEnd) else { return nil }
+        return Refusal(
+            reason:
+                "the edit is on a line that may open or close a code or HTML block above a footnote definition (footnotes are numbered across the document)"
+        )
+    }
+
     /// Why a region after the source's start cannot be re-parsed alone in a source whose first
     /// line opens front matter that it does not have (a thematic break there, `---`): a closing
     /// line the edit leaves in the region (`regionBytes`, as edited) may make everything before
@@ -176,10 +203,11 @@ extension IncrementalMarkdownDocument {
         if Self.containsDelimiterLine(regionBytes) {
             return Refusal(reason: "the edit may close front matter that the source's first line opens")
         }
-        // The deciding lines are read from the source's first 4 KiB; a longer stretch counts whole.
+        // The deciding lines are read from the source's first 4 KiB; when they run past it, every
+        // edit may be in them.
         let prefix = sourcePrefix(4_096)
         let decidingEnd = prefix.withUnsafeBufferPointer { FrontMatterScanner.decidingLinesEnd($0) }
-        if edit.lowerBound <= decidingEnd {
+        if edit.lowerBound <= decidingEnd || (decidingEnd == prefix.count && prefix.count == 4_096) {
             return Refusal(reason: "the edit may make front matter of the lines the source's first line opens")
         }
         return nil
