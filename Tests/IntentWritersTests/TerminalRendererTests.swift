@@ -51,8 +51,19 @@ struct TerminalRendererTests {
         let plain = document.terminalText(options: TerminalRenderingOptions(width: 60, usesEscapeSequences: false))
         #expect(plain == "2^(n − 1) and 2^(1 0)\n")
         let raised = try IntentDocument(markdown: "x<sup>[2](u)3</sup>\n")
-        // Without hyperlinks the link's target follows its text.
-        #expect(raised.terminalText(options: TerminalRenderingOptions(width: 60, usesEscapeSequences: false)) == "x² (u)³\n")
+        // Without hyperlinks the target of a link inside the superscript follows the whole
+        // superscript; an autolink's text is its target already.
+        #expect(raised.terminalText(options: TerminalRenderingOptions(width: 60, usesEscapeSequences: false)) == "x²³ (u)\n")
+        for (markdown, expected) in [
+            ("x<sup>[a](u)b</sup>\n", "x^(ab) (u)\n"), ("H<sub>[2](u)O</sub>\n", "H_(2O) (u)\n"),
+            ("2<sup>[1](u)\n0</sup>\n", "2^(1 0) (u)\n"), ("x<sup><http://auto.example></sup>\n", "x^(http://auto.example)\n"),
+        ] {
+            let document = try IntentDocument(markdown: markdown)
+            #expect(document.terminalText(options: TerminalRenderingOptions(width: 60, usesEscapeSequences: false)) == expected)
+            var options = PlainTextOptions()
+            options.links = .textAndURL
+            #expect(document.plainText(options: options) + "\n" == expected)
+        }
         // The `2` keeps the link's style and `3` its own.
         let styled = raised.terminalText(options: TerminalRenderingOptions(width: 60, hyperlinks: true))
         #expect(styled.contains("²") && styled.contains("³"))

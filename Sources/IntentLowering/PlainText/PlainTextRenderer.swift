@@ -38,6 +38,8 @@ struct PlainTextRenderer {
     /// level. It is raised or lowered as a whole when it ends (``closeScript()``), so that a soft
     /// break inside `<sup>` does not split it (`2^(n − 1)`, not `2^(n −) ¹`).
     private var scriptStretch: (start: Int, level: Int)?
+    /// Link targets that ended inside ``scriptStretch``, written after it.
+    private var pendingTargets: [String] = []
     /// Set after a dropped inline HTML tag: a space that then follows a space is not written twice.
     private var collapsesNextSpace = false
     /// Set after a `<br>` tag's line break: spaces that start the next line are not written.
@@ -264,6 +266,10 @@ struct PlainTextRenderer {
     private mutating func closeScript() {
         guard let stretch = scriptStretch else { return }
         scriptStretch = nil
+        defer {
+            for target in pendingTargets { inlineText.append(contentsOf: target.utf8) }
+            pendingTargets = []
+        }
         guard stretch.start < inlineText.count else { return }
         let written = String(decoding: inlineText[stretch.start...], as: UTF8.self)
         inlineText.replaceSubrange(stretch.start..., with: ScriptText.text(written, superscript: stretch.level).utf8)
@@ -429,18 +435,19 @@ struct PlainTextRenderer {
 
     private mutating func finishLink() {
         guard let link = openLink else { return }
-        closeScript()
         openLink = nil
-        if options.links == .textAndURL, !link.destination.isEmpty {
-            let trimmed = String(decoding: link.text, as: UTF8.self).trimmingSpaces
-            if trimmed.isEmpty {
-                inlineText.append(contentsOf: link.destination.utf8)
-            } else if trimmed != link.destination, "mailto:" + trimmed != link.destination,
-                "http://" + trimmed != link.destination
-            {
-                inlineText.append(contentsOf: " (\(link.destination))".utf8)
-            }
+        guard options.links == .textAndURL, !link.destination.isEmpty else { return }
+        let trimmed = String(decoding: link.text, as: UTF8.self).trimmingSpaces
+        let target: String
+        if trimmed.isEmpty {
+            target = link.destination
+        } else if trimmed != link.destination, "mailto:" + trimmed != link.destination, "http://" + trimmed != link.destination {
+            target = " (\(link.destination))"
+        } else {
+            return
         }
+        // Inside a superscript or subscript, the target follows the whole stretch.
+        if scriptStretch != nil { pendingTargets.append(target) } else { inlineText.append(contentsOf: target.utf8) }
     }
 
     // MARK: Tables

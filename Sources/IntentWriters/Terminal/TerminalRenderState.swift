@@ -46,6 +46,8 @@ struct TerminalRenderState {
     /// destination, and where its text starts in ``inline``. ` (URL)` follows its text when it
     /// ends, as plain text writes it, so that a piped page keeps every target.
     private var openLink: (key: Int32, destination: String, start: Int)?
+    /// Link targets that ended inside ``scriptStretch``, written after it.
+    private var pendingTargets: [(String, Int32)] = []
     /// Where links end, to write their targets after them (`nil` with hyperlinks, which carry them).
     private let linkBoundaries: LinkBoundaries?
     /// Set after a dropped inline HTML tag: a space that then follows a space is not shown twice.
@@ -412,16 +414,21 @@ struct TerminalRenderState {
     private mutating func finishLink() {
         guard let link = openLink else { return }
         openLink = nil
-        closeScript()
         guard !link.destination.isEmpty else { return }
         let start = min(link.start, inline.count)
         let style = start < inline.count ? inline[start].style : style(theme.link)
+        // The text as written (a superscript not yet raised): an autolink's is its target.
         let text = String(inline[start...].map(\.character)).trimmingCharacters(in: .whitespaces)
+        let target: String
         if text.isEmpty {
-            append(link.destination, style: style)
+            target = link.destination
         } else if text != link.destination, "mailto:" + text != link.destination, "http://" + text != link.destination {
-            append(" (\(link.destination))", style: style)
+            target = " (\(link.destination))"
+        } else {
+            return
         }
+        // Inside a superscript or subscript, the target follows the whole stretch.
+        if scriptStretch != nil { pendingTargets.append((target, style)) } else { append(target, style: style) }
     }
 
     /// Raises or lowers the superscript or subscript stretch written last (``scriptStretch``):
@@ -430,6 +437,10 @@ struct TerminalRenderState {
     private mutating func closeScript() {
         guard let stretch = scriptStretch else { return }
         scriptStretch = nil
+        defer {
+            for (target, style) in pendingTargets { append(target, style: style) }
+            pendingTargets = []
+        }
         guard stretch.start < inline.count else { return }
         let glyphs = Array(inline[stretch.start...])
         let written = String(glyphs.map(\.character))
