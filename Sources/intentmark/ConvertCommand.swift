@@ -301,7 +301,12 @@ struct ConvertCommand {
         else { return nil }
         let data = try readInput(at: path, maximumBytes: parsingOptions.limits.maximumInputBytes)
         let writer = htmlWriter
-        let pieces = try MarkdownParser(options: parsingOptions).parse(data, transformingPieces: { writer.writeData($0) })
+        let pieces: [Data]
+        do {
+            pieces = try MarkdownParser(options: parsingOptions).parse(data, transformingPieces: { writer.writeData($0) })
+        } catch IntentMarkError.invalidUTF8(let offset) {
+            throw Self.notUTF8(path, offset: offset)
+        }
         // A block's opening writes a line break unless what comes before it is empty or ends one.
         var last: UInt8? = nil
         for piece in pieces.dropLast() {

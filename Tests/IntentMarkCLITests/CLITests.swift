@@ -153,10 +153,13 @@ struct CLITests {
         let file = FileManager.default.temporaryDirectory.appending(path: "intentmark-invalid-\(getpid()).md")
         try Data([0x61, 0xC3, 0x28]).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let named = try Self.run(["convert", file.path])
-        #expect(
-            named.standardError
-                == "intentmark: cannot read \(file.path): not valid UTF-8 (first invalid byte at offset 1; --repair-utf8 replaces it)\n")
+        for format in ["runs", "html"] {
+            let named = try Self.run(["convert", file.path, "-t", format])
+            #expect(
+                named.standardError
+                    == "intentmark: cannot read \(file.path): not valid UTF-8 (first invalid byte at offset 1; --repair-utf8 replaces it)\n",
+                "\(format)")
+        }
         let repaired = try Self.run(["convert", "--repair-utf8"], input: Data([0x61, 0xC3, 0x28, 0x0A]))
         #expect(repaired.status == 0)
         #expect(repaired.output.hasPrefix("a\u{FFFD}( {"))
