@@ -33,6 +33,17 @@ package struct LinkBoundaries: Sendable {
         return (run.span.map { linkSpanOf[$0.index] } ?? (destination == nil ? -1 : -2), destination)
     }
 
+    /// What follows a link whose text is `text` (spaces trimmed) to show its `destination`: the
+    /// destination alone for a link without text, ` (destination)` after other text, nothing
+    /// (`nil`) when the text is the destination already (an autolink, `mailto:` and `http://`
+    /// left out).
+    package static func target(afterText text: String, destination: String) -> String? {
+        guard !destination.isEmpty else { return nil }
+        if text.isEmpty { return destination }
+        guard text != destination, "mailto:" + text != destination, "http://" + text != destination else { return nil }
+        return " (\(destination))"
+    }
+
     /// Whether a run of `link` ends the open link with `key` and `destination`.
     package static func ends(key: Int32, destination: String, at link: Link) -> Bool {
         key != link.key || (link.key == -2 && destination != link.destination)

@@ -436,16 +436,10 @@ struct PlainTextRenderer {
     private mutating func finishLink() {
         guard let link = openLink else { return }
         openLink = nil
-        guard options.links == .textAndURL, !link.destination.isEmpty else { return }
-        let trimmed = String(decoding: link.text, as: UTF8.self).trimmingSpaces
-        let target: String
-        if trimmed.isEmpty {
-            target = link.destination
-        } else if trimmed != link.destination, "mailto:" + trimmed != link.destination, "http://" + trimmed != link.destination {
-            target = " (\(link.destination))"
-        } else {
-            return
-        }
+        guard options.links == .textAndURL,
+            let target = LinkBoundaries.target(
+                afterText: String(decoding: link.text, as: UTF8.self).trimmingSpaces, destination: link.destination)
+        else { return }
         // Inside a superscript or subscript, the target follows the whole stretch.
         if scriptStretch != nil { pendingTargets.append(target) } else { inlineText.append(contentsOf: target.utf8) }
     }

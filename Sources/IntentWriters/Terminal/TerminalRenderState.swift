@@ -414,19 +414,11 @@ struct TerminalRenderState {
     private mutating func finishLink() {
         guard let link = openLink else { return }
         openLink = nil
-        guard !link.destination.isEmpty else { return }
         let start = min(link.start, inline.count)
-        let style = start < inline.count ? inline[start].style : style(theme.link)
         // The text as written (a superscript not yet raised): an autolink's is its target.
         let text = String(inline[start...].map(\.character)).trimmingCharacters(in: .whitespaces)
-        let target: String
-        if text.isEmpty {
-            target = link.destination
-        } else if text != link.destination, "mailto:" + text != link.destination, "http://" + text != link.destination {
-            target = " (\(link.destination))"
-        } else {
-            return
-        }
+        guard let target = LinkBoundaries.target(afterText: text, destination: link.destination) else { return }
+        let style = start < inline.count ? inline[start].style : style(theme.link)
         // Inside a superscript or subscript, the target follows the whole stretch.
         if scriptStretch != nil { pendingTargets.append((target, style)) } else { append(target, style: style) }
     }
