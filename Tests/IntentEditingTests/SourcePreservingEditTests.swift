@@ -129,6 +129,7 @@ struct SourcePreservingEditTests {
             // A definition inside a paragraph, a list item, a quote.
             ("See [a].\n\n[a]: /a\nMore text.\n", "More", ["[a]: /a"]), ("- See [a].\n\n  [a]: /a\n- More text.\n", "See", ["[a]: /a"]),
             ("> See [a].\n>\n> [a]: /a\n\nMore.\n", "See", ["[a]: /a"]),
+            ("[img]: /logo.png \"Logo\"\nSee ![logo][img].\n", "See", ["[img]: /logo.png \"Logo\""]),
         ] {
             let written = try Self.edited(source, at: target, with: "x")
             var editable = EditableIntentDocument(try IntentDocument(markdown: source))

@@ -359,7 +359,7 @@ struct SourcePreservingWriter {
     /// Writes at the end the link reference definitions that blocks written anew took with them
     /// (a definition inside a paragraph, a list item or a quote is no text of the document, so
     /// the block's new lines lack it — and a table under a paragraph line makes the whole source
-    /// one group) while a link of the document still points at their target: each as
+    /// one group) while a link or image of the document still points at their target: each as
     /// `[label]: destination "title"`, after a blank line. Nothing when no block was written
     /// anew, or when every such definition is still in the output.
     private mutating func restoreRewrittenDefinitions() {
@@ -367,9 +367,14 @@ struct SourcePreservingWriter {
         let kept = Set(LinkReferences.labels(inDefinitions: output[...]).map { $0.lowercased() })
         var linked = Set<LinkReferences.Target>()
         for run in document.runs {
-            guard let destination = run.attributes.linkDestination ?? run.attributes.link?.absoluteString else { continue }
-            linked.insert(
-                LinkReferences.Target(destination: destination, title: run.attributes.linkTitle.flatMap { $0.isEmpty ? nil : $0 }))
+            let attributes = run.attributes
+            if let destination = attributes.linkDestination ?? attributes.link?.absoluteString {
+                linked.insert(
+                    LinkReferences.Target(destination: destination, title: attributes.linkTitle.flatMap { $0.isEmpty ? nil : $0 }))
+            }
+            if let source = attributes.imageSource ?? attributes.imageURL?.absoluteString {
+                linked.insert(LinkReferences.Target(destination: source, title: attributes.imageTitle.flatMap { $0.isEmpty ? nil : $0 }))
+            }
         }
         var missing = LinkReferences()
         for (target, label) in references.labels where linked.contains(target) && !kept.contains(label.lowercased()) {
