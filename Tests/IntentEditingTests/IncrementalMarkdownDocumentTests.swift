@@ -332,6 +332,23 @@ struct IncrementalMarkdownDocumentTests {
         }
     }
 
+    @Test(
+        "A U+FEFF typed at a block's start stays (a region parsed alone skipped it); a byte order mark before front matter stays in the Markdown"
+    )
+    func byteOrderMarks() throws {
+        var incremental = try IncrementalMarkdownDocument(source: "Text\n\nMore\n")
+        try incremental.replace(utf8Range: 6..<6, with: "\u{FEFF}")
+        #expect(incremental.document.text == "Text\n\u{FEFF}More\n")
+        #expect(incremental.document.isEquivalent(to: try Self.full(incremental.source)))
+        var marked = try IncrementalMarkdownDocument(source: "\u{FEFF}---\ntitle: x\n---\n\nPara one\n\nPara two\n")
+        try marked.replace(utf8Range: 35..<35, with: "x")
+        #expect(marked.lastChange.fullParseReason == nil)
+        #expect(marked.document.markdown() == marked.source)
+        var editable = EditableIntentDocument(marked.document)
+        try editable.replace(NSRange(location: 0, length: 0), with: "Z")
+        #expect(editable.document.markdown().hasPrefix("\u{FEFF}---\ntitle: x\n---\n\nZPara one\n"))
+    }
+
     @Test("Front matter whose deciding lines run past the first 4 KiB: an edit there parses everything")
     func longFrontMatterDecidingLines() throws {
         let comments = String(repeating: "# a comment line of YAML front matter\n", count: 120)

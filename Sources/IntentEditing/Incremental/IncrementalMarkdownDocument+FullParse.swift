@@ -160,15 +160,25 @@ extension IncrementalMarkdownDocument {
         // the document itself is edited (before, it was written anew after any update).
         // The front matter as the source has it (the blank lines after it are the body's); where
         // the source does not start with it (never, as parsed), the document is written anew.
-        if let frontMatter, !source.starts(with: frontMatter.rawText.utf8) { return document }
-        let frontMatterBytes = frontMatter?.rawText.utf8.count ?? 0
+        // (After a byte order mark, which is kept as a gap before it.)
+        let frontMatterStart = frontMatter != nil && source.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if let frontMatter, !source[frontMatterStart...].starts(with: frontMatter.rawText.utf8) { return document }
+        let frontMatterRange = frontMatterStart..<(frontMatterStart + (frontMatter?.rawText.utf8.count ?? 0))
         // Each element's blocks' lines, so that an edited block is written anew alone and the
         // definitions between blocks stay; footnote definitions (moved to the end, their source
         // inside other elements) keep the whole source one group.
         guard !hasFootnoteSection else {
-            document.markdownSource = .wholeSource(source, of: document, frontMatterBytes: frontMatterBytes)
+            document.markdownSource = .wholeSource(source, of: document, frontMatter: frontMatterRange)
             return document
         }
+        document.markdownSource = .assembled(source, blocks: blockLineRanges(), of: document, frontMatter: frontMatterRange)
+        return document
+    }
+
+    /// Each element's top-level blocks with the UTF-8 range of their lines in the source (the
+    /// element's first `blockLines` lines; the blank lines and definitions after them are not
+    /// the blocks'), in order; elements without blocks left out.
+    private func blockLineRanges() -> [(identities: [Int], range: Range<Int>)] {
         var blocks: [(identities: [Int], range: Range<Int>)] = []
         var offset = 0
         tree.forEachElement { element in
@@ -180,7 +190,6 @@ extension IncrementalMarkdownDocument {
             }
             offset += utf8.count
         }
-        document.markdownSource = .assembled(source, blocks: blocks, of: document, frontMatterBytes: frontMatterBytes)
-        return document
+        return blocks
     }
 }

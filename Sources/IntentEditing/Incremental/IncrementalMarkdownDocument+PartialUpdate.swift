@@ -88,7 +88,7 @@ extension IncrementalMarkdownDocument {
         let newBytes = Self.replacing((edit.lowerBound - offset)..<(edit.upperBound - offset), of: old, with: text)
         let new = String(decoding: newBytes, as: UTF8.self)
         let next = region.end < editableCount ? tree.element(at: region.end).source : nil
-        if let refusal = frontMatterOpeningRefusal(edit: edit, regionStart: offset, regionBytes: newBytes)
+        if let refusal = sourceStartRefusal(edit: edit, regionStart: offset, regionBytes: newBytes)
             ?? footnoteRefusal(toReparse: old, as: new)
             ?? footnoteFenceRefusal(old: old, new: newBytes, edit: (edit.lowerBound - offset)..<(edit.upperBound - offset), inserted: text)
         {
@@ -190,13 +190,18 @@ extension IncrementalMarkdownDocument {
         )
     }
 
-    /// Why a region after the source's start cannot be re-parsed alone in a source whose first
-    /// line opens front matter that it does not have (a thematic break there, `---`): a closing
+    /// Why a region after the source's start cannot be re-parsed alone because of what is read
+    /// only at a source's start: a U+FEFF at the region's start (a parse of the region would skip
+    /// it as a byte order mark; in the document it is a character) — and, in a source whose first
+    /// line opens front matter that it does not have (a thematic break there, `---`), a closing
     /// line the edit leaves in the region (`regionBytes`, as edited) may make everything before
     /// it front matter, and an edit in the lines that decide whether the content begins a
     /// mapping (``FrontMatterScanner/decidingLinesEnd(_:)``) may make the lines up to a later
     /// closing line front matter. `nil` when it can.
-    private func frontMatterOpeningRefusal(edit: Range<Int>, regionStart: Int, regionBytes: [UInt8]) -> Refusal? {
+    private func sourceStartRefusal(edit: Range<Int>, regionStart: Int, regionBytes: [UInt8]) -> Refusal? {
+        if regionStart > 0, regionBytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return Refusal(reason: "the re-parsed region starts with U+FEFF, which a parse of it alone would skip as a byte order mark")
+        }
         guard regionStart > 0, options.recognizesFrontMatter, frontMatter == nil, Self.mayStartFrontMatter(sourcePrefix(8)) else {
             return nil
         }

@@ -226,44 +226,52 @@ extension MarkdownSourceMap {
 
     /// A map of `source` assembled from its top-level blocks' byte ranges (`blocks`: each range
     /// with the identities of the blocks on its lines, in source order): the front matter (the
-    /// first `frontMatterBytes` bytes), a group per range and a gap for the bytes between (blank
+    /// bytes `frontMatter`; a byte order mark before it is a gap), a group per range and a gap for the bytes between (blank
     /// lines, link reference and unused footnote definitions), so that an edited block is written
     /// anew alone and the text around it stays as it was. `document` must be what `source`
     /// parses to; where the ranges do not name its top-level blocks in order, one by one, or do
-    /// not follow each other, ``wholeSource(_:of:frontMatterBytes:)``. O(runs + blocks).
+    /// not follow each other, ``wholeSource(_:of:frontMatter:)``. O(runs + blocks).
     package static func assembled(
-        _ source: [UInt8], blocks: [(identities: [Int], range: Range<Int>)], of document: IntentDocument, frontMatterBytes: Int
+        _ source: [UInt8], blocks: [(identities: [Int], range: Range<Int>)], of document: IntentDocument, frontMatter: Range<Int>
     ) -> MarkdownSourceMap {
         let (fingerprints, identities) = fingerprints(of: document)
-        let bodyStart = min(max(frontMatterBytes, 0), source.count)
-        var segments: [Segment] = []
-        if bodyStart > 0 { segments.append(Segment(content: .frontMatter, range: 0..<bodyStart)) }
-        var position = bodyStart
+        var segments = leadingSegments(of: source, frontMatter: frontMatter)
+        var position = segments.last?.range.upperBound ?? 0
         var named: [Int] = []
         for block in blocks {
             guard !block.identities.isEmpty, !block.range.isEmpty, block.range.lowerBound >= position,
                 block.range.upperBound <= source.count
-            else { return wholeSource(source, of: document, frontMatterBytes: frontMatterBytes) }
+            else { return wholeSource(source, of: document, frontMatter: frontMatter) }
             if block.range.lowerBound > position { segments.append(Segment(content: .gap, range: position..<block.range.lowerBound)) }
             segments.append(Segment(content: .blocks(block.identities), range: block.range))
             named += block.identities
             position = block.range.upperBound
         }
-        guard named == identities else { return wholeSource(source, of: document, frontMatterBytes: frontMatterBytes) }
+        guard named == identities else { return wholeSource(source, of: document, frontMatter: frontMatter) }
         if position < source.count { segments.append(Segment(content: .gap, range: position..<source.count)) }
         return MarkdownSourceMap(source: source, segments: segments, fingerprints: fingerprints)
     }
 
-    /// A map of `source` that keeps it whole: its front matter (the first `frontMatterBytes`
-    /// bytes) and then one group of every top-level block of `document`, which must be what
+    /// The segments before a source's body: the bytes before the front matter (a byte order
+    /// mark) as a gap, and the front matter at `frontMatter` (clamped to `source`; empty: none).
+    private static func leadingSegments(of source: [UInt8], frontMatter: Range<Int>) -> [Segment] {
+        let range = frontMatter.clamped(to: 0..<source.count)
+        guard !range.isEmpty else { return [] }
+        var segments: [Segment] = []
+        if range.lowerBound > 0 { segments.append(Segment(content: .gap, range: 0..<range.lowerBound)) }
+        segments.append(Segment(content: .frontMatter, range: range))
+        return segments
+    }
+
+    /// A map of `source` that keeps it whole: its front matter (the bytes `frontMatter`, a byte
+    /// order mark before it a gap) and then one group of every top-level block of `document`, which must be what
     /// `source` parses to — as a document assembled from the parses of its parts is (the
     /// incremental document's). Written from source while none of the blocks is edited and each
     /// keeps its text length and run count; any edit has the whole group written anew. O(runs).
-    package static func wholeSource(_ source: [UInt8], of document: IntentDocument, frontMatterBytes: Int) -> MarkdownSourceMap {
+    package static func wholeSource(_ source: [UInt8], of document: IntentDocument, frontMatter: Range<Int>) -> MarkdownSourceMap {
         let (fingerprints, identities) = fingerprints(of: document)
-        let bodyStart = min(max(frontMatterBytes, 0), source.count)
-        var segments: [Segment] = []
-        if bodyStart > 0 { segments.append(Segment(content: .frontMatter, range: 0..<bodyStart)) }
+        var segments = leadingSegments(of: source, frontMatter: frontMatter)
+        let bodyStart = segments.last?.range.upperBound ?? 0
         if bodyStart < source.count {
             segments.append(Segment(content: identities.isEmpty ? .gap : .blocks(identities), range: bodyStart..<source.count))
         }
