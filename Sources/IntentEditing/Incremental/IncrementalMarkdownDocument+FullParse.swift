@@ -132,16 +132,15 @@ extension IncrementalMarkdownDocument {
                 pieces.append((element.region, element.textRange))
             }
         }
-        var source: [UInt8] = []
-        source.reserveCapacity(tree.summary.sourceUTF8)
-        tree.forEachElement { source.append(contentsOf: $0.source.utf8) }
-        // One parse holding all the text, and the source it was parsed from: the document as
-        // parsed. (A region's parse holds all the text when the other blocks hold none — a
-        // definition edited alone — and was parsed from the region's source, with definitions
-        // before and after it: its own map would write those.)
-        if pieces.count == 1, pieces[0].range == 0..<pieces[0].region.document.text.utf8.count,
-            pieces[0].region.document.markdownSource?.source == source
-        {
+        // One parse holding all the text, every element still its, and the source it was parsed
+        // from as long as the source: the document as parsed. (A region's parse holds all the
+        // text when the other blocks hold none — a definition edited alone — and was parsed from
+        // the region's source with definitions before and after it, which its own map would write.)
+        var isOneParse =
+            pieces.count == 1 && pieces[0].range == 0..<pieces[0].region.document.text.utf8.count
+            && pieces[0].region.document.markdownSource?.source.count == tree.summary.sourceUTF8
+        if isOneParse { tree.forEachElement { isOneParse = isOneParse && $0.region === pieces[0].region } }
+        if isOneParse {
             var document = pieces[0].region.document
             document.frontMatter = frontMatter
             return document
@@ -155,6 +154,9 @@ extension IncrementalMarkdownDocument {
         }
         var document = splicer.finish()
         document.frontMatter = frontMatter
+        var source: [UInt8] = []
+        source.reserveCapacity(tree.summary.sourceUTF8)
+        tree.forEachElement { source.append(contentsOf: $0.source.utf8) }
         // The spliced parts' own maps name the sources they were parsed from: the whole source
         // stands for them, so that the document's Markdown gives it back byte for byte until
         // the document itself is edited (before, it was written anew after any update).

@@ -172,8 +172,7 @@ extension IncrementalMarkdownDocument {
     /// offsets; `inserted` took its place in `new`.
     private func footnoteFenceRefusal(old: String, new: [UInt8], edit: Range<Int>, inserted: String) -> Refusal? {
         guard options.extensions.contains(.footnotes), new.containsFootnoteOpener || old.utf8.containsFootnoteOpener else { return nil }
-        func touchesBoundary(_ bytes: some Collection<UInt8>, _ range: Range<Int>) -> Bool {
-            let bytes = Array(bytes)
+        func touchesBoundary(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
             var start = min(range.lowerBound, bytes.count)
             while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
             var end = min(range.upperBound, bytes.count)
@@ -183,7 +182,7 @@ extension IncrementalMarkdownDocument {
             }
         }
         let insertedEnd = edit.lowerBound + inserted.utf8.count
-        guard touchesBoundary(old.utf8, edit) || touchesBoundary(new, edit.lowerBound..<insertedEnd) else { return nil }
+        guard touchesBoundary(Array(old.utf8), edit) || touchesBoundary(new, edit.lowerBound..<insertedEnd) else { return nil }
         return Refusal(
             reason:
                 "the edit is on a line that may open or close a code or HTML block above a footnote definition (footnotes are numbered across the document)"
@@ -231,20 +230,9 @@ extension IncrementalMarkdownDocument {
     }
 
     /// Whether a line of `bytes` is a front matter delimiter (`---`, `...` or `+++`, spaces or
-    /// tabs after; lines end as ``LineEndings`` says).
+    /// tabs after), as ``FrontMatterScanner`` reads one.
     static func containsDelimiterLine(_ bytes: [UInt8]) -> Bool {
-        var lineStart = 0
-        while lineStart < bytes.count {
-            let (contentEnd, next) = LineEndings.line(in: bytes, from: lineStart)
-            let line = bytes[lineStart..<contentEnd]
-            if let first = line.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "."),
-                line.count >= 3, line.prefix(3).allSatisfy({ $0 == first }), line.dropFirst(3).allSatisfy({ $0 == 32 || $0 == 9 })
-            {
-                return true
-            }
-            lineStart = next
-        }
-        return false
+        bytes.withUnsafeBufferPointer { FrontMatterScanner.containsDelimiterLine($0) }
     }
 
     /// The source's first `count` bytes (fewer in a shorter source), read from the first

@@ -65,6 +65,18 @@ package enum FrontMatterScanner {
         return bytes.count
     }
 
+    /// Whether a line of `bytes` is a delimiter line of either format (`---`, `...` or `+++`,
+    /// spaces or tabs after).
+    package static func containsDelimiterLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var next = 0
+        while next < bytes.count {
+            let lineEnd = endOfLine(in: bytes, from: next)
+            if delimiter(bytes, next..<lineEnd.contentEnd) != nil { return true }
+            next = lineEnd.next
+        }
+        return false
+    }
+
     /// Whether the line at `line` holds only spaces and tabs.
     private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
         line.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
